@@ -1,0 +1,228 @@
+"""Hand analysis: win check, shanten, waits and ukeire, the 8-tile rule always included (RULES §4).
+
+Every public function takes a hand as a tile string (``"234m567p55s"``) or as a sequence of
+tile kinds, and the concealed kongs as a string (``"2m,5p"``) or a sequence of kinds.
+
+How it works: a winning hand is a *target* of 4 − k sets and a pair (k kongs) or seven pairs.
+The number of tiles a hand lacks for the nearest target, minus one, is its shanten (−1 =
+complete, 0 = ready), for 13- and 14-tile hands alike. Per suit, the shipped table
+(:mod:`engine.suit_table`) gives the tiles missing for m sets and p pairs; the 8-tile rule is a
+constraint on how sets and pair are spread over the suits (a suit holds 3m + 2p + 4·kongs
+tiles of the target), so it costs nothing extra.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from .suit_table import ENTRIES, INF, load_table
+from .tiles import NUM_KINDS, Tile, parse_tile_list, parse_tiles, to_counts
+
+HandLike = str | Sequence[int]
+KongsLike = str | Sequence[int]
+
+_TABLE = load_table()
+_POW5 = tuple(5**i for i in range(7))
+
+
+def _split_targets(sets: int, kong_suits: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    """Every way to spread `sets` sets and one pair over the three suits that meets the
+    8-tile rule, as table offsets (m * 2 + p) per suit."""
+    out = []
+    for m in product(range(sets + 1), repeat=3):
+        if sum(m) != sets:
+            continue
+        for pair_suit in range(3):
+            p = [int(s == pair_suit) for s in range(3)]
+            if any(3 * m[s] + 2 * p[s] + 4 * kong_suits[s] >= 8 for s in range(3)):
+                out.append(tuple(m[s] * 2 + p[s] for s in range(3)))
+    return tuple(out)
+
+
+_TARGETS = {
+    ks: _split_targets(4 - sum(ks), ks)
+    for ks in product(range(5), repeat=3)
+    if sum(ks) <= 4
+}
+
+
+def hand_counts(hand: HandLike) -> list[int]:
+    if isinstance(hand, str):
+        return to_counts(parse_tiles(hand))
+    return to_counts(hand)
+
+
+def kong_kinds(kongs: KongsLike = ()) -> tuple[int, ...]:
+    if isinstance(kongs, str):
+        return tuple(parse_tile_list(kongs))
+    return tuple(kongs)
+
+
+def _kong_suits(kongs: Sequence[int]) -> tuple[int, int, int]:
+    ks = [0, 0, 0]
+    for k in kongs:
+        ks[k // 7] += 1
+    return ks[0], ks[1], ks[2]
+
+
+def _suit_index(counts: Sequence[int], suit: int) -> int:
+    base = suit * 7
+    return (
+        counts[base] + 5 * counts[base + 1] + 25 * counts[base + 2] + 125 * counts[base + 3]
+        + 625 * counts[base + 4] + 3125 * counts[base + 5] + 15625 * counts[base + 6]
+    )
+
+
+def _seven_pairs_missing(counts: Sequence[int]) -> int:
+    """Tiles missing for seven pairs (four identical = two pairs) with ≥ 4 pairs in one suit."""
+    best = INF
+    per_suit = []
+    for suit in range(3):
+        chunk = counts[suit * 7 : suit * 7 + 7]
+        pairs = sum(c // 2 for c in chunk)
+        singles = sum(c % 2 for c in chunk)
+        cost = []
+        for q in range(8):
+            extra = max(0, q - pairs)
+            cost.append(min(extra, singles) + 2 * max(0, extra - singles))
+        per_suit.append(cost)
+    for q0 in range(8):
+        for q1 in range(8 - q0):
+            q2 = 7 - q0 - q1
+            if max(q0, q1, q2) >= 4:
+                value = per_suit[0][q0] + per_suit[1][q1] + per_suit[2][q2]
+                if value < best:
+                    best = value
+    return best
+
+
+def missing_tiles(counts: Sequence[int], kongs: Sequence[int] = ()) -> int:
+    """Fewest tiles to add (exchanging as many) to reach a legal winning hand."""
+    table = _TABLE
+    o0 = _suit_index(counts, 0) * ENTRIES
+    o1 = _suit_index(counts, 1) * ENTRIES
+    o2 = _suit_index(counts, 2) * ENTRIES
+    best = INF
+    for a, b, c in _TARGETS[_kong_suits(kongs)]:
+        value = table[o0 + a] + table[o1 + b] + table[o2 + c]
+        if value < best:
+            best = value
+    if not kongs and 7 - sum(c >> 1 for c in counts) < best:
+        sp = _seven_pairs_missing(counts)
+        if sp < best:
+            best = sp
+    return best
+
+
+def shanten_counts(counts: Sequence[int], kongs: Sequence[int] = ()) -> int:
+    return missing_tiles(counts, kongs) - 1
+
+
+def is_win_counts(counts: Sequence[int], kongs: Sequence[int] = ()) -> bool:
+    return missing_tiles(counts, kongs) == 0
+
+
+def waits_counts(counts: Sequence[int], kongs: Sequence[int] = ()) -> list[Tile]:
+    """Tile kinds that complete a legal win of a 13-tile (equivalent) hand."""
+    out = []
+    counts = list(counts)
+    for tile in range(NUM_KINDS):
+        if counts[tile] >= 4 or tile in kongs:
+            continue
+        counts[tile] += 1
+        if missing_tiles(counts, kongs) == 0:
+            out.append(tile)
+        counts[tile] -= 1
+    return out
+
+
+def unseen_counts(counts: Sequence[int], kongs: Sequence[int] = (), visible: Sequence[int] | None = None,
+                  ) -> list[int]:
+    """Copies of each kind that the holder cannot see: 4 minus own tiles, own kongs and `visible`."""
+    out = [4 - counts[t] for t in range(NUM_KINDS)]
+    for k in kongs:
+        out[k] = 0
+    if visible is not None:
+        out = [max(0, out[t] - visible[t]) for t in range(NUM_KINDS)]
+    return out
+
+
+# -- the public API -------------------------------------------------------------------------
+
+def shanten(hand: HandLike, kongs: KongsLike = ()) -> int:
+    """Steps from a legal win: −1 complete, 0 ready. 13- or 14-tile hands (kongs count 3)."""
+    return shanten_counts(hand_counts(hand), kong_kinds(kongs))
+
+
+def is_win(hand: HandLike, kongs: KongsLike = ()) -> bool:
+    """A 14-tile hand (kongs count 3) with a winning shape and the 8-tile rule."""
+    counts = hand_counts(hand)
+    ks = kong_kinds(kongs)
+    if sum(counts) + 3 * len(ks) != 14:
+        return False
+    return is_win_counts(counts, ks)
+
+
+def waits(hand: HandLike, kongs: KongsLike = ()) -> list[Tile]:
+    counts = hand_counts(hand)
+    ks = kong_kinds(kongs)
+    if sum(counts) + 3 * len(ks) != 13:
+        raise ValueError("waits need a 13-tile hand (each kong counts as 3)")
+    return waits_counts(counts, ks)
+
+
+def is_ready(hand: HandLike, kongs: KongsLike = ()) -> bool:
+    return bool(waits(hand, kongs))
+
+
+def ukeire(hand: HandLike, kongs: KongsLike = (), visible: Sequence[int] | None = None) -> dict[Tile, int]:
+    """For a 13-tile hand: each kind that lowers shanten, with how many copies are unseen
+    (4 minus the hand's own copies, its kongs and `visible`, a count per kind)."""
+    return ukeire_counts(hand_counts(hand), kong_kinds(kongs), visible)
+
+
+def ukeire_counts(counts: list[int], ks: Sequence[int], visible: Sequence[int] | None = None,
+                  ) -> dict[Tile, int]:
+    counts = list(counts)
+    current = missing_tiles(counts, ks)
+    unseen = unseen_counts(counts, ks, visible)
+    out: dict[Tile, int] = {}
+    for tile in range(NUM_KINDS):
+        if unseen[tile] == 0 and (counts[tile] >= 4 or tile in ks):
+            continue
+        counts[tile] += 1
+        if missing_tiles(counts, ks) < current:
+            out[tile] = unseen[tile]
+        counts[tile] -= 1
+    return out
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    tile: Tile
+    shanten: int
+    waits: tuple[Tile, ...]  # when the hand left is ready
+    ukeire: int  # unseen tiles that lower shanten of the hand left
+
+
+def discard_options(hand: HandLike, kongs: KongsLike = (), visible: Sequence[int] | None = None,
+                    ) -> list[DiscardOption]:
+    """For a 14-tile hand: each distinct discard with the shanten and waits it leaves, best first."""
+    counts = hand_counts(hand)
+    ks = kong_kinds(kongs)
+    if sum(counts) + 3 * len(ks) != 14:
+        raise ValueError("discard options need a 14-tile hand (each kong counts as 3)")
+    out = []
+    for tile in range(NUM_KINDS):
+        if not counts[tile]:
+            continue
+        counts[tile] -= 1
+        s = shanten_counts(counts, ks)
+        w = tuple(waits_counts(counts, ks)) if s == 0 else ()
+        u = sum(ukeire_counts(counts, ks, visible).values())
+        counts[tile] += 1
+        out.append(DiscardOption(tile, s, w, u))
+    out.sort(key=lambda o: (o.shanten, -o.ukeire, o.tile))
+    return out

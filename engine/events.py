@@ -1,0 +1,162 @@
+"""Game events: small immutable values, one per thing that happens at the table.
+
+``event.for_seat(seat)`` is what that seat may know: until the hand ends, other seats' drawn
+and dealt tiles and the kinds of their kongs are replaced by ``None``. Wall *positions* are
+public (everybody sees which stack a tile leaves); which tile lies where is not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .scoring import Score
+from .tiles import tile_name
+
+
+@dataclass(frozen=True)
+class Event:
+    def for_seat(self, seat: int) -> Event:
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": type(self).__name__}
+        for f in fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Score):
+        return value.to_json()
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if hasattr(value, "value") and not isinstance(value, int | str | float | bool):
+        return value.value
+    return value
+
+
+@dataclass(frozen=True)
+class MatchStarted(Event):
+    rules: dict[str, Any]
+    names: tuple[str, ...]
+    first_dealer: int
+
+
+@dataclass(frozen=True)
+class HandStarted(Event):
+    hand_number: int  # 1-based, within the match
+    round_number: int  # 圈, 1-based
+    dealer: int
+    dealer_streak: int  # 连庄数
+    scores: tuple[int, ...]  # running totals before the hand
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    dice: tuple[int, int]
+    break_side: int  # wall side relative to the dealer (0 dealer, 1 right, 2 opposite, 3 left)
+    break_count: int  # stacks counted from that side's right end before the break
+
+
+@dataclass(frozen=True)
+class TilesDealt(Event):
+    seat: int
+    wall_indices: tuple[int, ...]
+    tiles: tuple[int, ...] | None  # kinds; only the receiving seat sees them
+
+    def for_seat(self, seat: int) -> Event:
+        return self if seat == self.seat else replace(self, tiles=None)
+
+
+@dataclass(frozen=True)
+class TileDrawn(Event):
+    seat: int
+    wall_index: int
+    tile: int | None  # the kind; only the drawing seat sees it
+    from_back: bool  # a kong replacement tile, from the back of the wall
+    tiles_left: int
+    last_four: bool  # a 海捞 draw
+
+    def for_seat(self, seat: int) -> Event:
+        return self if seat == self.seat else replace(self, tile=None)
+
+
+@dataclass(frozen=True)
+class KongDeclared(Event):
+    seat: int
+    tile: int | None  # laid face down: others learn the kind only when the hand ends
+
+    def for_seat(self, seat: int) -> Event:
+        return self if seat == self.seat else replace(self, tile=None)
+
+
+@dataclass(frozen=True)
+class ReadyDeclared(Event):
+    seat: int
+
+
+@dataclass(frozen=True)
+class TileDiscarded(Event):
+    seat: int
+    tile: int
+    from_drawn: bool  # the tile just drawn went straight out
+    declaring: bool  # the 报听 discard, shown turned sideways
+
+
+@dataclass(frozen=True)
+class LastFourStarted(Event):
+    """The wall is down to the 海捞区: each player in turn draws one tile and does not discard."""
+
+    wall_indices: tuple[int, ...]
+    first_seat: int
+
+
+@dataclass(frozen=True)
+class HandWon(Event):
+    seat: int
+    tile: int
+    self_draw: bool
+    discarder: int | None
+    score: Score
+    concealed: tuple[int, ...]  # the winner's tiles, the winning tile included
+    kongs: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PaymentsMade(Event):
+    deltas: tuple[int, ...]  # per seat, summing to zero
+    transfers: tuple[tuple[int, int, int], ...]  # (payer, payee, amount)
+
+
+@dataclass(frozen=True)
+class HandEnded(Event):
+    winners: tuple[int, ...]
+    exhaustive: bool  # 荒庄
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]  # running totals after the hand
+    concealed: tuple[tuple[int, ...], ...]  # every seat's tiles, revealed
+    kongs: tuple[tuple[int, ...], ...]
+    next_dealer: int
+    next_dealer_streak: int
+
+
+@dataclass(frozen=True)
+class MatchEnded(Event):
+    scores: tuple[int, ...]
+    hands_played: int
+    rounds: int
+
+
+def describe(event: Event) -> str:
+    """A one-line English description, for logs and the CLI."""
+    name = type(event).__name__
+    parts = []
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if f.name == "tile" and isinstance(value, int):
+            value = tile_name(value)
+        if isinstance(value, Score):
+            value = value.value
+        parts.append(f"{f.name}={value}")
+    return f"{name}({', '.join(parts)})"

@@ -1,0 +1,105 @@
+"""The match (一锅, RULES §2): hands one after another, dealer rotation, 连庄数, rounds, totals."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .events import Event, MatchEnded, MatchStarted
+from .hand import SEATS, Hand, HandResult
+from .rules import Ruleset
+from .seat import EventSink, HandRunner, Seat
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    hand_number: int
+    round_number: int
+    dealer: int
+    dealer_streak: int
+    seed: int
+    result: HandResult
+
+
+class Match:
+    """The match state between hands; :meth:`play` runs it with four seats.
+
+    Everything follows from the seed: the first dealer and each hand's wall.
+    """
+
+    def __init__(self, rules: Ruleset, seed: int, names: Sequence[str] = ("东", "南", "西", "北")) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.names = tuple(names)
+        self._rng = random.Random(seed)
+        self.first_dealer = self._rng.randrange(SEATS)
+        self.dealer = self.first_dealer
+        self.dealer_streak = 1
+        self.passes = 0  # how often the deal has passed to the next seat
+        self.scores = [0] * SEATS
+        self.history: list[HandRecord] = []
+
+    @property
+    def round_number(self) -> int:
+        """The current 圈, 1-based."""
+        return min(self.passes // SEATS + 1, self.rules.rounds)
+
+    @property
+    def over(self) -> bool:
+        return self.passes >= SEATS * self.rules.rounds
+
+    def next_hand(self) -> Hand:
+        if self.over:
+            raise RuntimeError("the match is over")
+        seed = self._rng.getrandbits(64)
+        hand = Hand(
+            self.rules, self.dealer, self.dealer_streak, seed=seed,
+            hand_number=len(self.history) + 1, round_number=self.round_number,
+            scores=tuple(self.scores),
+        )
+        hand.seed = seed  # type: ignore[attr-defined]
+        return hand
+
+    def finish_hand(self, hand: Hand) -> HandRecord:
+        result = hand.result
+        if result is None:
+            raise RuntimeError("the hand has not ended")
+        record = HandRecord(
+            hand.hand_number, hand.round_number, hand.dealer, hand.dealer_streak,
+            getattr(hand, "seed", 0), result,
+        )
+        self.history.append(record)
+        self.scores = [s + d for s, d in zip(self.scores, result.deltas, strict=True)]
+        if result.next_dealer != self.dealer:
+            self.passes += 1
+        self.dealer = result.next_dealer
+        self.dealer_streak = result.next_dealer_streak
+        return record
+
+    def start_event(self) -> MatchStarted:
+        return MatchStarted(self.rules.to_dict(), self.names, self.first_dealer)
+
+    def end_event(self) -> MatchEnded:
+        return MatchEnded(tuple(self.scores), len(self.history), self.rules.rounds)
+
+    def play(self, seats: Sequence[Seat], observer: EventSink | None = None,
+             max_hands: int | None = None) -> list[HandRecord]:
+        """Play to the end of the match (or `max_hands` hands); every seat sees its events."""
+
+        def broadcast(event: Event) -> None:
+            if observer is not None:
+                observer(event)
+            for index, seat in enumerate(seats):
+                seat.on_event(event.for_seat(index))
+
+        broadcast(self.start_event())
+        played = 0
+        while not self.over and (max_hands is None or played < max_hands):
+            hand = self.next_hand()
+            HandRunner(hand, seats, observer).run()
+            self.finish_hand(hand)
+            played += 1
+        if self.over:
+            broadcast(self.end_event())
+        return self.history
