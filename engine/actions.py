@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from .tiles import parse_tile, tile_name
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     DISCARD = "discard"
     KONG = "kong"  # 暗杠
     WIN = "win"  # 胡 (self-draw, or on a discard)

@@ -114,6 +114,7 @@ class Hand:
         self.claim_winners: list[int] = []
         self.last_four_queue: list[int] = []
         self.result: HandResult | None = None
+        self._legal_cache: dict[int, list[Action]] = {}
         self._deal()
         self._advance()
 
@@ -134,6 +135,12 @@ class Hand:
         return []
 
     def legal_actions(self, seat: int) -> list[Action]:
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = self._compute_legal(seat)
+        return list(cached)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
         if seat not in self.pending():
             return []
         if self.phase is Phase.CLAIM:
@@ -204,6 +211,7 @@ class Hand:
         return f"seat {seat} may not {action} now"
 
     def _do(self, seat: int, action: Action) -> None:
+        self._legal_cache.clear()
         kind = action.kind
         if self.phase is Phase.CLAIM:
             self.claim_pending.remove(seat)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Room(str, Enum):
+class Room(StrEnum):
     """报听 / 不报听 room (RULES §3)."""
 
     OPEN = "open"  # 不报听
@@ -23,7 +23,7 @@ class Room(str, Enum):
         return "报听" if self is Room.BAOTING else "不报听"
 
 
-class Preset(str, Enum):
+class Preset(StrEnum):
     HEFEI = "hefei"  # 合肥麻将 (seed 000), the default
     BIANFENG = "bianfeng"  # 边锋 新合肥麻将 (seed 001)
     HEFEI_002 = "hefei_002"  # 合肥麻将 (seed 002)

@@ -8,7 +8,7 @@ the highest final value wins, as RULES §5 item 6 and 7 ask.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
@@ -87,6 +87,20 @@ class Score:
     def as_items_dict(self) -> dict[str, int]:
         return {item.code: item.points for item in self.items}
 
+    def to_json(self) -> dict[str, object]:
+        return {
+            "value": self.value,
+            "base_sum": self.base_sum,
+            "dealer_bonus": self.dealer_bonus,
+            "items": [
+                {"code": i.code, "points": i.points, "zh": i.zh, "en": i.en, "factor": i.is_factor}
+                for i in self.items
+            ],
+            "arrangement": list(self.arrangement),
+            "win_group": self.win_group,
+            "seven_pairs": self.seven_pairs,
+        }
+
 
 # -- validity ---------------------------------------------------------------------------------
 
@@ -126,7 +140,7 @@ _CONTRADICTIONS: tuple[tuple[Callable[[WinContext], bool], str], ...] = (
 )
 
 
-def has_long_suit(counts: list[int]) -> bool:
+def has_long_suit(counts: Sequence[int]) -> bool:
     """The 8-tile rule: some suit holds 8 or more tiles (kongs and the winning tile counted)."""
     return max(suit_counts(counts)) >= LONG_SUIT
 

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .rules import Ruleset
 from .tiles import NUM_KINDS
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     TURN = "turn"  # the current seat holds 14 (kongs count 3): win, kong or discard
     CLAIM = "claim"  # seats that can win on the last discard decide
     LAST_FOUR = "last_four"  # 海捞: the current seat drew and may win by self-draw
