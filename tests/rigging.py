@@ -62,3 +62,30 @@ def rigged_wall(hands: Sequence[str], draws: str = "", back: str = "", dealer: i
 def rigged_hand(rules: Ruleset, hands: Sequence[str], draws: str = "", back: str = "",
                 dealer: int = 0, dealer_streak: int = 1) -> Hand:
     return Hand(rules, dealer, dealer_streak, wall=rigged_wall(hands, draws, back, dealer))
+
+
+def state_snapshot(hand: Hand) -> tuple[object, ...]:
+    """Everything a refused action must leave alone: every seat's view, the phase, the wall,
+    the event count, the seats' tile ids and the machine's bookkeeping."""
+    seats = tuple(
+        (tuple(s.concealed), tuple(s.kongs), tuple(s.kong_ids), tuple(s.discards), s.declare_index,
+         s.front_draws)
+        for s in hand.seats
+    )
+    return (
+        tuple(hand.view(s) for s in range(4)),
+        hand.phase,
+        hand.wall.snapshot(),
+        len(hand.events),
+        tuple(hand.pending()),
+        tuple(tuple(hand.legal_actions(s)) for s in range(4)),
+        seats,
+        hand.current,
+        hand.drawn,
+        hand.drawn_from_back,
+        hand.claim_tile,
+        tuple(hand.claim_pending),
+        tuple(hand.claim_winners),
+        tuple(hand.last_four_queue),
+        hand.result,
+    )

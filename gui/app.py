@@ -1,0 +1,73 @@
+"""Start the GUI: logging to a file, errors shown in plain words, the main window."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+import platformdirs
+
+APP = "hefei-mahjong"
+log = logging.getLogger("hefei")
+
+
+def log_path() -> Path:
+    folder = Path(platformdirs.user_log_dir(APP))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "hefei-mahjong.log"
+
+
+def setup_logging() -> Path | None:
+    try:
+        path = log_path()
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        path, handler = None, logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+    return path
+
+
+def install_excepthook(where: Path | None) -> None:
+    """An unexpected error is logged and shown to the player, never a silent exit."""
+
+    def hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+        log.error("unexpected error:\n%s", "".join(traceback.format_exception(kind, value, tb)))
+        try:
+            from PySide6.QtWidgets import QApplication, QMessageBox
+
+            from .i18n import tr
+
+            if QApplication.instance() is not None:
+                QMessageBox.critical(None, tr("app.title"), tr("error.unexpected", message=str(value),
+                                                               log=str(where or "-")))
+        except Exception:  # the hook itself must never raise
+            pass
+
+    sys.excepthook = hook
+
+
+def run_gui(argv: Sequence[str] = ()) -> int:
+    where = setup_logging()
+    install_excepthook(where)
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from . import settings as settings_store
+    from .fonts import ui_font
+    from .main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    app.setApplicationName(APP)
+    app.setApplicationDisplayName("合肥麻将")
+    app.setFont(ui_font(15))
+    loaded = settings_store.load()
+    window = MainWindow(loaded.settings)
+    window.show()
+    if loaded.warning:
+        QMessageBox.information(window, "合肥麻将", loaded.warning)
+    log.info("started")
+    return app.exec()

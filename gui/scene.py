@@ -1,0 +1,275 @@
+"""The table: a QGraphicsScene with the 84 tile items, seat labels and the centre display.
+
+:meth:`TableScene.show_event` applies one engine event to the mirror model, lays the tiles out
+again and returns the animation that moves them (or None when nothing moves or animations
+are instant). Each animation's duration is the base time × the speed setting (0 = instant).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QEasingCurve,
+    QParallelAnimationGroup,
+    QPointF,
+    QPropertyAnimation,
+    QRectF,
+    QSequentialAnimationGroup,
+    Qt,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPen, QRadialGradient
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
+
+from engine import events as ev
+from engine.tiles import NUM_TILES
+
+from . import fonts
+from .i18n import tr
+from .layout import CENTER, SCENE_H, SCENE_W, Placement, layout, screen_side, to_scene
+from .table_model import SEATS, TableModel
+from .tile_item import TileItem
+
+# base durations in ms at speed 1.0
+MOVE_MS = 260
+DEAL_MS = 140
+DICE_MS = 700
+REVEAL_MS = 400
+
+DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """What an animation did, kept for tests and debugging."""
+
+    item: int
+    start: tuple[float, float]
+    end: tuple[float, float]
+
+
+class TableScene(QGraphicsScene):
+    tile_clicked = Signal(int)
+    tile_hovered = Signal(int, bool)
+
+    def __init__(self, art: object, human: int = 0, names: tuple[str, ...] = ("", "", "", "")) -> None:
+        super().__init__(0, 0, SCENE_W, SCENE_H)
+        self.art = art
+        self.model = TableModel(human=human)
+        self.names = list(names)
+        self.levels = ["", "", "", ""]
+        self.speed = 1.0
+        self.last_moves: list[MoveRecord] = []
+        self.tiles = [TileItem(i, art) for i in range(NUM_TILES)]
+        for tile in self.tiles:
+            tile.setVisible(False)
+            tile.clicked.connect(self.tile_clicked)
+            tile.hovered.connect(self.tile_hovered)
+            self.addItem(tile)
+        self._labels = [self._text(16) for _ in range(SEATS)]
+        self._centre = self._text(18)
+        self._dice = self._text(44)
+        self._info = self._text(15)
+        self._log = self._text(14)
+        self._ready_marks = [self._text(20, QColor(255, 90, 60)) for _ in range(SEATS)]
+        self._placements: dict[int, Placement] = {}
+        self._running: QAbstractAnimation | None = None
+        self.refresh_texts()
+
+    def _text(self, size: int, color: QColor | None = None) -> QGraphicsSimpleTextItem:
+        item = QGraphicsSimpleTextItem()
+        item.setFont(fonts.ui_font(size))
+        item.setBrush(QBrush(color or QColor(245, 240, 220)))
+        item.setZValue(20)
+        self.addItem(item)
+        return item
+
+    # -- background -----------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, QColor(18, 60, 40))
+        felt = QRadialGradient(QPointF(*CENTER), SCENE_W * 0.6)
+        felt.setColorAt(0.0, QColor(40, 120, 80))
+        felt.setColorAt(1.0, QColor(18, 70, 45))
+        painter.fillRect(self.sceneRect(), QBrush(felt))
+        painter.setPen(QPen(QColor(255, 255, 255, 25), 2))
+        painter.drawRoundedRect(self.sceneRect().adjusted(8, 8, -8, -8), 24, 24)
+        # the centre square inside the wall
+        inner = QRectF(CENTER[0] - 150, CENTER[1] - 150, 300, 300)
+        grad = QLinearGradient(inner.topLeft(), inner.bottomRight())
+        grad.setColorAt(0, QColor(25, 85, 55))
+        grad.setColorAt(1, QColor(15, 60, 38))
+        painter.setBrush(QBrush(grad))
+        painter.setPen(QPen(QColor(255, 255, 255, 30), 1))
+        painter.drawRoundedRect(inner, 18, 18)
+
+    # -- events -----------------------------------------------------------------------------
+    def duration(self, base_ms: int) -> int:
+        return max(0, round(base_ms * self.speed))
+
+    def show_event(self, event: ev.Event) -> QAbstractAnimation | None:
+        """Apply `event` and return the animation showing it (not started), or None."""
+        self.model.apply(event)
+        self.last_moves = []
+        if isinstance(event, ev.HandStarted):
+            for tile in self.tiles:
+                tile.setVisible(False)
+                tile.set_flags(latest=False, zone=False, clickable=False, dimmed=False, selected_key=False)
+            self._placements = {}
+            self.refresh_texts()
+            return None
+        if isinstance(event, ev.DiceRolled):
+            self._relayout(instant=True)
+            return self._dice_animation(event.dice)
+        if isinstance(event, ev.TilesDealt):
+            return self._relayout(ms=DEAL_MS)
+        if isinstance(event, ev.HandEnded):
+            anim = self._relayout(ms=REVEAL_MS)
+            self.refresh_texts()
+            return anim
+        return self._relayout(ms=MOVE_MS)
+
+    def _relayout(self, ms: int = MOVE_MS, instant: bool = False) -> QAbstractAnimation | None:
+        new = layout(self.model)
+        group = QParallelAnimationGroup()
+        duration = 0 if instant else self.duration(ms)
+        zone = set(self.model.last_four_zone()) if self.model.wall is not None else set()
+        for item_id, place in new.items():
+            tile = self.tiles[item_id]
+            old = self._placements.get(item_id)
+            tile.set_look(self.model.kinds.get(item_id), place.face_up, place.width)
+            tile.setRotation(place.rotation)
+            tile.setVisible(True)
+            tile.set_flags(latest=item_id == self.model.last_discard, zone=item_id in zone)
+            end = QPointF(place.x, place.y)
+            if old is None or duration == 0:
+                tile.setPos(end)
+                tile.setZValue(place.z)
+                if old is not None and (old.x, old.y) != (place.x, place.y):
+                    self.last_moves.append(MoveRecord(item_id, (old.x, old.y), (place.x, place.y)))
+                continue
+            if (old.x, old.y) == (place.x, place.y):
+                tile.setZValue(place.z)
+                continue
+            self.last_moves.append(MoveRecord(item_id, (old.x, old.y), (place.x, place.y)))
+            tile.setZValue(10 + place.z)
+            anim = QPropertyAnimation(tile, b"pos")
+            anim.setStartValue(tile.pos())
+            anim.setEndValue(end)
+            anim.setDuration(duration)
+            anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+            anim.finished.connect(lambda t=tile, z=place.z: t.setZValue(z))
+            group.addAnimation(anim)
+        for item_id in set(self._placements) - set(new):
+            self.tiles[item_id].setVisible(False)
+        self._placements = new
+        self.refresh_texts()
+        return group if group.animationCount() else None
+
+    def _dice_animation(self, dice: tuple[int, int]) -> QAbstractAnimation | None:
+        final = f"{DICE_FACES[dice[0] - 1]} {DICE_FACES[dice[1] - 1]}"
+        self._dice.setText(final)
+        self._place_dice()
+        if self.duration(DICE_MS) == 0:
+            return None
+        roll = QVariantAnimation()
+        roll.setStartValue(0)
+        roll.setEndValue(17)
+        roll.setDuration(self.duration(DICE_MS))
+
+        def spin(value: object) -> None:
+            n = int(value)  # type: ignore[call-overload]
+            if n >= 17:
+                self._dice.setText(final)
+            else:
+                self._dice.setText(f"{DICE_FACES[(n * 5 + dice[0]) % 6]} {DICE_FACES[(n * 3 + dice[1]) % 6]}")
+            self._place_dice()
+
+        roll.valueChanged.connect(spin)
+        roll.finished.connect(lambda: spin(17))
+        seq = QSequentialAnimationGroup()
+        seq.addAnimation(roll)
+        return seq
+
+    def _place_dice(self) -> None:
+        r = self._dice.boundingRect()
+        self._dice.setPos(CENTER[0] - r.width() / 2, CENTER[1] - 95 - r.height() / 2)
+
+    # -- text -------------------------------------------------------------------------------
+    def refresh_texts(self) -> None:
+        m = self.model
+        for seat in range(SEATS):
+            side = screen_side(m, seat)
+            parts = [self.names[seat] or tr(f"table.seat_{side}")]
+            if self.levels[seat]:
+                parts.append(self.levels[seat])
+            if seat == m.dealer and m.wall is not None:
+                parts.append(tr("table.dealer_mark", streak=m.dealer_streak))
+            parts.append(tr("table.score", score=m.scores[seat]))
+            label = self._labels[seat]
+            label.setText("  ".join(parts))
+            self._place_label(label, side)
+            mark = self._ready_marks[seat]
+            mark.setText(tr("table.ready_mark") if m.seats[seat].declare_index is not None else "")
+            r = label.boundingRect()
+            mark.setPos(label.pos().x() + r.width() + 8, label.pos().y() - 3)
+        if m.wall is None:
+            self._centre.setText("")
+            self._dice.setText("")
+        else:
+            self._centre.setText(tr("table.tiles_left", n=m.tiles_left))
+        r = self._centre.boundingRect()
+        self._centre.setPos(CENTER[0] - r.width() / 2, CENTER[1] + 60)
+        self._info.setText(tr("table.info", round=m.round_number, hand=m.hand_number,
+                              streak=m.dealer_streak))
+        self._info.setPos(24, 20)
+        lines = [tr("log." + key, **self._log_args(data)) for key, data in m.log[-9:]]
+        self._log.setText("\n".join(lines))
+        self._log.setPos(SCENE_W - 290, 20)
+
+    def _log_args(self, data: dict[str, object]) -> dict[str, object]:
+        from engine.tiles import tile_name
+
+        out = dict(data)
+        if "seat" in out:
+            seat = int(out["seat"])  # type: ignore[call-overload]
+            out["who"] = self.names[seat] or tr(f"table.seat_{screen_side(self.model, seat)}")
+        if "dealer" in out:
+            seat = int(out["dealer"])  # type: ignore[call-overload]
+            out["who"] = self.names[seat] or tr(f"table.seat_{screen_side(self.model, seat)}")
+        if "tile" in out:
+            out["tile"] = tile_name(int(out["tile"]))  # type: ignore[call-overload]
+        return out
+
+    def _place_label(self, label: QGraphicsSimpleTextItem, side: int) -> None:
+        r = label.boundingRect()
+        if side == 0:
+            x, y = CENTER[0] - r.width() / 2, SCENE_H - 34
+        elif side == 2:
+            x, y = CENTER[0] - r.width() / 2, 8
+        else:
+            px, py = to_scene(side, 0, 505)
+            x = min(max(px - r.width() / 2, 10), SCENE_W - r.width() - 10)
+            y = py - 275
+        label.setPos(x, y)
+
+    def set_font_scale(self, factor: float) -> None:  # pragma: no cover - cosmetic
+        for label in self._labels:
+            label.setFont(QFont(label.font().family(), round(16 * factor)))
+
+    # -- queries for the widget and tests ----------------------------------------------------
+    def human_hand_items(self) -> list[int]:
+        """The human's hand items in display order (sorted, drawn tile last)."""
+        places = self._placements
+        hand = self.model.seats[self.model.human].hand
+        return sorted((i for i in hand if i in places), key=lambda i: places[i].x)
+
+    def placement(self, item: int) -> Placement | None:
+        return self._placements.get(item)
+
+    def visible_tile_count(self) -> int:
+        return sum(1 for t in self.tiles if t.isVisible())
+
+

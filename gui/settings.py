@@ -1,0 +1,173 @@
+"""The player's settings: one dataclass, kept as JSON in the user's config directory.
+
+``load()`` never raises for a bad file: it falls back to the defaults, keeps the bad file
+aside as ``settings.json.bad-<timestamp>`` and returns a warning the caller can show.
+``save()`` writes atomically: a temporary file in the same directory, flushed and fsynced,
+then ``os.replace``d over the old one, so a crash never leaves half a file behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gui.i18n import LANGUAGES, tr
+
+APP_NAME = "hefei-mahjong"
+ENV_CONFIG_DIR = "HEFEI_MAHJONG_CONFIG_DIR"
+FILE_NAME = "settings.json"
+SCHEMA_VERSION = 1
+
+# Animation speed is a factor on every animation's duration: 0 = instant, 1 = normal, 2 = slow.
+ANIMATION_SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+MAX_ANIMATION_FACTOR = 2.0
+TILE_THEMES = ("classic", "contrast")
+TILE_SIZES = ("small", "medium", "large")
+TIME_LIMITS: tuple[int | None, ...] = (None, 10, 15, 30)
+
+
+def speed_name(factor: float) -> str:
+    """The named speed closest to an animation factor."""
+    return min(ANIMATION_SPEEDS, key=lambda name: abs(ANIMATION_SPEEDS[name] - factor))
+
+
+@dataclass
+class Settings:
+    animation_speed: float = 1.0  # duration factor: 0 instant .. 1 normal .. 2 slow
+    language: str = "zh"
+    auto_win: bool = True  # take every win automatically (a convenience, not the table rule)
+    tile_theme: str = "classic"
+    tile_size: str = "medium"
+    time_limit: int | None = None  # seconds per decision, None = no limit
+    window_geometry: str | None = None  # QWidget.saveGeometry() as base64
+    last_new_game: dict[str, Any] | None = field(default=None)  # the last NewGameDialog choices
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"schema": SCHEMA_VERSION, **asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from parsed JSON; values of the wrong type or range fall back to defaults.
+
+        Returns the settings and the names of the fields that were replaced by defaults.
+        """
+        defaults = cls()
+        values: dict[str, Any] = {}
+        rejected: list[str] = []
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            if _valid(f.name, value):
+                values[f.name] = float(value) if f.name == "animation_speed" else value
+            else:
+                rejected.append(f.name)
+        return replace(defaults, **values), rejected
+
+
+def _valid(name: str, value: Any) -> bool:
+    checks = {
+        "animation_speed": lambda v: isinstance(v, int | float) and not isinstance(v, bool)
+        and 0.0 <= v <= MAX_ANIMATION_FACTOR,
+        "language": lambda v: v in LANGUAGES,
+        "auto_win": lambda v: isinstance(v, bool),
+        "tile_theme": lambda v: v in TILE_THEMES,
+        "tile_size": lambda v: v in TILE_SIZES,
+        "time_limit": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
+        "window_geometry": lambda v: v is None or isinstance(v, str),
+        "last_new_game": lambda v: v is None or isinstance(v, dict),
+    }
+    check = checks.get(name)
+    return bool(check(value)) if check else False
+
+
+class LoadResult(NamedTuple):
+    settings: Settings
+    warning: str | None  # a message for the player, or None when all went well
+
+
+def config_dir() -> Path:
+    """Where the settings live: $HEFEI_MAHJONG_CONFIG_DIR, else the platform's config dir."""
+    override = os.environ.get(ENV_CONFIG_DIR)
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME))
+
+
+def settings_path(path: str | os.PathLike[str] | None = None) -> Path:
+    """The settings file: ``path`` (a file, or a directory holding settings.json) or the default."""
+    if path is None:
+        return config_dir() / FILE_NAME
+    p = Path(path)
+    return p / FILE_NAME if p.is_dir() else p
+
+
+def _migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older schema up to SCHEMA_VERSION (version 1 is the first: nothing to do)."""
+    data = dict(data)
+    data.pop("schema", None)
+    return data
+
+
+def _keep_aside(file: Path) -> Path | None:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = file.with_name(f"{file.name}.bad-{stamp}")
+    n = 1
+    while target.exists():
+        target = file.with_name(f"{file.name}.bad-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(file, target)
+    except OSError:
+        return None
+    return target
+
+
+def load(path: str | os.PathLike[str] | None = None) -> LoadResult:
+    """The saved settings, or the defaults (never raises for a missing or bad file)."""
+    file = settings_path(path)
+    try:
+        raw = file.read_bytes()
+    except FileNotFoundError:
+        return LoadResult(Settings(), None)
+    except OSError as exc:
+        return LoadResult(Settings(), tr("settings.unreadable", error=exc.strerror or exc))
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("settings are not a JSON object")
+        schema = data.get("schema", SCHEMA_VERSION)
+        if not isinstance(schema, int) or isinstance(schema, bool):
+            raise ValueError("bad schema version")
+    except ValueError:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
+        kept = _keep_aside(file)
+        return LoadResult(Settings(), tr("settings.corrupt", name=kept.name if kept else file.name))
+    settings, _rejected = Settings.from_dict(_migrate(data))
+    return LoadResult(settings, None)
+
+
+def save(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path:
+    """Write ``settings`` atomically; returns the file written. Raises OSError on failure."""
+    file = settings_path(path)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    payload = json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n"
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as tmp:
+            tmp.write(payload)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        os.replace(tmp_name, file)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    return file

@@ -1,0 +1,362 @@
+"""The start screen: green felt, a few painted tiles, the title and the main menu."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QPolygonF,
+    QRadialGradient,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QFrame, QGraphicsDropShadowEffect, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gui.i18n import tr
+
+# -- painted tiles --------------------------------------------------------------------------------
+
+_NUMERALS = {2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八"}
+_DOTS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0.27), (0.5, 0.73)),
+    3: ((0.26, 0.22), (0.5, 0.5), (0.74, 0.78)),
+    4: ((0.3, 0.28), (0.7, 0.28), (0.3, 0.72), (0.7, 0.72)),
+    5: ((0.28, 0.24), (0.72, 0.24), (0.5, 0.5), (0.28, 0.76), (0.72, 0.76)),
+    6: ((0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)),
+    7: ((0.22, 0.14), (0.5, 0.24), (0.78, 0.34), (0.3, 0.6), (0.7, 0.6), (0.3, 0.84), (0.7, 0.84)),
+    8: ((0.3, 0.14), (0.7, 0.14), (0.3, 0.38), (0.7, 0.38),
+        (0.3, 0.62), (0.7, 0.62), (0.3, 0.86), (0.7, 0.86)),
+}
+_STICKS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0.28), (0.5, 0.72)),
+    3: ((0.5, 0.28), (0.3, 0.72), (0.7, 0.72)),
+    4: ((0.3, 0.28), (0.7, 0.28), (0.3, 0.72), (0.7, 0.72)),
+    5: ((0.25, 0.28), (0.75, 0.28), (0.5, 0.5), (0.25, 0.72), (0.75, 0.72)),
+    6: ((0.22, 0.28), (0.5, 0.28), (0.78, 0.28), (0.22, 0.72), (0.5, 0.72), (0.78, 0.72)),
+    7: ((0.5, 0.17), (0.22, 0.5), (0.5, 0.5), (0.78, 0.5), (0.22, 0.83), (0.5, 0.83), (0.78, 0.83)),
+    8: ((0.17, 0.28), (0.39, 0.28), (0.61, 0.28), (0.83, 0.28),
+        (0.17, 0.72), (0.39, 0.72), (0.61, 0.72), (0.83, 0.72)),
+}
+_DOT_COLORS = (QColor("#1f4e8c"), QColor("#2e7d32"), QColor("#c0392b"))
+_BAMBOO = QColor("#2e7d32")
+_RED = QColor("#c0392b")
+
+
+def paint_tile(painter: QPainter, rect: QRectF, tile: str) -> None:
+    """A standing tile seen from the front: green back below an ivory face (``tile`` like "5p")."""
+    rank, suit = int(tile[0]), tile[1]
+    radius = rect.width() * 0.14
+    depth = rect.height() * 0.07
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 70))  # shadow on the felt
+    painter.drawRoundedRect(rect.translated(rect.width() * 0.05, depth * 1.6), radius, radius)
+    back = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+    back.setColorAt(0.0, QColor("#2f9a5d"))
+    back.setColorAt(1.0, QColor("#155c35"))
+    painter.setBrush(back)
+    painter.drawRoundedRect(rect, radius, radius)
+    face = QRectF(rect.left(), rect.top(), rect.width(), rect.height() - depth)
+    gradient = QLinearGradient(face.topLeft(), face.bottomRight())
+    gradient.setColorAt(0.0, QColor("#fffdf6"))
+    gradient.setColorAt(1.0, QColor("#ece2c8"))
+    painter.setBrush(gradient)
+    painter.setPen(QPen(QColor("#cbbd9a"), max(1.0, rect.width() * 0.015)))
+    painter.drawRoundedRect(face, radius, radius)
+    dx, dy = face.width() * 0.1, face.height() * 0.08
+    inner = face.adjusted(dx, dy, -dx, -dy)
+    if suit == "m":
+        _paint_characters(painter, inner, rank)
+    elif suit == "p":
+        _paint_dots(painter, inner, rank)
+    else:
+        _paint_bamboo(painter, inner, rank)
+    painter.restore()
+
+
+def _paint_characters(painter: QPainter, inner: QRectF, rank: int) -> None:
+    font = QFont()
+    font.setPixelSize(max(6, int(inner.height() * 0.36)))
+    painter.setFont(font)
+    painter.setPen(QColor("#1d2a4a"))
+    top = QRectF(inner.left(), inner.top(), inner.width(), inner.height() * 0.46)
+    painter.drawText(top, Qt.AlignmentFlag.AlignCenter, _NUMERALS[rank])
+    font.setPixelSize(max(6, int(inner.height() * 0.42)))
+    painter.setFont(font)
+    painter.setPen(_RED)
+    bottom = QRectF(inner.left(), inner.top() + inner.height() * 0.44, inner.width(), inner.height() * 0.56)
+    painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, "萬")
+
+
+def _paint_dots(painter: QPainter, inner: QRectF, rank: int) -> None:
+    spots = _DOTS[rank]
+    r = min(inner.width(), inner.height()) * (0.2 if rank <= 4 else 0.15 if rank <= 6 else 0.12)
+    for index, (x, y) in enumerate(spots):
+        color = _DOT_COLORS[(index + rank) % 3] if rank != 5 or index != 2 else _RED
+        centre = QPointF(inner.left() + x * inner.width(), inner.top() + y * inner.height())
+        painter.setPen(QPen(color, r * 0.28))
+        painter.setBrush(QColor("#fffdf6"))
+        painter.drawEllipse(centre, r, r)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+        painter.drawEllipse(centre, r * 0.45, r * 0.45)
+
+
+def _paint_bamboo(painter: QPainter, inner: QRectF, rank: int) -> None:
+    rows = 3 if rank == 7 else 2
+    height = inner.height() / rows * 0.82
+    width = inner.width() * (0.13 if rank >= 6 else 0.16)
+    for index, (x, y) in enumerate(_STICKS[rank]):
+        red = (rank == 5 and index == 2) or (rank == 7 and index == 0)
+        color = _RED if red else _BAMBOO
+        stick = QRectF(0, 0, width, height)
+        stick.moveCenter(QPointF(inner.left() + x * inner.width(), inner.top() + y * inner.height()))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
+        painter.drawRoundedRect(stick, width * 0.45, width * 0.45)
+        painter.setPen(QPen(QColor("#fffdf6"), max(1.0, width * 0.18)))
+        mid = stick.center().y()
+        painter.drawLine(QPointF(stick.left() + 1, mid), QPointF(stick.right() - 1, mid))
+
+
+# -- the title, painted ------------------------------------------------------------------------------
+
+_FAN = ("2m", "5p", "8s", "6m", "3p")
+
+
+class TitleBanner(QWidget):
+    """A fan of tiles over the big golden 合肥麻将 and its subtitle."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = ""
+        self.subtitle = ""
+        self.setMinimumSize(520, 256)
+
+    def sizeHint(self) -> QSize:
+        return QSize(560, 262)
+
+    def set_texts(self, title: str, subtitle: str) -> None:
+        self.title, self.subtitle = title, subtitle
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        w = self.width()
+        # the fan of tiles
+        tile_w, tile_h = 54.0, 74.0
+        for index, tile in enumerate(_FAN):
+            offset = index - (len(_FAN) - 1) / 2
+            painter.save()
+            painter.translate(w / 2 + offset * 46, 112 + abs(offset) * 7)
+            painter.rotate(offset * 9)
+            paint_tile(painter, QRectF(-tile_w / 2, -tile_h, tile_w, tile_h), tile)
+            painter.restore()
+        # the title: dark shadow, then a gold gradient with a thin dark outline
+        font = QFont()
+        font.setPixelSize(84)
+        font.setBold(True)
+        font.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 6)
+        path = QPainterPath()
+        path.addText(0, 0, font, self.title)
+        box = path.boundingRect()
+        path.translate(w / 2 - box.center().x(), 206 - box.bottom() + 4)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 110))
+        painter.drawPath(path.translated(3, 4))
+        box = path.boundingRect()
+        gold = QLinearGradient(box.topLeft(), box.bottomLeft())
+        gold.setColorAt(0.0, QColor("#fff1b8"))
+        gold.setColorAt(0.45, QColor("#f0c84e"))
+        gold.setColorAt(1.0, QColor("#b8862a"))
+        painter.setPen(QPen(QColor("#5a3b08"), 1.4))
+        painter.setBrush(gold)
+        painter.drawPath(path)
+        # the subtitle, letter-spaced, between two thin gold rules
+        sub = QFont()
+        sub.setPixelSize(19)
+        sub.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 5)
+        painter.setFont(sub)
+        painter.setPen(QColor("#e9d9a6"))
+        text_rect = QRectF(0, 218, w, 30)
+        painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, self.subtitle.upper())
+        width = painter.fontMetrics().horizontalAdvance(self.subtitle.upper())
+        painter.setPen(QPen(QColor(212, 167, 60, 170), 1.2))
+        y = text_rect.center().y()
+        for sign in (-1, 1):
+            inner_x = w / 2 + sign * (width / 2 + 16)
+            painter.drawLine(QPointF(inner_x, y), QPointF(inner_x + sign * 60, y))
+        painter.end()
+
+
+# -- the screen ----------------------------------------------------------------------------------------
+
+_MENU_STYLE = """
+QFrame#menuCard {
+    background: rgba(7, 38, 23, 175); border: 1px solid rgba(212, 167, 60, 140); border-radius: 22px;
+}
+QLabel#tagline { color: #cfe3d3; font-size: 14px; background: none; }
+QLabel#footer { color: rgba(235, 230, 210, 150); font-size: 12px; background: none; }
+QPushButton {
+    min-width: 260px; min-height: 46px; font-size: 18px; border-radius: 10px;
+    color: #fbf6e9; background: rgba(255, 255, 255, 22); border: 1px solid rgba(251, 246, 233, 70);
+}
+QPushButton:hover { background: rgba(255, 255, 255, 45); border-color: #d4a73c; }
+QPushButton:pressed { background: rgba(0, 0, 0, 60); }
+QPushButton:focus { border-color: #d4a73c; }
+QPushButton#newGame {
+    color: white; font-weight: bold; border: 1px solid #f0c84e;
+    background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #d9473c, stop:1 #a82a22);
+}
+QPushButton#newGame:hover {
+    background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #e55a4e, stop:1 #b8322a);
+}
+QPushButton#continueGame { color: #2b2a26; background: #f0c84e; border: 1px solid #fff1b8; }
+QPushButton#continueGame:hover { background: #f6d66e; }
+"""
+
+# Tiles lying on the felt around the card: (x, y as fractions of the screen, angle, tile).
+_SCATTER: tuple[tuple[float, float, float, str], ...] = (
+    (0.08, 0.2, -14, "7s"), (0.15, 0.3, 9, "4m"), (0.1, 0.78, 18, "6p"), (0.19, 0.86, -6, "3s"),
+    (0.9, 0.16, 12, "8m"), (0.84, 0.26, -10, "2p"), (0.88, 0.74, -16, "5s"), (0.8, 0.86, 7, "7m"),
+)
+
+
+class StartScreen(QWidget):
+    """The title screen and main menu. 继续 shows only after ``set_continue_enabled(True)``."""
+
+    new_game_requested = Signal()
+    continue_requested = Signal()
+    rules_requested = Signal()
+    settings_requested = Signal()
+    quit_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("startScreen")
+        self.setMinimumSize(760, 560)
+        self._felt: QPixmap | None = None
+
+        self.card = QFrame(self)
+        self.card.setObjectName("menuCard")
+        self.card.setStyleSheet(_MENU_STYLE)
+        shadow = QGraphicsDropShadowEffect(self.card)
+        shadow.setBlurRadius(48)
+        shadow.setOffset(0, 10)
+        shadow.setColor(QColor(0, 0, 0, 150))
+        self.card.setGraphicsEffect(shadow)
+
+        self.banner = TitleBanner(self.card)
+        self.tagline = QLabel(self.card)
+        self.tagline.setObjectName("tagline")
+        self.tagline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.new_game_button = self._button("newGame", self.new_game_requested)
+        self.continue_button = self._button("continueGame", self.continue_requested)
+        self.rules_button = self._button("rules", self.rules_requested)
+        self.settings_button = self._button("settings", self.settings_requested)
+        self.quit_button = self._button("quit", self.quit_requested)
+        self.continue_button.setVisible(False)
+        self.footer = QLabel(self.card)
+        self.footer.setObjectName("footer")
+        self.footer.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+        layout = QVBoxLayout(self.card)
+        layout.setContentsMargins(40, 26, 40, 22)
+        layout.setSpacing(12)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.tagline)
+        layout.addSpacing(14)
+        for button in (self.continue_button, self.new_game_button, self.rules_button,
+                       self.settings_button, self.quit_button):
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addSpacing(8)
+        layout.addWidget(self.footer)
+
+        outer = QVBoxLayout(self)
+        outer.addStretch(1)
+        outer.addWidget(self.card, 0, Qt.AlignmentFlag.AlignCenter)
+        outer.addStretch(1)
+        self.retranslate()
+
+    def _button(self, name: str, signal: Signal) -> QPushButton:
+        button = QPushButton(self.card)
+        button.setObjectName(name)
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.clicked.connect(signal.emit)
+        return button
+
+    def set_continue_enabled(self, enabled: bool) -> None:
+        """Show 继续 (a saved or running game can be resumed) or hide it."""
+        self.continue_button.setVisible(enabled)
+        (self.continue_button if enabled else self.new_game_button).setFocus()
+
+    def continue_enabled(self) -> bool:
+        return not self.continue_button.isHidden()
+
+    def retranslate(self) -> None:
+        self.banner.set_texts(tr("app.title"), tr("app.subtitle"))
+        self.tagline.setText(tr("app.tagline"))
+        self.new_game_button.setText(tr("start.new_game"))
+        self.continue_button.setText(tr("start.continue"))
+        self.rules_button.setText(tr("start.rules"))
+        self.settings_button.setText(tr("start.settings"))
+        self.quit_button.setText(tr("start.quit"))
+        self.footer.setText(tr("start.footer"))
+
+    # -- the felt ------------------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._felt = None
+        super().resizeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._felt is None or self._felt.size() != self.size():
+            self._felt = self._paint_felt()
+        painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._felt)
+        painter.end()
+
+    def _paint_felt(self) -> QPixmap:
+        w, h = max(1, self.width()), max(1, self.height())
+        pixmap = QPixmap(w, h)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        felt = QRadialGradient(QPointF(w / 2, h * 0.45), max(w, h) * 0.75)
+        felt.setColorAt(0.0, QColor("#2c8f5a"))
+        felt.setColorAt(0.55, QColor("#1a6b41"))
+        felt.setColorAt(1.0, QColor("#0a3520"))
+        painter.fillRect(pixmap.rect(), felt)
+        # the nap of the cloth: faint specks, the same every time
+        rng = random.Random(84)
+        for shade in (QColor(255, 255, 255, 10), QColor(0, 0, 0, 16)):
+            specks = QPolygonF([QPointF(rng.uniform(0, w), rng.uniform(0, h)) for _ in range(w * h // 500)])
+            pen = QPen(shade, 2.2)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            painter.drawPoints(specks)
+        # a gold inlay line around the table
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(212, 167, 60, 60), 2))
+        painter.drawRoundedRect(QRectF(18, 18, w - 36, h - 36), 26, 26)
+        # tiles lying around the card
+        scale = min(w / 1280, h / 800)
+        tile_w, tile_h = 50 * max(scale, 0.7), 68 * max(scale, 0.7)
+        for fx, fy, angle, tile in _SCATTER:
+            painter.save()
+            painter.translate(fx * w, fy * h)
+            painter.rotate(angle)
+            painter.setOpacity(0.92)
+            paint_tile(painter, QRectF(-tile_w / 2, -tile_h / 2, tile_w, tile_h), tile)
+            painter.restore()
+        painter.end()
+        return pixmap

@@ -1,0 +1,455 @@
+"""The playing table: scene + view + action bar, driving the engine thread.
+
+Event flow: the engine thread emits an event → the scene animates it → when the animation
+ends the widget acknowledges it, and only then does the engine go on. Decisions: the widget
+enables exactly the legal actions (tiles to click, buttons) and sends the choice back.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QGraphicsView, QMenu, QVBoxLayout, QWidget
+
+from engine import analysis
+from engine import events as ev
+from engine.actions import PASS, WIN, Action, ActionKind
+from engine.ai import SimpleAI
+from engine.rules import Room, Ruleset
+from engine.scoring import WinContext, win_refusal
+from engine.tiles import format_tiles, tile_name, to_counts
+
+from .action_bar import ActionBar
+from .i18n import refusal_reason, tr
+from .scene import TableScene
+from .worker import HUMAN, DecisionRequest, EngineThread
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class HandSummary:
+    """What the end-of-hand dialog and the standings show about one hand."""
+
+    hand_number: int = 0
+    round_number: int = 1
+    dealer: int = 0
+    dealer_streak: int = 1
+    wins: list[ev.HandWon] = field(default_factory=list)
+    payments: ev.PaymentsMade | None = None
+    ended: ev.HandEnded | None = None
+
+
+class TableView(QGraphicsView):
+    """Scales the fixed logical scene to the window, aspect ratio kept."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class TableWidget(QWidget):
+    hand_finished = Signal(object)  # HandSummary, after the end-of-hand dialog closes
+    match_finished = Signal(object)  # list[HandSummary]
+    engine_failed = Signal(str)
+
+    def __init__(self, art: object, speed: float = 1.0, auto_win: bool = True,
+                 time_limit: int | None = None) -> None:
+        super().__init__()
+        self.scene = TableScene(art)
+        self.scene.speed = speed
+        self.view = TableView(self.scene)
+        self.bar = ActionBar()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.bar)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.engine: EngineThread | None = None
+        self.rules = Ruleset()
+        self.pending: DecisionRequest | None = None
+        self.declare_mode = False
+        self.selected: int | None = None
+        self.time_limit = time_limit
+        self.summaries: list[HandSummary] = []
+        self._summary = HandSummary()
+        self._animation: QAbstractAnimation | None = None
+        self._discard_info: dict[int, str] = {}
+        self._seconds_left = 0
+        self._ai = SimpleAI()
+        self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
+        self.show_end_dialogs = True
+        self._timer = QTimer(self)
+        self._timer.setInterval(1000)
+        self._timer.timeout.connect(self._tick)
+        self.bar.win_clicked.connect(lambda: self._choose_kind(ActionKind.WIN))
+        self.bar.pass_clicked.connect(lambda: self._choose_kind(ActionKind.PASS))
+        self.bar.kong_clicked.connect(self._kong_clicked)
+        self.bar.declare_clicked.connect(self._toggle_declare)
+        self.bar.autoplay_toggled.connect(self._set_autoplay)
+        self.bar.autowin_toggled.connect(self._set_autowin)
+        self.bar.autowin.setChecked(auto_win)
+        self.scene.tile_clicked.connect(self._tile_clicked)
+        self.scene.tile_hovered.connect(self._tile_hovered)
+
+    # -- match lifecycle --------------------------------------------------------------------
+    def start_match(self, rules: Ruleset, seed: int, ai_seats: list[object], names: list[str],
+                    levels: list[str]) -> None:
+        self.stop_match()
+        self.rules = rules
+        self.summaries = []
+        self.scene.names = list(names)
+        self.scene.levels = list(levels)
+        self.engine = EngineThread(rules, seed, ai_seats, names)
+        bridge = self.engine.bridge
+        bridge.event_ready.connect(self._on_event)
+        bridge.decision_needed.connect(self._on_decision)
+        bridge.failed.connect(self.engine_failed)
+        if self.bar.autowin.isChecked():
+            self.engine.human.auto_win.set()
+        if self.bar.autoplay.isChecked():
+            self.engine.human.autoplay.set()
+        self.engine.start()
+        self.setFocus()
+
+    def stop_match(self) -> bool:
+        """Stop the engine thread (if any); True when it ended cleanly."""
+        ok = True
+        if self._animation is not None:
+            self._animation.stop()
+            self._animation = None
+        self._timer.stop()
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+            self.end_dialog = None
+        if self.engine is not None:
+            ok = self.engine.stop()
+            self.engine = None
+        self.pending = None
+        return ok
+
+    @property
+    def running(self) -> bool:
+        return self.engine is not None and self.engine.running
+
+    def set_speed(self, speed: float) -> None:
+        self.scene.speed = speed
+
+    # -- events -------------------------------------------------------------------------------
+    def _on_event(self, event: ev.Event) -> None:
+        if self.engine is None:
+            return
+        self._track(event)
+        animation = self.scene.show_event(event)
+        self._update_info(event)
+        if isinstance(event, ev.HandEnded):
+            self._after(animation, self._show_hand_end)
+        elif isinstance(event, ev.MatchEnded):
+            self._after(animation, self._show_standings)
+        else:
+            self._after(animation, self._ack)
+
+    def _track(self, event: ev.Event) -> None:
+        s = self._summary
+        if isinstance(event, ev.HandStarted):
+            self._summary = HandSummary(event.hand_number, event.round_number, event.dealer,
+                                        event.dealer_streak)
+        elif isinstance(event, ev.HandWon):
+            s.wins.append(event)
+        elif isinstance(event, ev.PaymentsMade):
+            s.payments = event
+        elif isinstance(event, ev.HandEnded):
+            s.ended = event
+            self.summaries.append(s)
+
+    def _after(self, animation: QAbstractAnimation | None, then: Callable[[], None]) -> None:
+        if animation is None:
+            then()
+            return
+        self._animation = animation
+        animation.finished.connect(then)
+        animation.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+
+    def _ack(self) -> None:
+        self._animation = None
+        if self.engine is not None:
+            self.engine.bridge.ack()
+
+    def _show_hand_end(self) -> None:
+        self._animation = None
+        summary = self.summaries[-1] if self.summaries else self._summary
+        if not self.show_end_dialogs:
+            self.hand_finished.emit(summary)
+            self._ack()
+            return
+        from .end_dialogs import EndOfHandDialog
+
+        dialog = EndOfHandDialog(self.scene.art, summary, self.scene.names, self)
+        self.end_dialog = dialog
+
+        def closed() -> None:
+            self.end_dialog = None
+            self.hand_finished.emit(summary)
+            self._ack()
+
+        dialog.finished.connect(closed)
+        dialog.open()
+
+    def _show_standings(self) -> None:
+        self._animation = None
+        if not self.show_end_dialogs:
+            self.match_finished.emit(list(self.summaries))
+            self._ack()
+            return
+        from .end_dialogs import StandingsDialog
+
+        dialog = StandingsDialog(self.summaries, self.scene.names, self)
+        self.end_dialog = dialog
+
+        def closed() -> None:
+            self.end_dialog = None
+            self.match_finished.emit(list(self.summaries))
+            self._ack()
+
+        dialog.finished.connect(closed)
+        dialog.open()
+
+    # -- information lines --------------------------------------------------------------------
+    def _human_kongs(self) -> list[int]:
+        seat = self.scene.model.seats[HUMAN]
+        return [k for k in seat.kong_kinds if k is not None]
+
+    def _update_info(self, event: ev.Event) -> None:
+        model = self.scene.model
+        kinds = model.human_kinds()
+        kongs = self._human_kongs()
+        counts = to_counts(kinds)
+        suits = [sum(counts[s * 7:s * 7 + 7]) + 4 * sum(1 for k in kongs if k // 7 == s) for s in range(3)]
+        best = max(range(3), key=lambda s: suits[s])
+        parts = [tr("info.suits", m=suits[0], p=suits[1], s=suits[2]),
+                 tr("info.eight", suit=tr(f"suit.{'mps'[best]}"), n=suits[best])]
+        size = len(kinds) + 3 * len(kongs)
+        if size == 13 and not model.ended:
+            waits = analysis.waits_counts(counts, kongs)
+            if waits:
+                unseen = self._unseen()
+                parts.append(tr("info.waits", waits=" ".join(f"{tile_name(w)}×{unseen[w]}" for w in waits)))
+        hint = self._refusal_hint(event, kinds, kongs)
+        if hint:
+            parts.append(hint)
+        self.bar.status.setText("   ".join(parts))
+
+    def _unseen(self) -> list[int]:
+        model = self.scene.model
+        seen = [0] * 21
+        for item, kind in model.kinds.items():
+            owner = model.seat_of_item(item)
+            if item in model.face_up or owner == HUMAN:
+                seen[kind] += 1
+        return [max(0, 4 - c) for c in seen]
+
+    def _refusal_hint(self, event: ev.Event, kinds: list[int], kongs: list[int]) -> str:
+        """A winning shape that may not win: say why instead of silently showing no button."""
+        model = self.scene.model
+        if model.ended:
+            return ""
+        ctx = None
+        me = model.seats[HUMAN]
+        declared = me.declare_index is not None
+        if isinstance(event, ev.TileDiscarded) and event.seat != HUMAN:
+            ctx = WinContext(tuple(kinds), tuple(kongs), event.tile, self_draw=False, declared=declared)
+        elif isinstance(event, ev.TileDrawn) and event.seat == HUMAN and event.tile is not None:
+            rest = list(kinds)
+            rest.remove(event.tile)
+            ctx = WinContext(tuple(rest), tuple(kongs), event.tile, self_draw=True, declared=declared)
+        if ctx is None or len(ctx.hand) + 3 * len(kongs) != 13:
+            return ""
+        reason = win_refusal(ctx, self.rules)
+        if reason in ("8-tile rule", "not declared"):
+            return tr("info.cannot_win", tile=tile_name(ctx.win_tile), reason=refusal_reason(reason))
+        return ""
+
+    # -- decisions ------------------------------------------------------------------------------
+    def _on_decision(self, request: DecisionRequest) -> None:
+        self.pending = request
+        self.declare_mode = False
+        legal = request.legal
+        kinds = {a.kind for a in legal}
+        self.bar.show_actions(
+            win=ActionKind.WIN in kinds, kong=ActionKind.KONG in kinds,
+            declare=any(a.declare for a in legal), pass_=ActionKind.PASS in kinds,
+        )
+        self.bar.set_declare_mode(False)
+        self._prepare_discard_info(request)
+        self._mark_clickable()
+        prompt = tr("prompt.claim") if ActionKind.PASS in kinds else tr("prompt.turn")
+        if request.refusal in ("8-tile rule", "not declared"):
+            prompt += "  " + tr("info.cannot_win_now", reason=refusal_reason(request.refusal))
+        self.bar.status.setText(prompt + "   " + self.bar.status.text())
+        if self.time_limit:
+            self._seconds_left = self.time_limit
+            self.bar.countdown.setText(f"⏱ {self._seconds_left}")
+            self._timer.start()
+
+    def _prepare_discard_info(self, request: DecisionRequest) -> None:
+        self._discard_info = {}
+        view = request.view
+        if not any(a.kind is ActionKind.DISCARD for a in request.legal):
+            return
+        unseen = view.unseen_counts()
+        counts = to_counts(view.concealed)
+        for option in analysis.discard_options(list(view.concealed), list(view.kongs)):
+            if option.shanten == 0:
+                waits = " ".join(f"{tile_name(w)}×{unseen[w]}" for w in option.waits)
+                text = tr("hover.waits", tile=tile_name(option.tile), waits=waits)
+            else:
+                text = tr("hover.shanten", tile=tile_name(option.tile), n=option.shanten)
+            self._discard_info[option.tile] = text
+        del counts
+
+    def _legal_discards(self) -> set[int]:
+        if self.pending is None:
+            return set()
+        return {a.tile for a in self.pending.legal
+                if a.kind is ActionKind.DISCARD and a.declare == self.declare_mode and a.tile is not None}
+
+    def _mark_clickable(self) -> None:
+        allowed = self._legal_discards()
+        model = self.scene.model
+        hand = set(model.seats[HUMAN].hand)
+        for tile in self.scene.tiles:
+            if tile.item_id in hand:
+                ok = model.kinds.get(tile.item_id) in allowed
+                tile.set_flags(clickable=ok, dimmed=self.declare_mode and not ok,
+                               selected_key=tile.item_id == self.selected and ok)
+            else:
+                tile.set_flags(clickable=False, dimmed=False, selected_key=False)
+
+    def clickable_items(self) -> list[int]:
+        """Human hand items that can be discarded now, in display order."""
+        allowed = self._legal_discards()
+        return [i for i in self.scene.human_hand_items() if self.scene.model.kinds.get(i) in allowed]
+
+    def choose(self, action: Action) -> bool:
+        """Send `action` if it is legal now (the only way a choice reaches the engine)."""
+        if self.pending is None or self.engine is None or action not in self.pending.legal:
+            return False
+        self.pending = None
+        self.declare_mode = False
+        self.selected = None
+        self._timer.stop()
+        self.bar.countdown.setText("")
+        self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
+        self._mark_clickable()
+        self.engine.bridge.choose(action)
+        return True
+
+    def _choose_kind(self, kind: ActionKind) -> None:
+        self.choose(WIN if kind is ActionKind.WIN else PASS)
+
+    def _kong_clicked(self) -> None:
+        if self.pending is None:
+            return
+        kongs = [a for a in self.pending.legal if a.kind is ActionKind.KONG]
+        if len(kongs) == 1:
+            self.choose(kongs[0])
+        elif kongs:
+            menu = QMenu(self)
+            for action in kongs:
+                assert action.tile is not None
+                menu.addAction(tr("action.kong") + " " + format_tiles([action.tile] * 4),
+                               lambda a=action: self.choose(a))
+            menu.popup(self.bar.kong.mapToGlobal(self.bar.kong.rect().topLeft()))
+
+    def _toggle_declare(self) -> None:
+        if self.pending is None or not any(a.declare for a in self.pending.legal):
+            return
+        self.declare_mode = not self.declare_mode
+        self.bar.set_declare_mode(self.declare_mode)
+        self.selected = None
+        self._mark_clickable()
+
+    def _tile_clicked(self, item: int) -> None:
+        kind = self.scene.model.kinds.get(item)
+        if kind is None or self.scene.model.seat_of_item(item) != HUMAN:
+            return
+        self.choose(Action.discard(kind, declare=self.declare_mode))
+
+    def _tile_hovered(self, item: int, entering: bool) -> None:
+        if not entering or self.pending is None:
+            return
+        kind = self.scene.model.kinds.get(item)
+        if kind in self._discard_info and self.scene.model.seat_of_item(item) == HUMAN:
+            self.bar.status.setText(self._discard_info[kind])
+
+    def _set_autoplay(self, on: bool) -> None:
+        if self.engine is None:
+            return
+        if on:
+            self.engine.human.autoplay.set()
+            if self.pending is not None:
+                pending, self.pending = self.pending, None
+                self.engine.bridge.choose(self._ai.decide(pending.view, pending.legal))
+                self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
+                self._mark_clickable()
+        else:
+            self.engine.human.autoplay.clear()
+
+    def _set_autowin(self, on: bool) -> None:
+        if self.engine is None:
+            return
+        if on:
+            self.engine.human.auto_win.set()
+            if self.pending is not None and WIN in self.pending.legal:
+                self.choose(WIN)
+        else:
+            self.engine.human.auto_win.clear()
+
+    def _tick(self) -> None:
+        self._seconds_left -= 1
+        self.bar.countdown.setText(f"⏱ {max(0, self._seconds_left)}")
+        if self._seconds_left <= 0 and self.pending is not None:
+            self.choose(self._ai.decide(self.pending.view, self.pending.legal))
+
+    # -- keyboard -------------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        items = self.clickable_items()
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and items:
+            if self.selected not in items:
+                self.selected = items[-1] if key == Qt.Key.Key_Left else items[0]
+            else:
+                step = -1 if key == Qt.Key.Key_Left else 1
+                self.selected = items[(items.index(self.selected) + step) % len(items)]
+            self._mark_clickable()
+            self._tile_hovered(self.selected, True)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.selected in items:
+            assert self.selected is not None
+            self._tile_clicked(self.selected)
+        elif key == Qt.Key.Key_H:
+            self._choose_kind(ActionKind.WIN)
+        elif key in (Qt.Key.Key_Space, Qt.Key.Key_P):
+            self._choose_kind(ActionKind.PASS)
+        elif key == Qt.Key.Key_G:
+            self._kong_clicked()
+        elif key == Qt.Key.Key_T:
+            self._toggle_declare()
+        else:
+            super().keyPressEvent(event)
+
+
+__all__ = ["HandSummary", "Room", "TableView", "TableWidget"]
