@@ -73,7 +73,7 @@ def _row(side: int, b: float, widths: list[float], gaps: list[float]) -> list[tu
     total = sum(widths) + sum(gaps)
     a = -total / 2
     out = []
-    for w, gap in zip(widths, gaps + [0.0], strict=False):
+    for w, gap in zip(widths, [*gaps, 0.0], strict=False):
         out.append(to_scene(side, a + w / 2, b))
         a += w + gap
     return out

@@ -17,7 +17,6 @@ from PySide6.QtCore import (
     QPropertyAnimation,
     QRectF,
     QSequentialAnimationGroup,
-    Qt,
     QVariantAnimation,
     Signal,
 )

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 HUMAN = 0  # the human always sits at the bottom, seat 0 of the engine
 
 
-class StopGame(BaseException):  # noqa: N818 - a control-flow signal, not an error
+class StopGame(BaseException):
     """Raised in the worker thread to end the match when the window closes."""
 
 

@@ -6,7 +6,7 @@ import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPen  # noqa: E402
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPen
 
 
 def test_void_calls_keep_none_alive(qapp: QGuiApplication) -> None:
