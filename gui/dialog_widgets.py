@@ -107,12 +107,6 @@ QCheckBox::indicator {{
 }}
 QCheckBox::indicator:checked {{ background: {FELT}; border-color: {FELT}; image: url("{CHECK_ICON}"); }}
 QCheckBox::indicator:hover {{ border-color: {FELT}; }}
-QSlider::groove:horizontal {{ height: 6px; background: #e2d7bd; border-radius: 3px; }}
-QSlider::sub-page:horizontal {{ background: {FELT}; border-radius: 3px; }}
-QSlider::handle:horizontal {{
-    background: {RED}; border: 2px solid white; width: 18px; height: 18px;
-    margin: -8px 0; border-radius: 10px;
-}}
 QTabWidget::pane {{ border: 1px solid #e2d7bd; border-radius: 8px; background: #fffdf7; top: -1px; }}
 QTabBar::tab {{
     background: #efe6cf; color: {INK}; padding: 7px 22px; font-size: 14px;
@@ -121,6 +115,11 @@ QTabBar::tab {{
 }}
 QTabBar::tab:selected {{ background: #fffdf7; color: {FELT}; font-weight: bold; }}
 QTextBrowser {{ background: #fffdf7; border: none; }}
+QScrollBar:vertical {{ background: transparent; width: 10px; margin: 4px 2px 4px 0; }}
+QScrollBar::handle:vertical {{ background: #cdbf9f; border-radius: 4px; min-height: 36px; }}
+QScrollBar::handle:vertical:hover {{ background: {FELT}; }}
+QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical {{ height: 0; }}
+QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical {{ background: none; }}
 QToolTip {{ background: {IVORY}; color: {INK}; border: 1px solid #cdbf9f; padding: 4px; }}
 """
 

@@ -42,6 +42,10 @@ _T: dict[str, dict[str, str]] = {
     "new_game.room": {"zh": "房间", "en": "Room"},
     "new_game.length": {"zh": "局数", "en": "Match length"},
     "new_game.opponents": {"zh": "对手", "en": "Opponents"},
+    "new_game.opponents_hint": {
+        "zh": "三位电脑对手 · 首局庄家随机",
+        "en": "Three computer players · the first dealer is drawn at random",
+    },
     "new_game.rules": {"zh": "规则", "en": "Rules"},
     "new_game.preset": {"zh": "玩法", "en": "Preset"},
     "new_game.options": {"zh": "选项", "en": "Options"},
@@ -66,6 +70,7 @@ _T: dict[str, dict[str, str]] = {
     "preset.bianfeng": {"zh": "边锋 新合肥麻将", "en": "Bianfeng new Hefei"},
     "preset.hefei_002": {"zh": "合肥麻将（豪华七对）", "en": "Hefei (luxury pairs)"},
     "preset.custom": {"zh": "自定义", "en": "Custom"},
+    "table.rules_line": {"zh": "{room} · {rounds} 圈 · {preset}", "en": "{room} · {rounds} round(s) · {preset}"},
     "preset.hefei.hint": {"zh": "标准玩法，不加任何选项", "en": "The standard game, no option on"},
     "preset.bianfeng.hint": {
         "zh": "边锋平台的新合肥麻将：缺两门、四张即活",

@@ -99,6 +99,8 @@ class NewGameDialog(QDialog):
             self.level_combos.append(combo)
             self.opponents_card.grid.addWidget(label, row, 0)
             self.opponents_card.grid.addWidget(combo, row, 1)
+        self.opponents_hint = hint_label(wrap=True)
+        self.opponents_card.grid.addWidget(self.opponents_hint, len(OPPONENT_SEATS), 0, 1, 2)
         self.opponents_card.grid.setColumnStretch(1, 1)
 
         # -- rules: preset and options ---------------------------------------------------------
@@ -265,6 +267,7 @@ class NewGameDialog(QDialog):
             choice.retranslate()
         self._update_hints()
         self.opponents_card.title.setText(tr("new_game.opponents"))
+        self.opponents_hint.setText(tr("new_game.opponents_hint"))
         for label, combo, seat in zip(self.seat_labels, self.level_combos, OPPONENT_SEATS, strict=True):
             label.setText(tr(f"seat.{seat}"))
             for index, level in enumerate(AI_LEVELS):

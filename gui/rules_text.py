@@ -40,7 +40,7 @@ li { margin: 2px 0; }
 b.red { color: #b8322a; }
 span.pts { color: #b8322a; font-weight: bold; }
 table { border-collapse: collapse; margin: 6px 0; }
-th { background: #17623d; color: #fbf6e9; padding: 4px 10px; font-weight: bold; }
+th { background: #17623d; color: #fbf6e9; padding: 4px 10px; font-weight: bold; text-align: left; }
 td { padding: 3px 10px; border-bottom: 1px solid #eee4cc; }
 td.num { text-align: right; }
 .note { color: #7a705c; font-size: 12px; }

@@ -60,6 +60,7 @@ class TableScene(QGraphicsScene):
         self.model = TableModel(human=human)
         self.names = list(names)
         self.levels = ["", "", "", ""]
+        self.rules_line = ""  # the table's rules in words, shown under the round info
         self.speed = 1.0
         self.last_moves: list[MoveRecord] = []
         self.tiles = [TileItem(i, art) for i in range(NUM_TILES)]
@@ -221,8 +222,8 @@ class TableScene(QGraphicsScene):
             self._centre.setText(tr("table.tiles_left", n=m.tiles_left))
         r = self._centre.boundingRect()
         self._centre.setPos(CENTER[0] - r.width() / 2, CENTER[1] + 60)
-        self._info.setText(tr("table.info", round=m.round_number, hand=m.hand_number,
-                              streak=m.dealer_streak))
+        info = tr("table.info", round=m.round_number, hand=m.hand_number, streak=m.dealer_streak)
+        self._info.setText(info + ("\n" + self.rules_line if self.rules_line else ""))
         self._info.setPos(24, 20)
         lines = [tr("log." + key, **self._log_args(data)) for key, data in m.log[-9:]]
         self._log.setText("\n".join(lines))

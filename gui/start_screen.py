@@ -171,6 +171,11 @@ class TitleBanner(QWidget):
         path = QPainterPath()
         path.addText(0, 0, font, self.title)
         box = path.boundingRect()
+        if box.width() > w * 0.9:  # a long (English) title shrinks to fit
+            font.setPixelSize(max(24, int(84 * w * 0.9 / box.width())))
+            path = QPainterPath()
+            path.addText(0, 0, font, self.title)
+            box = path.boundingRect()
         path.translate(w / 2 - box.center().x(), 206 - box.bottom() + 4)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 110))

@@ -19,7 +19,7 @@ from engine import analysis
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
 from engine.ai import SimpleAI
-from engine.rules import Room, Ruleset
+from engine.rules import Ruleset
 from engine.scoring import WinContext, win_refusal
 from engine.tiles import format_tiles, tile_name, to_counts
 
@@ -114,6 +114,8 @@ class TableWidget(QWidget):
         self.summaries = []
         self.scene.names = list(names)
         self.scene.levels = list(levels)
+        self.scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"),
+                                   rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
         self.engine = EngineThread(rules, seed, ai_seats, names)
         bridge = self.engine.bridge
         bridge.event_ready.connect(self._on_event)
@@ -311,7 +313,6 @@ class TableWidget(QWidget):
         if not any(a.kind is ActionKind.DISCARD for a in request.legal):
             return
         unseen = view.unseen_counts()
-        counts = to_counts(view.concealed)
         for option in analysis.discard_options(list(view.concealed), list(view.kongs)):
             if option.shanten == 0:
                 waits = " ".join(f"{tile_name(w)}×{unseen[w]}" for w in option.waits)
@@ -319,7 +320,6 @@ class TableWidget(QWidget):
             else:
                 text = tr("hover.shanten", tile=tile_name(option.tile), n=option.shanten)
             self._discard_info[option.tile] = text
-        del counts
 
     def _legal_discards(self) -> set[int]:
         if self.pending is None:
@@ -451,5 +451,3 @@ class TableWidget(QWidget):
         else:
             super().keyPressEvent(event)
 
-
-__all__ = ["HandSummary", "Room", "TableView", "TableWidget"]

@@ -6,15 +6,12 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import ctypes
 import json
-import sys
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
@@ -24,12 +21,6 @@ from gui import i18n
 from gui import settings as store
 from gui.dialogs import NewGameDialog, RulesDialog, SettingsDialog, StartScreen
 from gui.settings import Settings
-
-# PySide6 6.12.0 on Python 3.11 drops a reference to None on every call of a method that
-# returns nothing; after a few thousand calls None would be freed and the interpreter aborts
-# ("none_dealloc"). Python 3.12+ has an immortal None. Keep None alive for this process.
-if sys.version_info < (3, 12) and shiboken6.__version__ == "6.12.0":
-    ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "screenshots"

@@ -1,0 +1,18 @@
+"""Shared test setup: Qt offscreen, and every file the app writes kept in a temporary folder."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settings, profile and logs of the app under test never touch the real user folders."""
+    base = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("HEFEI_MAHJONG_CONFIG_DIR", str(base / "config"))
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(var, str(base / var.lower()))
