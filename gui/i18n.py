@@ -70,7 +70,9 @@ _T: dict[str, dict[str, str]] = {
     "preset.bianfeng": {"zh": "边锋 新合肥麻将", "en": "Bianfeng new Hefei"},
     "preset.hefei_002": {"zh": "合肥麻将（豪华七对）", "en": "Hefei (luxury pairs)"},
     "preset.custom": {"zh": "自定义", "en": "Custom"},
-    "table.rules_line": {"zh": "{room} · {rounds} 圈 · {preset}", "en": "{room} · {rounds} round(s) · {preset}"},
+    "table.rules_line": {
+        "zh": "{room} · {rounds} 圈 · {preset}", "en": "{room} · {rounds} round(s) · {preset}",
+    },
     "preset.hefei.hint": {"zh": "标准玩法，不加任何选项", "en": "The standard game, no option on"},
     "preset.bianfeng.hint": {
         "zh": "边锋平台的新合肥麻将：缺两门、四张即活",

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
@@ -88,7 +88,7 @@ def test_a_hand_then_a_one_round_match_through_the_real_window(qtbot, window):
     assert rows == len(table.summaries) + 1 >= 5  # a round has at least four hands
     totals = table.summaries[-1].ended.scores
     assert sum(totals) == 0
-    qtbot.mouseClick(standings_dialog.close_button, __import__("PySide6.QtCore").QtCore.Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(standings_dialog.close_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=5000)
 
 
@@ -222,7 +222,7 @@ def test_human_cannot_make_an_illegal_choice(qtbot, window):
     absent = next(k for k in range(21) if k not in request.view.concealed)
     assert table.choose(Action.discard(absent)) is False
     assert table.pending is request
-    hidden = [i for i in range(84) if table.scene.model.seat_of_item(i) == 1][0]
+    hidden = next(i for i in range(84) if table.scene.model.seat_of_item(i) == 1)
     table._tile_clicked(hidden)  # another seat's tile: nothing happens
     assert table.pending is request
 
