@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
 
-from engine.ai import SimpleAI
 from engine.rules import Ruleset
 
 from . import settings as settings_store
 from .i18n import set_language, tr
 from .settings import Settings
-from .table_widget import TableWidget
-from .tile_art import TileArt
+
+if TYPE_CHECKING:
+    from .table_widget import TableWidget
 
 log = logging.getLogger(__name__)
 
@@ -31,27 +32,42 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.confirm_quit = confirm_quit
         set_language(self.settings.language)
-        self.art = TileArt(self.settings.tile_theme)
+        self.art: object | None = None  # tile faces, made with the table
+        self._table: TableWidget | None = None  # built when the first game starts: a fast start-up
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         from .start_screen import StartScreen
 
         self.start_screen = StartScreen()
-        self.table = TableWidget(self.art, speed=self.settings.animation_speed,
-                                 auto_win=self.settings.auto_win, time_limit=self.settings.time_limit)
         self.stack.addWidget(self.start_screen)
-        self.stack.addWidget(self.table)
         self.start_screen.new_game_requested.connect(self.new_game)
         self.start_screen.rules_requested.connect(self.show_rules)
         self.start_screen.settings_requested.connect(self.show_settings)
         self.start_screen.quit_requested.connect(self.close)
-        self.table.match_finished.connect(lambda _s: self.show_start())
-        self.table.engine_failed.connect(self.engine_failed)
         self._build_menu()
         self.retranslate()
         self.resize(1280, 860)
         if self.settings.window_geometry:
             self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
+
+    @property
+    def table(self) -> TableWidget:
+        if self._table is None:
+            from .table_widget import TableWidget
+            from .tile_art import TileArt
+
+            self.art = TileArt(self.settings.tile_theme)
+            table = TableWidget(self.art, speed=self.settings.animation_speed,
+                                auto_win=self.settings.auto_win, time_limit=self.settings.time_limit)
+            table.match_finished.connect(lambda _s: self.show_start())
+            table.engine_failed.connect(self.engine_failed)
+            self.stack.addWidget(table)
+            self._table = table
+        return self._table
+
+    @property
+    def match_running(self) -> bool:
+        return self._table is not None and self._table.running
 
     def _build_menu(self) -> None:
         self.menu_game = self.menuBar().addMenu("")
@@ -71,10 +87,10 @@ class MainWindow(QMainWindow):
         self.act_rules.setText(tr("start.rules"))
         self.act_settings.setText(tr("start.settings"))
         self.act_quit.setText(tr("start.quit"))
-        if hasattr(self.start_screen, "retranslate"):
-            self.start_screen.retranslate()
-        self.table.bar.retranslate()
-        self.table.scene.refresh_texts()
+        self.start_screen.retranslate()
+        if self._table is not None:
+            self._table.bar.retranslate()
+            self._table.scene.refresh_texts()
 
     # -- navigation ---------------------------------------------------------------------------
     def show_start(self) -> None:
@@ -83,7 +99,7 @@ class MainWindow(QMainWindow):
     def new_game(self) -> None:
         from .new_game_dialog import NewGameDialog
 
-        if self.table.running and not self._confirm(tr("confirm.abandon")):
+        if self.match_running and not self._confirm(tr("confirm.abandon")):
             return
         dialog = NewGameDialog(self)
         if self.settings.last_new_game:
@@ -98,6 +114,8 @@ class MainWindow(QMainWindow):
         self.start_match(dialog.result_rules(), dialog.ai_levels())
 
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None) -> None:
+        from engine.ai import SimpleAI
+
         seed = random.SystemRandom().getrandbits(48) if seed is None else seed
         names = [tr("table.you"), *(tr(key) for key in AI_NAMES)]
         level_names = ["", *(tr(f"ai.{level}") for level in levels)]
@@ -107,9 +125,10 @@ class MainWindow(QMainWindow):
         self.table.start_match(rules, seed, ais, names, level_names)
 
     def leave_table(self) -> None:
-        if self.table.running and not self._confirm(tr("confirm.abandon")):
+        if self.match_running and not self._confirm(tr("confirm.abandon")):
             return
-        self.table.stop_match()
+        if self._table is not None:
+            self._table.stop_match()
         self.show_start()
 
     def show_rules(self) -> None:
@@ -130,18 +149,23 @@ class MainWindow(QMainWindow):
         theme_changed = new.tile_theme != self.settings.tile_theme
         self.settings = new
         set_language(new.language)
-        self.table.set_speed(new.animation_speed)
-        self.table.bar.autowin.setChecked(new.auto_win)
-        self.table.time_limit = new.time_limit
-        if theme_changed:
-            self.art = TileArt(new.tile_theme)
-            self.table.scene.art = self.art
-            for tile in self.table.scene.tiles:
-                tile.art = self.art
-                tile.update()
+        if self._table is not None:
+            self._apply_to_table(self._table, new, theme_changed)
         if language_changed:
             self.retranslate()
         self._save_settings()
+
+    def _apply_to_table(self, table: TableWidget, new: Settings, theme_changed: bool) -> None:
+        table.set_speed(new.animation_speed)
+        table.bar.autowin.setChecked(new.auto_win)
+        if theme_changed:
+            from .tile_art import TileArt
+
+            self.art = TileArt(new.tile_theme)
+            table.scene.art = self.art
+            for tile in table.scene.tiles:
+                tile.art = self.art
+                tile.update()
 
     def _confirm(self, text: str) -> bool:
         if not self.confirm_quit:
@@ -152,7 +176,8 @@ class MainWindow(QMainWindow):
     def engine_failed(self, message: str) -> None:
         log.error("engine failure: %s", message)
         QMessageBox.warning(self, tr("app.title"), tr("error.engine", message=message))
-        self.table.stop_match()
+        if self._table is not None:
+            self._table.stop_match()
         self.show_start()
 
     def _save_settings(self) -> None:
@@ -162,10 +187,11 @@ class MainWindow(QMainWindow):
             log.warning("could not save settings: %s", exc)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.table.running and not self._confirm(tr("confirm.quit")):
+        if self.match_running and not self._confirm(tr("confirm.quit")):
             event.ignore()
             return
-        self.table.stop_match()
+        if self._table is not None:
+            self._table.stop_match()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
         self._save_settings()
         event.accept()

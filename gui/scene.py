@@ -7,6 +7,7 @@ are instant). Each animation's duration is the base time × the speed setting (0
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
@@ -20,7 +21,7 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPen, QPixmap, QRadialGradient
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
 
 from engine import events as ev
@@ -76,7 +77,8 @@ class TableScene(QGraphicsScene):
         self._log = self._text(14)
         self._ready_marks = [self._text(20, QColor(255, 90, 60)) for _ in range(SEATS)]
         self._placements: dict[int, Placement] = {}
-        self._running: QAbstractAnimation | None = None
+        self._felt: QPixmap | None = None
+        self._felt_size = (0, 0)
         self.refresh_texts()
 
     def _text(self, size: int, color: QColor | None = None) -> QGraphicsSimpleTextItem:
@@ -89,21 +91,37 @@ class TableScene(QGraphicsScene):
 
     # -- background -----------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        # the felt is the same every frame: paint it once per device size, then blit it
+        t = painter.worldTransform()
+        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        scale = math.hypot(t.m11(), t.m12()) * dpr
+        size = (round(SCENE_W * scale), round(SCENE_H * scale))
+        if self._felt is None or self._felt_size != size:
+            self._felt = self._paint_felt(size)
+            self._felt_size = size
         painter.fillRect(rect, QColor(18, 60, 40))
+        painter.drawPixmap(self.sceneRect(), self._felt, QRectF(self._felt.rect()))
+
+    def _paint_felt(self, size: tuple[int, int]) -> QPixmap:
+        pixmap = QPixmap(max(1, size[0]), max(1, size[1]))
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.scale(size[0] / SCENE_W, size[1] / SCENE_H)
         felt = QRadialGradient(QPointF(*CENTER), SCENE_W * 0.6)
         felt.setColorAt(0.0, QColor(40, 120, 80))
         felt.setColorAt(1.0, QColor(18, 70, 45))
         painter.fillRect(self.sceneRect(), QBrush(felt))
         painter.setPen(QPen(QColor(255, 255, 255, 25), 2))
         painter.drawRoundedRect(self.sceneRect().adjusted(8, 8, -8, -8), 24, 24)
-        # the centre square inside the wall
-        inner = QRectF(CENTER[0] - 150, CENTER[1] - 150, 300, 300)
+        inner = QRectF(CENTER[0] - 150, CENTER[1] - 150, 300, 300)  # inside the wall
         grad = QLinearGradient(inner.topLeft(), inner.bottomRight())
         grad.setColorAt(0, QColor(25, 85, 55))
         grad.setColorAt(1, QColor(15, 60, 38))
         painter.setBrush(QBrush(grad))
         painter.setPen(QPen(QColor(255, 255, 255, 30), 1))
         painter.drawRoundedRect(inner, 18, 18)
+        painter.end()
+        return pixmap
 
     # -- events -----------------------------------------------------------------------------
     def duration(self, base_ms: int) -> int:

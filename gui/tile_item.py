@@ -30,14 +30,16 @@ class TileItem(QGraphicsObject):
         self.clickable = False
         self.dimmed = False
         self._lift = 0.0
+        self._rect: QRectF | None = None
         self.setAcceptHoverEvents(True)
-        self.setCacheMode(QGraphicsObject.CacheMode.NoCache)
+        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
 
     # -- state ----------------------------------------------------------------------------
     def set_look(self, kind: int | None, face_up: bool, width: int) -> None:
         if (kind, face_up, width) != (self.kind, self.face_up, self.tile_width):
             self.prepareGeometryChange()
             self.kind, self.face_up, self.tile_width = kind, face_up, width
+            self._rect = None
             self.update()
 
     def set_flags(self, *, latest: bool | None = None, zone: bool | None = None,
@@ -56,16 +58,22 @@ class TileItem(QGraphicsObject):
         return self._lift
 
     def _set_lift(self, value: float) -> None:
+        if value == self._lift:
+            return
         self.prepareGeometryChange()
         self._lift = value
+        self._rect = None
         self.update()
 
     lift = Property(float, _get_lift, _set_lift)
 
     # -- painting -------------------------------------------------------------------------
     def boundingRect(self) -> QRectF:
-        w, h = self.tile_width, height_of(self.tile_width)
-        return QRectF(-w / 2 - 2, -h / 2 - 2 - self._lift, w + 4, h + 4)
+        # called hundreds of times a frame: computed when the look or the lift changes
+        if self._rect is None:
+            w, h = self.tile_width, height_of(self.tile_width)
+            self._rect = QRectF(-w / 2 - 2, -h / 2 - 2 - self._lift, w + 4, h + 4)
+        return self._rect
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
         w, h = self.tile_width, height_of(self.tile_width)

@@ -110,7 +110,7 @@ def drawn(hand: Hand, seat: int) -> int:
 
 def discard_drawn(hand: Hand) -> int:
     """The seat to act discards the tile it just drew; returns that seat."""
-    assert hand.phase in (Phase.TURN,), f"expected a turn, got {hand!r}"
+    assert hand.phase is Phase.TURN, f"expected a turn, got {hand!r}"
     (seat,) = hand.pending()
     hand.apply(seat, Action.discard(drawn(hand, seat)))
     return seat

@@ -1,0 +1,186 @@
+"""GUI speed and memory, measured in one run (issue: the game window).
+
+    python benchmarks/bench_gui.py [--runs 5] [--frames 300]
+
+1. start-up: process start → first painted main window, against a bare PySide6 window started
+   the same way (median of --runs; target ≤ 2×);
+2. rendering the full mid-hand table at 1280×800, device pixel ratio 1, to an image
+   (mean ms per frame; target < 8 ms, i.e. 60 fps);
+3. resident memory after a full 4-round match played by four AIs through the real table
+   widget at instant animation speed (target < 300 MB).
+
+Runs offscreen unless a display is set (QT_QPA_PLATFORM=offscreen by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+_PAINT_PROBE = r"""
+import sys, time
+t0 = time.perf_counter()
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+{make_window}
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            w = obj.window() if hasattr(obj, "window") else None
+            if w is window:
+                print("painted", flush=True)
+                app.quit()
+        return False
+probe = FirstPaint()
+app.installEventFilter(probe)
+window.show()
+QTimer.singleShot(20000, app.quit)
+app.exec()
+"""
+
+_BARE = "window = QMainWindow(); window.resize(1280, 860)"
+_GAME = (
+    "sys.path.insert(0, {root!r})\n"
+    "from gui.main_window import MainWindow\n"
+    "from gui.settings import Settings\n"
+    "window = MainWindow(Settings(), confirm_quit=False); window.resize(1280, 860)"
+)
+
+
+def _time_to_paint(make_window: str) -> float:
+    code = _PAINT_PROBE.format(make_window=make_window)
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "HEFEI_MAHJONG_CONFIG_DIR": "/tmp/hm-bench-config"})
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - start
+    proc.wait(timeout=30)
+    if "painted" not in line:
+        raise RuntimeError("the window never painted")
+    return elapsed
+
+
+def bench_startup(runs: int) -> tuple[float, float]:
+    bare = [_time_to_paint(_BARE) for _ in range(runs)]
+    game = [_time_to_paint(_GAME.format(root=str(ROOT))) for _ in range(runs)]
+    return statistics.median(bare), statistics.median(game)
+
+
+def _mid_hand_scene():  # type: ignore[no-untyped-def]
+    from engine.ai import SimpleAI
+    from engine.hand import Hand
+    from engine.rules import Ruleset
+    from engine.seat import HandRunner
+    from gui.scene import TableScene
+    from gui.tile_art import TileArt
+
+    scene = TableScene(TileArt(), names=("你", "下家", "对家", "上家"))
+    scene.speed = 0
+    hand = Hand(Ruleset(), seed=12)
+    runner = HandRunner(hand, [SimpleAI() for _ in range(4)])
+    sent = 0
+    while not hand.ended and sum(len(s.discards) for s in hand.seats) < 24:
+        runner.step()
+        for event in hand.events[sent:]:
+            scene.show_event(event.for_seat(0))
+        sent = len(hand.events)
+    return scene
+
+
+def bench_render(frames: int) -> float:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    scene = _mid_hand_scene()
+    image = QImage(1280, 800, QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(1.0)
+    target = QRectF(0, 0, 1280, 800)
+
+    def frame() -> None:
+        painter = QPainter(image)
+        painter.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        scene.render(painter, target, scene.sceneRect())
+        painter.end()
+
+    for _ in range(10):  # warm the tile face cache
+        frame()
+    start = time.perf_counter()
+    for _ in range(frames):
+        frame()
+    return (time.perf_counter() - start) / frames * 1000
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_memory() -> tuple[float, int, float]:
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtWidgets import QApplication
+
+    from engine.ai import SimpleAI
+    from engine.rules import Ruleset
+    from gui.table_widget import TableWidget
+    from gui.tile_art import TileArt
+
+    app = QApplication.instance()
+    table = TableWidget(TileArt(), speed=0.0)
+    table.show_end_dialogs = False
+    table.resize(1280, 860)
+    table.show()
+    table.bar.autoplay.setChecked(True)
+    done: list[object] = []
+    table.match_finished.connect(done.append)
+    table.start_match(Ruleset(rounds=4), 99, [SimpleAI() for _ in range(3)], ["你", "下家", "对家", "上家"],
+                      ["", "", "", ""])
+    assert table.engine is not None
+    table.engine.human.autoplay.set()
+    start = time.perf_counter()
+    while not done:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)  # type: ignore[union-attr]
+    seconds = time.perf_counter() - start
+    hands = len(table.summaries)
+    table.stop_match()
+    return _rss_mb(), hands, seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--frames", type=int, default=300)
+    args = parser.parse_args()
+    from PySide6.QtWidgets import QApplication
+
+    QApplication([])
+    bare, game = bench_startup(args.runs)
+    print(f"start-up to first paint: bare window {bare * 1000:.0f} ms, game {game * 1000:.0f} ms, "
+          f"ratio {game / bare:.2f}x (target <= 2x)")
+    ms = bench_render(args.frames)
+    print(f"mid-hand table 1280x800 dpr 1 to an image: {ms:.2f} ms/frame "
+          f"({1000 / ms:.0f} fps; target < 8 ms)")
+    rss, hands, seconds = bench_memory()
+    print(f"after a 4-round match by AIs at instant speed ({hands} hands, {seconds:.1f} s): "
+          f"RSS {rss:.0f} MB (target < 300 MB)")
+
+
+if __name__ == "__main__":
+    main()
