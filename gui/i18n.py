@@ -70,6 +70,9 @@ _T: dict[str, dict[str, str]] = {
     "preset.bianfeng": {"zh": "边锋 新合肥麻将", "en": "Bianfeng new Hefei"},
     "preset.hefei_002": {"zh": "合肥麻将（豪华七对）", "en": "Hefei (luxury pairs)"},
     "preset.custom": {"zh": "自定义", "en": "Custom"},
+    "table.wall_break": {"zh": "▼开门", "en": "▼break"},
+    "table.wall_front": {"zh": "摸牌▶", "en": "draw▶"},
+    "table.wall_back": {"zh": "杠尾", "en": "kong end"},
     "table.rules_line": {
         "zh": "{room} · {rounds} 圈 · {preset}", "en": "{room} · {rounds} round(s) · {preset}",
     },

@@ -26,10 +26,11 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
 
 from engine import events as ev
 from engine.tiles import NUM_TILES
+from engine.wall import SIDE_LENGTHS
 
 from . import fonts
 from .i18n import tr
-from .layout import CENTER, SCENE_H, SCENE_W, Placement, layout, screen_side, to_scene
+from .layout import CENTER, SCENE_H, SCENE_W, WALL_R, WALL_W, Placement, layout, screen_side, to_scene
 from .table_model import SEATS, TableModel
 from .tile_item import TileItem
 
@@ -76,6 +77,9 @@ class TableScene(QGraphicsScene):
         self._info = self._text(15)
         self._log = self._text(14)
         self._ready_marks = [self._text(20, QColor(255, 90, 60)) for _ in range(SEATS)]
+        # where the wall broke, where the next draw comes from (front) and the next kong
+        # replacement (back): small labels just outside the wall
+        self._wall_marks = {key: self._text(13, QColor(255, 214, 110)) for key in ("break", "front", "back")}
         self._placements: dict[int, Placement] = {}
         self._felt: QPixmap | None = None
         self._felt_size = (0, 0)
@@ -233,6 +237,7 @@ class TableScene(QGraphicsScene):
             mark.setText(tr("table.ready_mark") if m.seats[seat].declare_index is not None else "")
             r = label.boundingRect()
             mark.setPos(label.pos().x() + r.width() + 8, label.pos().y() - 3)
+        self._place_wall_marks()
         if m.wall is None:
             self._centre.setText("")
             self._dice.setText("")
@@ -246,6 +251,31 @@ class TableScene(QGraphicsScene):
         lines = [tr("log." + key, **self._log_args(data)) for key, data in m.log[-9:]]
         self._log.setText("\n".join(lines))
         self._log.setPos(SCENE_W - 290, 20)
+
+    def _place_wall_marks(self) -> None:
+        m = self.model
+        standing = sorted(m.in_wall)
+        for mark in self._wall_marks.values():
+            mark.setVisible(bool(standing) and m.wall is not None and not m.ended)
+        if m.wall is None or not standing:
+            return
+        back_stack = standing[-1] // 2
+        spots = {"break": 83, "front": standing[0], "back": back_stack * 2}
+        for key, index in spots.items():
+            if key == "break" and (83 not in m.in_wall or 0 not in m.in_wall):
+                self._wall_marks[key].setVisible(False)
+                continue
+            place = m.wall.place(index)
+            side = screen_side(m, (m.dealer + place.side) % SEATS)
+            n = SIDE_LENGTHS[place.side]
+            a = (n - 1) / 2 * WALL_W - place.index * WALL_W
+            if key == "break":
+                a -= WALL_W / 2  # between the last stack and the first
+            x, y = to_scene(side, a, WALL_R + 34)
+            mark = self._wall_marks[key]
+            mark.setText(tr(f"table.wall_{key}"))
+            r = mark.boundingRect()
+            mark.setPos(x - r.width() / 2, y - r.height() / 2)
 
     def _log_args(self, data: dict[str, object]) -> dict[str, object]:
         from engine.tiles import tile_name
