@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ctypes.util
 import logging
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -51,7 +53,25 @@ def install_excepthook(where: Path | None) -> None:
     sys.excepthook = hook
 
 
+def display_problem() -> str | None:
+    """What keeps Qt from opening a window here, in words (Qt itself would just abort)."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return ("no display to open the window on: start it from a desktop session, "
+                "under `xvfb-run -a`, or with QT_QPA_PLATFORM=offscreen")
+    if not os.environ.get("WAYLAND_DISPLAY") and ctypes.util.find_library("xcb-cursor") is None:
+        return ("Qt's X11 plugin needs libxcb-cursor0 (Debian/Ubuntu: sudo apt install libxcb-cursor0 "
+                "libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 "
+                "libxcb-shape0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1)")
+    return None
+
+
 def run_gui(argv: Sequence[str] = ()) -> int:
+    problem = display_problem()
+    if problem:
+        print(f"hefei-mahjong: {problem}", file=sys.stderr)
+        return 1
     where = setup_logging()
     install_excepthook(where)
     from PySide6.QtWidgets import QApplication, QMessageBox

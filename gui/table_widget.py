@@ -304,7 +304,7 @@ class TableWidget(QWidget):
         self.bar.status.setText(prompt + "   " + self.bar.status.text())
         if self.time_limit:
             self._seconds_left = self.time_limit
-            self.bar.countdown.setText(f"⏱ {self._seconds_left}")
+            self.bar.countdown.setText(tr("table.countdown", n=self._seconds_left))
             self._timer.start()
 
     def _prepare_discard_info(self, request: DecisionRequest) -> None:
@@ -421,7 +421,7 @@ class TableWidget(QWidget):
 
     def _tick(self) -> None:
         self._seconds_left -= 1
-        self.bar.countdown.setText(f"⏱ {max(0, self._seconds_left)}")
+        self.bar.countdown.setText(tr("table.countdown", n=max(0, self._seconds_left)))
         if self._seconds_left <= 0 and self.pending is not None:
             self.choose(self._ai.decide(self.pending.view, self.pending.legal))
 
