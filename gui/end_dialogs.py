@@ -186,10 +186,13 @@ class StandingsDialog(QDialog):
             if ended.exhaustive:
                 result = tr("end.exhaustive")
             else:
-                how = tr("end.self_draw") if s.wins and s.wins[0].self_draw else tr("standings.discard")
-                result = "、".join(names[w] for w in ended.winners) + " " + how
-                if s.wins:
-                    result += " " + tile_name(s.wins[0].tile)
+                who = "、".join(names[w] for w in ended.winners)
+                first = s.wins[0] if s.wins else None
+                if first is None or first.self_draw:
+                    result = tr("standings.self_draw", who=who, tile=tile_name(first.tile) if first else "")
+                else:
+                    result = tr("standings.on_discard", who=who, tile=tile_name(first.tile),
+                                discarder=names[first.discarder or 0])
             values = [f"{s.round_number}-{s.hand_number}", result, *(f"{d:+d}" for d in ended.deltas)]
             for c, text in enumerate(values):
                 cell = QTableWidgetItem(text)

@@ -70,6 +70,10 @@ _T: dict[str, dict[str, str]] = {
     "preset.bianfeng": {"zh": "边锋 新合肥麻将", "en": "Bianfeng new Hefei"},
     "preset.hefei_002": {"zh": "合肥麻将（豪华七对）", "en": "Hefei (luxury pairs)"},
     "preset.custom": {"zh": "自定义", "en": "Custom"},
+    "standings.self_draw": {"zh": "{who} 自摸 {tile}", "en": "{who}: self-draw {tile}"},
+    "standings.on_discard": {
+        "zh": "{who} 胡 {tile}（{discarder}点炮）", "en": "{who} won on {tile} ({discarder} dealt in)",
+    },
     "table.countdown": {"zh": "限时 {n} 秒", "en": "{n} s left"},
     "table.wall_break": {"zh": "▼开门", "en": "▼break"},
     "table.wall_front": {"zh": "摸牌▶", "en": "draw▶"},

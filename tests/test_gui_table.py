@@ -95,6 +95,10 @@ def test_a_hand_then_a_one_round_match_through_the_real_window(qtbot, window):
 def _feed(scene: TableScene, hand: Hand, sent: int) -> int:
     for event in hand.events[sent:]:
         scene.show_event(event.for_seat(0))
+        # every event, not only every decision: 84 tile items, all of them on the table
+        assert scene.model.census() == 84
+        if scene.model.wall is not None:
+            assert scene.visible_tile_count() == 84
     return len(hand.events)
 
 
