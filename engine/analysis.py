@@ -8,7 +8,9 @@ The number of tiles a hand lacks for the nearest target, minus one, is its shant
 complete, 0 = ready), for 13- and 14-tile hands alike. Per suit, the shipped table
 (:mod:`engine.suit_table`) gives the tiles missing for m sets and p pairs; the 8-tile rule is a
 constraint on how sets and pair are spread over the suits (a suit holds 3m + 2p + 4·kongs
-tiles of the target), so it costs nothing extra.
+tiles of the target), so it costs nothing extra. Kong-free hands (nearly all) take three
+lookups in :mod:`engine.combo_table`; :class:`TileCounts` keeps the per-suit table keys up to
+date as tiles come and go, so an AI weighing discards and draws never recomputes them.
 """
 
 from __future__ import annotations
@@ -17,14 +19,84 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from . import combo_table
 from .suit_table import ENTRIES, INF, load_table
 from .tiles import NUM_KINDS, Tile, parse_tile_list, parse_tiles, to_counts
 
-HandLike = str | Sequence[int]
 KongsLike = str | Sequence[int]
 
 _TABLE = load_table()
 _POW5 = tuple(5**i for i in range(7))
+_T = combo_table.load()
+_PROFILE, _NP, _PAIR, _FINAL8, _FINAL_FREE = _T.profile, _T.n, _T.pair, _T.final8, _T.final_free
+_SPK, _SPN, _SP_PAIR, _SP_FINAL = _T.sp_key, combo_table.SP_CAP**2, _T.sp_pair, _T.sp_final
+
+
+def _missing_no_kongs(k0: int, k1: int, k2: int) -> int:
+    """Three lookups for the standard shape, three for seven pairs: both with the 8-tile rule."""
+    p = _PROFILE
+    best = _FINAL8[_PAIR[p[k0] * _NP + p[k1]] * _NP + p[k2]]
+    sp = _SP_FINAL[_SP_PAIR[_SPK[k0] * _SPN + _SPK[k1]] * _SPN + _SPK[k2]]
+    return sp if sp < best else best
+
+
+class TileCounts:
+    """The engine's hand type for analysis: copies per kind, plus each suit's table key kept
+    up to date by :meth:`add` and :meth:`remove` (the suit's count vector read in base 5)."""
+
+    __slots__ = ("counts", "keys", "kongs", "size")
+
+    def __init__(self, counts: Sequence[int] | None = None, kongs: Sequence[int] = ()) -> None:
+        self.counts = list(counts) if counts is not None else [0] * NUM_KINDS
+        self.keys = [_suit_index(self.counts, s) for s in range(3)]
+        self.kongs = tuple(kongs)
+        self.size = sum(self.counts) + 3 * len(self.kongs)  # tiles held, a kong counting 3
+
+    @classmethod
+    def of(cls, hand: HandLike, kongs: KongsLike = ()) -> TileCounts:
+        if isinstance(hand, TileCounts):
+            return hand if not kongs else cls(hand.counts, kong_kinds(kongs))
+        return cls(hand_counts(hand), kong_kinds(kongs))
+
+    def add(self, tile: Tile) -> None:
+        self.counts[tile] += 1
+        self.keys[tile // 7] += _POW5[tile % 7]
+        self.size += 1
+
+    def remove(self, tile: Tile) -> None:
+        self.counts[tile] -= 1
+        self.keys[tile // 7] -= _POW5[tile % 7]
+        self.size -= 1
+
+    def copy(self) -> TileCounts:
+        other = TileCounts.__new__(TileCounts)
+        other.counts, other.keys, other.kongs, other.size = (
+            list(self.counts), list(self.keys), self.kongs, self.size)
+        return other
+
+    def missing(self) -> int:
+        """Tiles to add (exchanging as many) to reach a legal winning hand."""
+        k0, k1, k2 = self.keys
+        if self.kongs:
+            return _missing_with_kongs(k0, k1, k2, self.counts, self.kongs)
+        return _missing_no_kongs(k0, k1, k2)
+
+    def shanten(self) -> int:
+        return self.missing() - 1
+
+    def is_win(self) -> bool:
+        if self.size != 14:
+            return False
+        k0, k1, k2 = self.keys
+        if self.kongs:
+            return _missing_with_kongs(k0, k1, k2, self.counts, self.kongs) == 0
+        p = _PROFILE
+        if not _FINAL8[_PAIR[p[k0] * _NP + p[k1]] * _NP + p[k2]]:
+            return True
+        return not _SP_FINAL[_SP_PAIR[_SPK[k0] * _SPN + _SPK[k1]] * _SPN + _SPK[k2]]
+
+
+HandLike = str | Sequence[int] | TileCounts
 
 
 def _split_targets(sets: int, kong_suits: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
@@ -49,6 +121,8 @@ _TARGETS = {
 
 
 def hand_counts(hand: HandLike) -> list[int]:
+    if isinstance(hand, TileCounts):
+        return list(hand.counts)
     if isinstance(hand, str):
         return to_counts(parse_tiles(hand))
     return to_counts(hand)
@@ -98,22 +172,30 @@ def _seven_pairs_missing(counts: Sequence[int]) -> int:
     return best
 
 
-def missing_tiles(counts: Sequence[int], kongs: Sequence[int] = ()) -> int:
-    """Fewest tiles to add (exchanging as many) to reach a legal winning hand."""
+def _missing_with_kongs(k0: int, k1: int, k2: int, counts: Sequence[int], kongs: Sequence[int]) -> int:
     table = _TABLE
-    o0 = _suit_index(counts, 0) * ENTRIES
-    o1 = _suit_index(counts, 1) * ENTRIES
-    o2 = _suit_index(counts, 2) * ENTRIES
+    o0, o1, o2 = k0 * ENTRIES, k1 * ENTRIES, k2 * ENTRIES
     best = INF
     for a, b, c in _TARGETS[_kong_suits(kongs)]:
         value = table[o0 + a] + table[o1 + b] + table[o2 + c]
         if value < best:
             best = value
-    if not kongs and 7 - sum(c >> 1 for c in counts) < best:
-        sp = _seven_pairs_missing(counts)
-        if sp < best:
-            best = sp
     return best
+
+
+def missing_tiles(counts: Sequence[int], kongs: Sequence[int] = ()) -> int:
+    """Fewest tiles to add (exchanging as many) to reach a legal winning hand."""
+    k0, k1, k2 = _suit_index(counts, 0), _suit_index(counts, 1), _suit_index(counts, 2)
+    if kongs:
+        return _missing_with_kongs(k0, k1, k2, counts, kongs)
+    return _missing_no_kongs(k0, k1, k2)
+
+
+def standard_shanten_without_eight_rule(counts: Sequence[int]) -> int:
+    """Shanten of the standard shape alone (no 8-tile rule, no seven pairs, no kongs): what
+    other calculators compute, for comparing with them."""
+    k0, k1, k2 = _suit_index(counts, 0), _suit_index(counts, 1), _suit_index(counts, 2)
+    return _FINAL_FREE[_PAIR[_PROFILE[k0] * _NP + _PROFILE[k1]] * _NP + _PROFILE[k2]] - 1
 
 
 def shanten_counts(counts: Sequence[int], kongs: Sequence[int] = ()) -> int:
@@ -153,11 +235,15 @@ def unseen_counts(counts: Sequence[int], kongs: Sequence[int] = (), visible: Seq
 
 def shanten(hand: HandLike, kongs: KongsLike = ()) -> int:
     """Steps from a legal win: −1 complete, 0 ready. 13- or 14-tile hands (kongs count 3)."""
+    if type(hand) is TileCounts and not kongs:
+        return hand.missing() - 1
     return shanten_counts(hand_counts(hand), kong_kinds(kongs))
 
 
 def is_win(hand: HandLike, kongs: KongsLike = ()) -> bool:
     """A 14-tile hand (kongs count 3) with a winning shape and the 8-tile rule."""
+    if type(hand) is TileCounts and not kongs:
+        return hand.is_win()
     counts = hand_counts(hand)
     ks = kong_kinds(kongs)
     if sum(counts) + 3 * len(ks) != 14:
