@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from . import combo_table
-from .suit_table import ENTRIES, INF, load_table
+from .suit_table import ENTRIES, INF, exact_costs, index_vector, load_table
 from .tiles import NUM_KINDS, Tile, parse_tile_list, parse_tiles, to_counts
 
 KongsLike = str | Sequence[int]
@@ -174,13 +175,23 @@ def _seven_pairs_missing(counts: Sequence[int]) -> int:
 
 def _missing_with_kongs(k0: int, k1: int, k2: int, counts: Sequence[int], kongs: Sequence[int]) -> int:
     table = _TABLE
-    o0, o1, o2 = k0 * ENTRIES, k1 * ENTRIES, k2 * ENTRIES
+    rows: list[Sequence[int]] = []
+    for suit, key in enumerate((k0, k1, k2)):
+        blocked = sum(1 << (k % 7) for k in kongs if k // 7 == suit)
+        # the kong's kind has no copy left: a target must not count on it
+        rows.append(_blocked_costs(key, blocked) if blocked else table[key * ENTRIES : (key + 1) * ENTRIES])
+    r0, r1, r2 = rows
     best = INF
     for a, b, c in _TARGETS[_kong_suits(kongs)]:
-        value = table[o0 + a] + table[o1 + b] + table[o2 + c]
+        value = r0[a] + r1[b] + r2[c]
         if value < best:
             best = value
     return best
+
+
+@lru_cache(maxsize=65536)
+def _blocked_costs(key: int, blocked: int) -> tuple[int, ...]:
+    return tuple(exact_costs(index_vector(key), blocked))
 
 
 def missing_tiles(counts: Sequence[int], kongs: Sequence[int] = ()) -> int:

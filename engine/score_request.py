@@ -62,7 +62,7 @@ def _streak(obj: dict[str, Any]) -> int:
 
 def _rules(obj: dict[str, Any]) -> Ruleset:
     room = obj.get("room", Room.OPEN.value)
-    if room not in {r.value for r in Room}:
+    if not isinstance(room, str) or room not in {r.value for r in Room}:
         raise RequestError(f"'room' must be one of {[r.value for r in Room]}")
     options = obj.get("options", {})
     if not isinstance(options, dict):

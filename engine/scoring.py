@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
+from engine import analysis
 from engine.arrangements import (
     PAIR,
     SEQUENCE,
@@ -149,6 +150,12 @@ def win_refusal(ctx: WinContext, rules: Ruleset) -> str | None:
     """None when the hand may win, else the first failed condition of RULES §4."""
     concealed = ctx.concealed_counts
     n_kongs = len(ctx.kongs)
+    # the lookup-table check answers shape and 8-tile rule together; most hands asked are
+    # not wins, and those need the slower checks only to say which condition failed
+    if len(ctx.hand) + 1 + 3 * n_kongs == 14 and analysis.is_win_counts(concealed, ctx.kongs):
+        if rules.room is Room.BAOTING and not ctx.self_draw and not ctx.declared:
+            return REFUSE_UNDECLARED
+        return None
     if not (is_standard_shape(concealed, n_kongs) or is_seven_pairs(concealed, n_kongs)):
         return REFUSE_SHAPE
     if not has_long_suit(ctx.all_counts):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,5 +100,166 @@ def run_selfplay(hands: int, seed: int, rules: Ruleset) -> SelfplayReport:
                     stats.discard_wins += 1
             for seat, delta in enumerate(result.deltas):
                 report.seats[seat].net += delta
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+# -- duplicate self-play ---------------------------------------------------------------------
+
+@dataclass
+class PlayerStats:
+    name: str
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    deal_ins_declared: int = 0  # deal-ins where a winner had declared ready
+    points: list[float] = field(default_factory=list)  # per wall: mean points per hand
+    times: list[float] = field(default_factory=list)  # seconds per decision
+
+    def to_json(self) -> dict[str, Any]:
+        n = max(1, self.hands)
+        mean, half = mean_ci(self.points)
+        ordered = sorted(self.times)
+        p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else 0.0
+        return {
+            "player": self.name,
+            "hands": self.hands,
+            "mean_points_per_hand": round(mean, 3),
+            "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "win_rate": round(self.wins / n, 4),
+            "self_draw_rate": round(self.self_draws / n, 4),
+            "deal_in_rate": round(self.deal_ins / n, 4),
+            "deal_in_rate_declared": round(self.deal_ins_declared / n, 4),
+            "decision_ms_mean": round(1000 * sum(ordered) / max(1, len(ordered)), 3),
+            "decision_ms_p99": round(1000 * p99, 3),
+        }
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+class TimedSeat:
+    """Measures how long a seat takes to decide (the AI's time, not the engine's)."""
+
+    def __init__(self, seat: Any, times: list[float]) -> None:
+        self.seat = seat
+        self.name = getattr(seat, "name", "seat")
+        self.times = times
+
+    def on_event(self, event: Any) -> None:
+        self.seat.on_event(event)
+
+    def decide(self, view: Any, legal: Any) -> Any:
+        start = time.perf_counter()
+        action = self.seat.decide(view, legal)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+@dataclass
+class DuplicateReport:
+    players: list[PlayerStats]
+    walls: int
+    seed: int
+    room: str
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        hands = self.walls * SEATS
+        return {
+            "mode": "duplicate",
+            "walls": self.walls,
+            "hands": hands,
+            "seed": self.seed,
+            "room": self.room,
+            "players": [p.to_json() for p in self.players],
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": round(hands / self.seconds, 1) if self.seconds else 0.0,
+        }
+
+    def to_text(self) -> str:
+        data = self.to_json()
+        lines = [f"duplicate self-play: {self.walls} walls × 4 seatings = {data['hands']} hands, "
+                 f"room {self.room}, seed {self.seed}",
+                 f"{'player':<10}{'pts/hand':>10}{'95% CI':>20}{'win':>8}{'tsumo':>8}{'deal-in':>9}"
+                 f"{'vs decl':>9}{'ms mean':>9}{'ms p99':>9}"]
+        for p in data["players"]:
+            lo, hi = p["ci95"]
+            lines.append(
+                f"{p['player']:<10}{p['mean_points_per_hand']:>10.2f}{f'[{lo:.2f}, {hi:.2f}]':>20}"
+                f"{p['win_rate']:>8.3f}{p['self_draw_rate']:>8.3f}{p['deal_in_rate']:>9.3f}"
+                f"{p['deal_in_rate_declared']:>9.3f}{p['decision_ms_mean']:>9.2f}{p['decision_ms_p99']:>9.2f}"
+            )
+        lines.append(f"speed: {data['hands_per_second']} hands/s ({self.seconds:.1f} s)")
+        return "\n".join(lines)
+
+
+SeatFactory = Callable[[str, int, int], Any]  # (level, seed, player index) → seat
+
+
+def default_factory(level: str, seed: int, player: int) -> Any:
+    from .ai import make_ai
+
+    return make_ai(level, seed=seed, name=f"{level}{player}")
+
+
+def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
+                  factory: SeatFactory = default_factory) -> DuplicateReport:
+    """Each of `walls` deals is played four times, the players rotated through the seats (dealer
+    in seat 0, 连庄数 1): luck of the wall and of the seat cancels out between players."""
+    from .hand import Hand
+    from .seat import HandRunner
+    from .wall import Wall
+
+    if len(players) != SEATS:
+        raise ValueError("duplicate self-play needs four players")
+    if walls < 1:
+        raise ValueError("--walls must be at least 1")
+    stats = [PlayerStats(f"{level}{i}" if players.count(level) > 1 else level)
+             for i, level in enumerate(players)]
+    wall_seeds = random.Random(seed)
+    start = time.perf_counter()
+    for w in range(walls):
+        wall_seed = wall_seeds.getrandbits(64)
+        totals = [0.0] * SEATS
+        for rotation in range(SEATS):
+            seat_of = [(p - rotation) % SEATS for p in range(SEATS)]  # player → seat
+            player_at = [0] * SEATS
+            for p, s in enumerate(seat_of):
+                player_at[s] = p
+            seats = [
+                TimedSeat(factory(players[player_at[s]], seed * 1_000_003 + w * 16 + player_at[s],
+                                  player_at[s]), stats[player_at[s]].times)
+                for s in range(SEATS)
+            ]
+            hand = Hand(rules, dealer=0, dealer_streak=1, wall=Wall.shuffled(random.Random(wall_seed)))
+            HandRunner(hand, seats).run()
+            result = hand.result
+            assert result is not None
+            for s in range(SEATS):
+                p = player_at[s]
+                st = stats[p]
+                st.hands += 1
+                totals[p] += result.deltas[s]
+                if s in result.winners:
+                    st.wins += 1
+                    st.self_draws += result.self_draw
+                if result.discarder == s:
+                    st.deal_ins += 1
+                    if any(hand.seats[winner].declared for winner in result.winners):
+                        st.deal_ins_declared += 1
+        for p in range(SEATS):
+            stats[p].points.append(totals[p] / SEATS)
+    report = DuplicateReport(stats, walls, seed, rules.room.value)
     report.seconds = time.perf_counter() - start
     return report

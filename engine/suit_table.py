@@ -37,11 +37,12 @@ def index_vector(index: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def exact_costs(vec: tuple[int, ...]) -> list[int]:
+def exact_costs(vec: tuple[int, ...], blocked: int = 0) -> list[int]:
     """The dynamic program: ranks left to right, carrying sequences that still need tiles.
 
     State (s1, s2): s1 sequences started at the previous rank (they need this rank and the
-    next), s2 started two ranks back (they need this rank only).
+    next), s2 started two ranks back (they need this rank only). `blocked` is a bit mask of
+    ranks no target may use: a concealed kong holds all four copies of its kind.
     """
     dp: dict[tuple[int, int], list[int]] = {(0, 0): [0] + [INF] * (ENTRIES - 1)}
     for i in range(RANKS):
@@ -54,7 +55,7 @@ def exact_costs(vec: tuple[int, ...]) -> list[int]:
                 for trip in (0, 1):
                     for pair in (0, 1):
                         used = carried + new + 3 * trip + 2 * pair
-                        if used > 4:
+                        if used > 4 or (used and blocked >> i & 1):
                             continue
                         add = used - have if used > have else 0
                         dm = new + trip

@@ -107,3 +107,26 @@ def test_standard_shanten_and_win_check_agree_with_the_mahjong_package():
         h34 = _to_34(counts)
         assert ours == shanten.calculate_shanten_for_regular_hand(h34), counts
         assert (ours == -1) == agari.is_agari(h34), counts
+
+
+@pytest.mark.parametrize(("hand", "kongs"), [("2223344578m", "6m"), ("4588p555s", "6p,3p")])
+def test_a_kong_uses_up_its_kind(hand, kongs):
+    # 78m would wait on 6m and 45p on 3p/6p, but the kongs hold every copy: not ready
+    assert analysis.shanten(hand, kongs) == 1
+    assert analysis.waits(hand, kongs) == []
+
+
+def test_ready_means_a_real_wait_with_kongs_too():
+    rng = random.Random(8)
+    checked = 0
+    while checked < 1500:
+        kongs = rng.sample(range(21), rng.choice((1, 2)))
+        pool = [t for t in WALL if t not in kongs]
+        counts = to_counts(rng.sample(pool, 13 - 3 * len(kongs)))
+        checked += 1
+        s = analysis.shanten_counts(counts, kongs)
+        assert (s == 0) == bool(analysis.waits_counts(counts, kongs)), (counts, kongs)
+        if s > 0:  # some draw lowers it by one, none by more
+            after = [analysis.shanten_counts([c + (t == x) for t, c in enumerate(counts)], kongs)
+                     for x in range(21) if counts[x] < 4 and x not in kongs]
+            assert min(after) == s - 1

@@ -1,5 +1,27 @@
-"""AI players. Every AI is deterministic given its seed: search is bounded by counts, never time."""
+"""AI players. Every AI is deterministic given its seed: search is bounded by counts, never time.
 
+Levels: easy (careless discards), normal (tile efficiency), hard (expected value and defence).
+SimpleAI is the built-in player of auto-play (托管).
+"""
+
+from __future__ import annotations
+
+from .easy import EasyAI
+from .hard import HardAI
+from .normal import NormalAI
 from .simple import SimpleAI
 
-__all__ = ["SimpleAI"]
+LEVELS = ("easy", "normal", "hard")
+_MAKERS = {"easy": EasyAI, "normal": NormalAI, "hard": HardAI}
+
+
+def make_ai(level: str, seed: int = 0, name: str | None = None) -> EasyAI | NormalAI | HardAI:
+    """An AI seat of the given level ("easy", "normal", "hard")."""
+    try:
+        maker = _MAKERS[level]
+    except KeyError:
+        raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    return maker(seed=seed, name=name or level) if name else maker(seed=seed)
+
+
+__all__ = ["LEVELS", "EasyAI", "HardAI", "NormalAI", "SimpleAI", "make_ai"]

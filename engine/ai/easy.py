@@ -1,0 +1,42 @@
+"""Easy AI: plays legally and wins when it can, but a third of its discards are picked at
+random among those that leave shanten at most one worse, and it never thinks of danger."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import PASS, WIN, Action
+from ..view import SeatView
+from .evaluate import candidates, efficiency_key, own_hand, split_legal, suit_sizes, unseen
+
+CARELESS = 1 / 3
+
+
+class EasyAI:
+    level = "easy"
+
+    def __init__(self, seed: int = 0, name: str = "简单") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def on_event(self, event: object) -> None:
+        pass
+
+    def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if WIN in legal:
+            return WIN
+        discards, declaring, kongs = split_legal(legal)
+        if kongs:
+            return Action.kong(kongs[0])
+        if declaring:
+            return Action.discard(self.rng.choice(declaring), declare=True)
+        if not discards:
+            return PASS if PASS in legal else legal[0]
+        hand = own_hand(view)
+        options = candidates(hand, unseen(view), discards)
+        best = min(c.shanten for c in options)
+        if self.rng.random() < CARELESS:
+            return Action.discard(self.rng.choice([c.tile for c in options if c.shanten <= best + 1]))
+        sizes = suit_sizes(hand)
+        return Action.discard(min(options, key=lambda c: efficiency_key(c, hand, sizes)).tile)

@@ -1,0 +1,116 @@
+"""What every AI level measures before it chooses: the discards of a 14-tile hand with the
+shanten and ukeire (unseen tiles that improve) each leaves, from the seat's own view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..actions import Action, ActionKind
+from ..analysis import TileCounts
+from ..tiles import NUM_KINDS, rank_of, suit_of
+from ..view import SeatView
+
+
+@dataclass(frozen=True)
+class Candidate:
+    tile: int
+    shanten: int  # of the 13 tiles left
+    ukeire: int  # unseen copies of the kinds that lower that shanten
+    waits: tuple[int, ...]  # when ready: the winning kinds
+    wait_count: int  # unseen copies of those
+
+
+def own_hand(view: SeatView) -> TileCounts:
+    counts = [0] * NUM_KINDS
+    for t in view.concealed:
+        counts[t] += 1
+    return TileCounts(counts, view.kongs)
+
+
+def unseen(view: SeatView) -> list[int]:
+    """Copies of each kind this seat cannot see (they are in the wall or other hands)."""
+    return [max(0, c) for c in view.unseen_counts()]
+
+
+def improvements(hand: TileCounts, left: Sequence[int], kongs: Sequence[int]) -> tuple[int, list[int]]:
+    """(unseen tiles that lower the shanten of a 13-tile hand, kinds that do)."""
+    base = hand.missing()
+    total = 0
+    kinds = []
+    counts = hand.counts
+    for x in range(NUM_KINDS):
+        if left[x] == 0 or counts[x] >= 4 or x in kongs:
+            continue
+        hand.add(x)
+        if hand.missing() < base:
+            total += left[x]
+            kinds.append(x)
+        hand.remove(x)
+    return total, kinds
+
+
+def candidates(hand: TileCounts, left: Sequence[int], tiles: Sequence[int], full: bool = False,
+               ) -> list[Candidate]:
+    """Each discard among `tiles` with what it leaves. Ukeire is measured only for the discards
+    of the best shanten unless `full` (a worse shanten is never chosen on tile efficiency)."""
+    shanten_after = {}
+    for t in tiles:
+        hand.remove(t)
+        shanten_after[t] = hand.missing() - 1
+        hand.add(t)
+    best = min(shanten_after.values())
+    out = []
+    for t in tiles:
+        s = shanten_after[t]
+        if s > best and not full:
+            out.append(Candidate(t, s, 0, (), 0))
+            continue
+        hand.remove(t)
+        uke, kinds = improvements(hand, left, hand.kongs)
+        hand.add(t)
+        waits = tuple(kinds) if s == 0 else ()
+        out.append(Candidate(t, s, uke, waits, uke if s == 0 else 0))
+    return out
+
+
+def suit_sizes(hand: TileCounts) -> list[int]:
+    counts = hand.counts
+    sizes = [sum(counts[s * 7 : s * 7 + 7]) for s in range(3)]
+    for k in hand.kongs:
+        sizes[k // 7] += 4
+    return sizes
+
+
+def isolation(counts: Sequence[int], tile: int) -> int:
+    """1 when the tile has no copy and no neighbour within two ranks in its suit."""
+    if counts[tile] > 1:
+        return 0
+    suit = suit_of(tile)
+    for other in (tile - 2, tile - 1, tile + 1, tile + 2):
+        if 0 <= other < NUM_KINDS and suit_of(other) == suit and counts[other]:
+            return 0
+    return 1
+
+
+def efficiency_key(c: Candidate, hand: TileCounts, sizes: Sequence[int]) -> tuple[int, ...]:
+    """Lower is better: shanten, then ukeire, then leave the long suit (8-tile rule) alone."""
+    t = c.tile
+    return (c.shanten, -c.ukeire, sizes[suit_of(t)], -isolation(hand.counts, t),
+            min(rank_of(t) - 2, 8 - rank_of(t)), t)
+
+
+def split_legal(legal: Sequence[Action]) -> tuple[list[int], list[int], list[int]]:
+    """Discard kinds, declaring-discard kinds and kong kinds among the legal actions."""
+    discards, declaring, kongs = [], [], []
+    for a in legal:
+        if a.kind is ActionKind.DISCARD and a.tile is not None:
+            (declaring if a.declare else discards).append(a.tile)
+        elif a.kind is ActionKind.KONG and a.tile is not None:
+            kongs.append(a.tile)
+    return discards, declaring, kongs
+
+
+def shanten_after_kong(hand: TileCounts, kind: int) -> int:
+    after = TileCounts([0 if t == kind else c for t, c in enumerate(hand.counts)], (*hand.kongs, kind))
+    return after.missing() - 1

@@ -1,0 +1,273 @@
+"""Hard AI: chooses by expected value.
+
+For each discard it weighs the chance of winning over the draws left (and the discards it may
+win on) times what the hand can score (ready hands are scored exactly over their waits, with
+清一色, 支, 同, 坎, 活, 卡, 双铺子 and 七对; others estimated from suit length and purity)
+against the danger of the tile: for each opponent, how likely it is ready (declared, or by
+how long it has been discarding), whether it can win on a discard at all (in a 报听 room only
+after declaring), how likely this kind completes its hand — the suit it keeps (the 8-tile
+rule makes players collect one suit, so the suit they discard least is the dangerous one), the
+rank, and what the table has shown: a tile a declared player let pass or threw away after
+declaring is almost safe. With no 过胡 rule no tile is fully safe, so danger is an estimate.
+Everything is computed, not sampled: the same view gives the same decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..actions import PASS, WIN, Action
+from ..analysis import TileCounts
+from ..events import Event, HandStarted, ReadyDeclared, TileDiscarded
+from ..rules import Room
+from ..scoring import WinContext, score_win, win_refusal
+from ..tiles import NUM_KINDS, rank_of, suit_of
+from ..view import SeatView
+from .evaluate import (
+    Candidate,
+    candidates,
+    efficiency_key,
+    improvements,
+    own_hand,
+    shanten_after_kong,
+    split_legal,
+    suit_sizes,
+    unseen,
+)
+
+SEATS = 4
+RANK_DANGER = {2: 0.75, 3: 0.9, 4: 1.05, 5: 1.15, 6: 1.05, 7: 0.9, 8: 0.75}
+WAIT_SHARE = 0.09  # chance that a ready hand waits on one given kind (about 2 kinds of 21)
+TYPICAL_LOSS = 16  # what a deal-in costs beyond the base score, on average
+DEFENCE = 2.0  # against a declared player: its hand is ready for sure
+DEFENCE_UNDECLARED = 0.3  # against a guess from discards alone (open room): measured weaker
+FOLD_DANGER = 1.0  # above this danger, discards off the efficient path are considered too
+TIE = 1e-3  # expected values equal to this: the more efficient discard
+
+
+@dataclass
+class TableMemory:
+    """What the seat has seen this hand, in order (the view keeps each pile, not the order)."""
+
+    discards: list[tuple[int, int]] = field(default_factory=list)  # (seat, kind)
+    declared_at: dict[int, int] = field(default_factory=dict)  # seat → index in `discards`
+
+    def passed_since_declaring(self, seat: int) -> set[int]:
+        """Kinds that went by a declared player without it winning: it does not wait on them."""
+        start = self.declared_at.get(seat)
+        if start is None:
+            return set()
+        # others' discards it let pass, and its own forced discards of tiles it drew
+        return {kind for _, kind in self.discards[start + 1 :]}
+
+
+class HardAI:
+    level = "hard"
+
+    def __init__(self, seed: int = 0, name: str = "困难") -> None:
+        self.name = name
+        self.seed = seed
+        self.memory = TableMemory()
+
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, HandStarted):
+            self.memory = TableMemory()
+        elif isinstance(event, ReadyDeclared):
+            self.memory.declared_at[event.seat] = len(self.memory.discards)
+        elif isinstance(event, TileDiscarded):
+            self.memory.discards.append((event.seat, event.tile))
+
+    # -- the decision ---------------------------------------------------------------------
+    def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if WIN in legal:
+            return WIN
+        discards, declaring, kongs = split_legal(legal)
+        if not discards and not declaring:
+            return PASS if PASS in legal else legal[0]
+        hand = own_hand(view)
+        left = unseen(view)
+        options = candidates(hand, left, sorted(set(discards) | set(declaring)), full=True)
+        sizes = suit_sizes(hand)
+        ranked = sorted(options, key=lambda c: efficiency_key(c, hand, sizes))
+        order = {c.tile: n for n, c in enumerate(ranked)}
+        danger = self._danger(view, left)
+        efficient = self._efficient(options)
+        pool = [c for c in options if c.tile in discards]
+        if max((danger[c.tile] for c in efficient), default=0.0) < FOLD_DANGER:
+            pool = [c for c in pool if c in efficient] or pool
+        # expected value, ties broken by tile efficiency
+        scored = {c.tile: self._value(view, hand, left, c, declare=False) - danger[c.tile]
+                  - TIE * order[c.tile] for c in pool}
+        best_tile = max(scored, key=lambda t: scored[t]) if scored else None
+        if declaring:
+            ready = [c for c in options if c.tile in declaring]
+            declared = {
+                c.tile: self._value(view, hand, left, c, declare=True) - danger[c.tile] - TIE * order[c.tile]
+                for c in ready
+            }
+            pick = max(declared, key=lambda t: declared[t])
+            if best_tile is None or declared[pick] >= scored[best_tile] or self._declare_anyway(view, ready):
+                return Action.discard(pick, declare=True)
+        assert best_tile is not None
+        best = next(c for c in options if c.tile == best_tile)
+        for kind in kongs:
+            after = shanten_after_kong(hand, kind)
+            if after < best.shanten or (after == best.shanten and (
+                    best.shanten > 0 or self._waits_after_kong(hand, kind, left) >= best.wait_count)):
+                return Action.kong(kind)
+        return Action.discard(best_tile)
+
+    @staticmethod
+    def _efficient(options: Sequence[Candidate]) -> list[Candidate]:
+        """Discards close to the most efficient: best shanten, ukeire at least 80% of the best."""
+        best = min(c.shanten for c in options)
+        top = max(c.ukeire for c in options if c.shanten == best)
+        return [c for c in options if c.shanten == best and c.ukeire >= 0.8 * top]
+
+    @staticmethod
+    def _declare_anyway(view: SeatView, ready: Sequence[Candidate]) -> bool:
+        """Late in the hand a ready hand declares: winning on discards outweighs flexibility."""
+        return view.tiles_left <= 16 and any(c.wait_count >= 2 for c in ready)
+
+    @staticmethod
+    def _waits_after_kong(hand: TileCounts, kind: int, left: Sequence[int]) -> int:
+        """Unseen winning tiles of a ready hand after the kong: a kong (+2, and a replacement
+        draw that may double the hand) is worth less than a 活 (+4) that keeps more waits."""
+        after = TileCounts([0 if t == kind else c for t, c in enumerate(hand.counts)], (*hand.kongs, kind))
+        if after.missing() != 1:
+            return 0
+        return improvements(after, left, after.kongs)[0]
+
+    # -- my prospects ---------------------------------------------------------------------
+    def _chances(self, view: SeatView, declare: bool) -> tuple[float, float]:
+        """(my draws left, extra chances from others' discards)."""
+        draws = max(0.5, view.tiles_left / SEATS)
+        on_discard = view.rules.room is Room.OPEN or declare or view.declare_index[view.seat] is not None
+        return draws, (draws * 1.2 if on_discard else 0.0)
+
+    def _value(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate, declare: bool,
+               ) -> float:
+        draws, discard_chances = self._chances(view, declare)
+        total = max(1, sum(left))
+        if c.shanten == 0:
+            p_draw = c.wait_count / total
+            p_self = 1 - (1 - p_draw) ** draws
+            p_any = 1 - (1 - p_draw) ** (draws + discard_chances)
+            self_value, discard_value = self._ready_values(view, hand, c, declare)
+            p_on_discard = max(0.0, p_any - p_self)
+            return p_self * 3 * self_value + p_on_discard * discard_value
+        q = c.ukeire / total
+        p_ready = _at_least(c.shanten, draws, q)
+        later = max(0.0, draws - c.shanten * 1.5)
+        p_win = p_ready * (1 - (1 - 5 / total) ** (later + discard_chances * later / draws))
+        share_self = later / max(1e-9, later + discard_chances * later / draws)
+        estimate = self._estimate_value(view, hand, c)
+        return p_win * estimate * (3 * share_self + (1 - share_self))
+
+    def _ready_values(self, view: SeatView, hand: TileCounts, c: Candidate, declare: bool,
+                      ) -> tuple[float, float]:
+        """Mean value over the waits (weighted by unseen copies) of a self-draw and of a
+        discard win, 庄分 included."""
+        hand.remove(c.tile)
+        kinds = tuple(t for t in range(NUM_KINDS) for _ in range(hand.counts[t]))
+        hand.add(c.tile)
+        declared = declare or view.declare_index[view.seat] is not None
+        dealer = view.dealer == view.seat
+        streak = view.dealer_streak
+        # 庄分: a dealer gets it from every payer; otherwise only the dealer's payment has it
+        self_bonus = 2 * streak if dealer else 2 * streak / 3
+        discard_bonus = streak if dealer else 0.25 * streak
+        self_total = discard_total = weight = 0.0
+        left = unseen(view)
+        for w in c.waits:
+            n = left[w]
+            if n == 0:
+                continue
+            for self_draw in (True, False):
+                ctx = WinContext(kinds, tuple(hand.kongs), w, self_draw=self_draw, declared=declared,
+                                 dealer=dealer, dealer_streak=view.dealer_streak)
+                if win_refusal(ctx, view.rules) is not None:
+                    continue
+                value = score_win(ctx, view.rules).value
+                if self_draw:
+                    self_total += n * (value + self_bonus)
+                else:
+                    discard_total += n * (value + discard_bonus)
+            weight += n
+        if weight == 0:
+            return 0.0, 0.0
+        return self_total / weight, discard_total / weight
+
+    @staticmethod
+    def _estimate_value(view: SeatView, hand: TileCounts, c: Candidate) -> float:
+        sizes = suit_sizes(hand)
+        sizes[suit_of(c.tile)] -= 1
+        longest = max(sizes)
+        value = view.rules.base_score + max(0, longest - 8) + 2 * len(hand.kongs) + 2
+        if longest >= 9:
+            value += 30 * (longest / 13) ** 6  # 清一色 in reach
+        return value
+
+    # -- danger ---------------------------------------------------------------------------
+    def _danger(self, view: SeatView, left: Sequence[int]) -> list[float]:
+        danger = [0.0] * NUM_KINDS
+        for opp in range(SEATS):
+            if opp == view.seat:
+                continue
+            declared = view.declare_index[opp] is not None
+            if view.rules.room is Room.BAOTING and not declared:
+                continue  # it cannot win on my discard
+            threat = 1.0 if declared else _readiness(len(view.discards[opp]), view.tiles_left)
+            weight = DEFENCE if declared else DEFENCE_UNDECLARED
+            if threat <= 0:
+                continue
+            loss = view.rules.base_score + TYPICAL_LOSS * 0.5
+            if view.dealer in (opp, view.seat):
+                loss += view.dealer_streak
+            focus = _suit_focus(view.discards[opp])
+            passed = self.memory.passed_since_declaring(opp) if declared else set()
+            own = set(view.discards[opp])
+            for t in range(NUM_KINDS):
+                copies = 0.5 + 0.5 * min(3, left[t]) / 3
+                p = WAIT_SHARE * focus[suit_of(t)] * RANK_DANGER[rank_of(t)] * copies
+                if t in passed:
+                    p *= 0.1
+                elif t in own:
+                    p *= 0.6
+                danger[t] += weight * threat * p * loss
+        return danger
+
+
+def _readiness(discards: int, tiles_left: int) -> float:
+    """How likely an undeclared player is ready, from how far the hand has gone."""
+    progress = max(discards - 3, 0) / 9 + max(0, 20 - tiles_left) / 40
+    return min(0.8, progress**1.5)
+
+
+def _suit_focus(discards: Sequence[int]) -> list[float]:
+    """Danger weight per suit for one opponent: the suit it discards least is the one it keeps."""
+    counts = [1.0, 1.0, 1.0]
+    for t in discards:
+        counts[suit_of(t)] += 1
+    total = sum(counts)
+    keep = [1 - c / total for c in counts]
+    mean = sum(keep) / 3
+    return [(k / mean) ** 2 for k in keep]
+
+
+def _at_least(k: int, n: float, q: float) -> float:
+    """P(at least k successes in n trials of chance q), n allowed to be fractional."""
+    if k <= 0:
+        return 1.0
+    trials = int(n)
+    if trials < k:
+        return 0.0
+    p_less = 0.0
+    term = (1 - q) ** trials
+    for i in range(k):
+        p_less += term
+        if q >= 1:
+            break
+        term *= (trials - i) / (i + 1) * q / (1 - q) if q < 1 else 0
+    return max(0.0, 1 - p_less)

@@ -1,0 +1,407 @@
+"""The open bot protocol: a seat played by an external program over newline-delimited JSON.
+
+The engine starts the bot as a child process and talks to it through its stdin and stdout,
+one JSON object per line (docs/bot-protocol.md is the full description):
+
+engine → bot
+    ``{"type": "hello", "protocol": 1, "seat": s, "name": ..., "rules": {...}}`` once;
+    ``{"type": "event", "event": {...}}`` for every event the seat may see (already redacted);
+    ``{"type": "request", "id": n, "view": {...}, "legal": [action, ...]}`` when it must decide.
+bot → engine
+    ``{"id": n, "action": {...}}``, one of the legal actions of request ``n``.
+
+:class:`ExternalBot` is a :class:`~engine.seat.Seat`. It never lets the bot stall or break
+the table: reading and writing happen on background threads, every decision has a deadline,
+and any bad answer (garbage, an illegal action, silence, a dead process) is replaced by the
+built-in AI's choice for that decision, so :meth:`ExternalBot.decide` always returns one of
+``legal``. Standard library only: no Qt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import fields
+from types import TracebackType
+from typing import IO, Any
+
+from .actions import Action, ActionKind
+from .ai.simple import SimpleAI
+from .events import Event, MatchStarted, TilesDealt
+from .rules import Ruleset
+from .tiles import tile_name
+from .view import SeatView
+
+log = logging.getLogger("engine.bot")
+
+PROTOCOL_VERSION = 1
+
+# Event fields that hold tile kinds (an int, a tuple of ints, or tuples of tuples); they are
+# written as names such as "5m". Other int fields (seats, wall positions, dice, scores) stay
+# numbers. Chosen by field name so that every event type is covered by one rule; the test
+# suite checks the rule against every Event subclass.
+TILE_FIELDS = frozenset({"tile", "tiles", "concealed", "kongs"})
+
+MAX_PROBLEMS = 200  # keep the problem list bounded for a bot that fails every decision
+_SHOWN = 80  # characters of a bad line quoted in logs and problems
+
+
+# -- encoders ---------------------------------------------------------------------------------
+
+
+def _tile_names(value: Any) -> Any:
+    """Tile kinds → names, recursively through lists; None stays None (a redacted tile)."""
+    if isinstance(value, bool):  # bool is an int subclass: never a tile
+        return value
+    if isinstance(value, int):
+        return tile_name(value)
+    if isinstance(value, list | tuple):
+        return [_tile_names(v) for v in value]
+    return value
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """``event.to_json()`` with every tile written as its name: plain JSON for a bot.
+
+    ``{"event": "TileDiscarded", "seat": 2, "tile": "5m", ...}``. Redaction is not done here:
+    pass ``event.for_seat(seat)`` for what one seat may see.
+    """
+    data = event.to_json()
+    for f in fields(event):
+        if f.name in TILE_FIELDS:
+            data[f.name] = _tile_names(data[f.name])
+    return data
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """Like ``Action.to_json()``, but a discard always carries ``declare`` so bots can rely on it."""
+    data = action.to_json()
+    if action.kind is ActionKind.DISCARD:
+        data["declare"] = action.declare
+    return data
+
+
+def view_to_json(view: SeatView) -> dict[str, Any]:
+    """Everything `view.seat` may see, as plain JSON; SeatView holds nothing else."""
+    last = view.last_discard
+    return {
+        "seat": view.seat,
+        "rules": view.rules.to_dict(),
+        "phase": view.phase.value,
+        "current": view.current,
+        "dealer": view.dealer,
+        "dealer_streak": view.dealer_streak,
+        "hand_number": view.hand_number,
+        "round_number": view.round_number,
+        "concealed": [tile_name(t) for t in view.concealed],
+        "drawn": None if view.drawn is None else tile_name(view.drawn),
+        "kongs": [tile_name(t) for t in view.kongs],
+        "kong_counts": list(view.kong_counts),
+        "hand_sizes": list(view.hand_sizes),
+        "discards": [[tile_name(t) for t in pile] for pile in view.discards],
+        "declare_index": list(view.declare_index),
+        "declared": list(view.declared),
+        "tiles_left": view.tiles_left,
+        "last_discard": None if last is None else {"seat": last[0], "tile": tile_name(last[1])},
+        "scores": list(view.scores),
+    }
+
+
+def hello_message(seat: int, name: str, rules: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "hello", "protocol": PROTOCOL_VERSION, "seat": seat, "name": name, "rules": rules}
+
+
+def event_message(event: Event) -> dict[str, Any]:
+    return {"type": "event", "event": event_to_json(event)}
+
+
+def request_message(request_id: int, view: SeatView, legal: Sequence[Action]) -> dict[str, Any]:
+    return {
+        "type": "request", "id": request_id, "view": view_to_json(view),
+        "legal": [action_to_json(a) for a in legal],
+    }
+
+
+def _short(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= _SHOWN else text[:_SHOWN] + "…"
+
+
+# -- the seat ---------------------------------------------------------------------------------
+
+
+class _Eof:
+    """Queue marker: the bot's stdout closed, or its stdin broke."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+_STOP = object()  # tells the writer thread to finish
+
+
+class ExternalBot:
+    """A seat played by an external program speaking the bot protocol on stdin/stdout.
+
+    ``timeout`` is per decision (a table may pass ``Ruleset.time_limit``). Bad answers are
+    replaced by auto-play for that decision; a dead bot is replaced for the rest of the match.
+    ``fallbacks`` counts decisions made by auto-play, ``problems`` lists what went wrong,
+    ``dead`` tells whether the process is gone. Call :meth:`close` (or use ``with``).
+
+    The hello carries the seat number and the rules. Give them (``seat``, ``rules``) when
+    known; otherwise they are learnt from the events (the seat's own dealt tiles, MatchStarted)
+    or at the latest from the first request, and messages wait until the hello has gone out.
+    """
+
+    def __init__(self, command: str | Sequence[str], name: str = "bot", timeout: float = 5.0,
+                 seat: int | None = None, *, rules: Ruleset | None = None,
+                 stderr_path: str | os.PathLike[str] | None = None,
+                 cwd: str | os.PathLike[str] | None = None) -> None:
+        self.name = name
+        self.timeout = timeout
+        self.seat = seat
+        self.command = shlex.split(command) if isinstance(command, str) else list(command)
+        self.fallbacks = 0
+        self.problems: list[str] = []
+        self.ignored_lines = 0  # lines that answered no open request
+        self.autoplay = SimpleAI(name=f"{name} (托管)")
+        self._dead = threading.Event()
+        self._death_lock = threading.Lock()
+        self._closed = False
+        self._next_id = 0
+        self._incoming: queue.Queue[str | _Eof] = queue.Queue()
+        self._outgoing: queue.Queue[str | object] = queue.Queue()
+        # The hello names the seat and the rules; until both are known (from the events, or
+        # from the first request's view) messages are held back so the hello comes first.
+        self._hello_sent = False
+        self._rules: dict[str, Any] | None = None if rules is None else rules.to_dict()
+        self._held: list[dict[str, Any]] = []
+        self._stderr: IO[bytes] | int = subprocess.DEVNULL
+        self.process: subprocess.Popen[str] | None = None
+        try:
+            if stderr_path is not None:
+                self._stderr = open(stderr_path, "ab")  # noqa: SIM115 - closed in close()
+            self.process = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                text=True, encoding="utf-8", errors="replace", bufsize=1, cwd=cwd,
+            )
+        except (OSError, ValueError) as exc:  # no such program, not executable, bad arguments
+            self._die(f"could not start {self.command!r}: {exc}")
+            return
+        # Daemon threads: a bot that never reads or never writes must not keep Python alive.
+        self._reader = threading.Thread(target=self._read_loop, name=f"bot-read-{name}", daemon=True)
+        self._writer = threading.Thread(target=self._write_loop, name=f"bot-write-{name}", daemon=True)
+        self._reader.start()
+        self._writer.start()
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def dead(self) -> bool:
+        return self._dead.is_set()
+
+    def _problem(self, text: str) -> None:
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(text)
+
+    def _die(self, why: str) -> None:
+        """Mark the bot dead, once: every later decision goes to auto-play without a word."""
+        with self._death_lock:
+            if self._dead.is_set():
+                return
+            self._dead.set()
+        if self.process is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(0.2)  # let a dying process leave its exit code
+            code = self.process.poll()
+            if code is not None:
+                why += f" (exit code {code})"
+        log.warning("bot %r: %s; auto-play takes over for the rest of the match", self.name, why)
+        self._problem(f"dead: {why}")
+
+    # -- background threads ---------------------------------------------------------------
+    def _read_loop(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        try:
+            for line in self.process.stdout:
+                self._incoming.put(line)
+        except (OSError, ValueError):  # closed under us by close()
+            pass
+        self._incoming.put(_Eof("the bot closed its output"))
+
+    def _write_loop(self) -> None:
+        """Writes queued lines; a bot that does not read blocks only this thread."""
+        assert self.process is not None and self.process.stdin is not None
+        stdin = self.process.stdin
+        while True:
+            line = self._outgoing.get()
+            if line is _STOP:
+                break
+            try:
+                stdin.write(line)  # type: ignore[arg-type]
+                stdin.flush()
+            except (OSError, ValueError) as exc:  # BrokenPipeError: the bot is gone
+                self._incoming.put(_Eof(f"writing to the bot failed: {type(exc).__name__}"))
+                return
+        with contextlib.suppress(OSError, ValueError):
+            stdin.close()  # end of input: a polite bot exits by itself
+
+    # -- sending --------------------------------------------------------------------------
+    def _send(self, message: dict[str, Any]) -> None:
+        if self.dead or self._closed:
+            return
+        if not self._hello_sent:
+            self._held.append(message)
+            self._maybe_hello()
+            return
+        self._outgoing.put(json.dumps(message, ensure_ascii=False) + "\n")
+
+    def _maybe_hello(self) -> None:
+        if self._hello_sent or self.seat is None or self._rules is None:
+            return
+        self._hello_sent = True
+        held, self._held = self._held, []
+        self._send(hello_message(self.seat, self.name, self._rules))
+        for message in held:
+            self._send(message)
+
+    def on_event(self, event: Event) -> None:
+        try:
+            if isinstance(event, MatchStarted) and self._rules is None:
+                self._rules = dict(event.rules)
+            if isinstance(event, TilesDealt) and event.tiles is not None and self.seat is None:
+                self.seat = event.seat  # only the receiving seat sees its dealt tiles
+            self._send(event_message(event))
+        except Exception:  # an event must never stop the table
+            log.exception("bot %r: could not send an event", self.name)
+
+    # -- deciding -------------------------------------------------------------------------
+    def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("decide() needs at least one legal action")
+        if self.seat is None:
+            self.seat = view.seat
+        if self._rules is None:
+            self._rules = view.rules.to_dict()
+        self._maybe_hello()
+        try:
+            action, why = self._ask(view, legal)
+        except Exception as exc:  # a bug here must not cost the table its game
+            log.exception("bot %r: asking failed", self.name)
+            action, why = None, f"internal error: {type(exc).__name__}: {exc}"
+        if action is not None:
+            return action
+        self.fallbacks += 1
+        if why:  # empty once dead: the death was reported once already
+            log.warning("bot %r: %s; auto-play decides", self.name, why)
+            self._problem(why)
+        return self.autoplay.decide(view, legal)
+
+    def _ask(self, view: SeatView, legal: Sequence[Action]) -> tuple[Action | None, str]:
+        """The bot's legal answer, or (None, why not)."""
+        self._drain()
+        if self.dead or self._closed:
+            return None, ""
+        self._next_id += 1
+        request_id = self._next_id
+        self._send(request_message(request_id, view, legal))
+        deadline = time.monotonic() + self.timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None, f"request {request_id}: no answer within {self.timeout:g} s"
+            try:
+                item = self._incoming.get(timeout=remaining)
+            except queue.Empty:
+                continue  # the deadline check above ends the wait
+            if isinstance(item, _Eof):
+                self._die(item.why)
+                return None, ""
+            answer = self._parse(item, request_id)
+            if answer is None:
+                continue  # not an answer to this request: ignored
+            if isinstance(answer, str):
+                return None, f"request {request_id}: {answer}"
+            if answer not in legal:
+                return None, f"request {request_id}: illegal action {answer}"
+            return answer, ""
+
+    def _parse(self, line: str, request_id: int) -> Action | str | None:
+        """An Action; a reason (str) when the line is a bad answer; None to ignore the line."""
+        if not line.strip():
+            return None
+        try:
+            data = json.loads(line)
+        except ValueError:
+            return f"not JSON: {_short(line)!r}"
+        if not isinstance(data, dict):
+            return f"not a JSON object: {_short(line)!r}"
+        answer_id = data.get("id")
+        if isinstance(answer_id, bool) or answer_id != request_id:
+            # A late answer to a request that timed out, or chatter: not this decision's.
+            self._ignore(line, f"id {answer_id!r} is not {request_id}")
+            return None
+        try:
+            return Action.from_json(data.get("action"))
+        except ValueError as exc:
+            return f"bad action {_short(json.dumps(data.get('action')))}: {exc}"
+
+    def _drain(self) -> None:
+        """Drop lines written between requests: they answer nothing that is open."""
+        while True:
+            try:
+                item = self._incoming.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(item, _Eof):
+                self._die(item.why)
+                return
+            if item.strip():
+                self._ignore(item, "no request open")
+
+    def _ignore(self, line: str, why: str) -> None:
+        self.ignored_lines += 1
+        log.info("bot %r: ignored line (%s): %r", self.name, why, _short(line))
+
+    # -- shutting down --------------------------------------------------------------------
+    def close(self) -> None:
+        """Stop the bot: end its input, terminate, wait 2 s, kill. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        process = self.process
+        if process is not None:
+            self._outgoing.put(_STOP)  # the writer closes stdin after what is queued
+            try:
+                process.wait(0.2)  # a bot that exits on end of input is left to do so
+            except subprocess.TimeoutExpired:
+                process.terminate()
+                try:
+                    process.wait(2)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        process.wait(2)
+            # Close a pipe only once its thread is done: closing a file that another thread
+            # is blocked on waits for that thread (a grandchild may still hold the pipe).
+            for thread, pipe in ((self._writer, process.stdin), (self._reader, process.stdout)):
+                thread.join(0.5)
+                if pipe is not None and not thread.is_alive():
+                    with contextlib.suppress(OSError, ValueError):
+                        pipe.close()
+        if not isinstance(self._stderr, int):
+            self._stderr.close()
+
+    def __enter__(self) -> ExternalBot:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
