@@ -85,6 +85,42 @@ class TileCounts:
     def shanten(self) -> int:
         return self.missing() - 1
 
+    def improving_draws(self, left: Sequence[int]) -> tuple[int, list[Tile]]:
+        """(unseen tiles that lower the shanten, their kinds), `left` being the unseen copies.
+
+        The AI's innermost loop: with no kong, each draw changes one suit's key, so every
+        candidate costs a handful of lookups, not a recount."""
+        if self.kongs:
+            return _improving_slow(self, left)
+        counts = self.counts
+        keys = self.keys
+        prof, spk = _PROFILE, _SPK
+        pids = [prof[k] for k in keys]
+        sids = [spk[k] for k in keys]
+        base = self.missing()
+        total = 0
+        kinds: list[Tile] = []
+        for suit in range(3):
+            key = keys[suit]
+            others = [o for o in range(3) if o != suit]
+            a, b = others
+            for rank in range(7):
+                tile = suit * 7 + rank
+                if left[tile] == 0 or counts[tile] >= 4:
+                    continue
+                new = key + _POW5[rank]
+                p = [0, 0, 0]
+                p[suit], p[a], p[b] = prof[new], pids[a], pids[b]
+                value = _FINAL8[_PAIR[p[0] * _NP + p[1]] * _NP + p[2]]
+                if value >= base:
+                    q = [0, 0, 0]
+                    q[suit], q[a], q[b] = spk[new], sids[a], sids[b]
+                    value = _SP_FINAL[_SP_PAIR[q[0] * _SPN + q[1]] * _SPN + q[2]]
+                if value < base:
+                    total += left[tile]
+                    kinds.append(tile)
+        return total, kinds
+
     def is_win(self) -> bool:
         if self.size != 14:
             return False
@@ -171,6 +207,21 @@ def _seven_pairs_missing(counts: Sequence[int]) -> int:
                 if value < best:
                     best = value
     return best
+
+
+def _improving_slow(hand: TileCounts, left: Sequence[int]) -> tuple[int, list[Tile]]:
+    base = hand.missing()
+    total = 0
+    kinds: list[Tile] = []
+    for tile in range(NUM_KINDS):
+        if left[tile] == 0 or hand.counts[tile] >= 4 or tile in hand.kongs:
+            continue
+        hand.add(tile)
+        if hand.missing() < base:
+            total += left[tile]
+            kinds.append(tile)
+        hand.remove(tile)
+    return total, kinds
 
 
 def _missing_with_kongs(k0: int, k1: int, k2: int, counts: Sequence[int], kongs: Sequence[int]) -> int:

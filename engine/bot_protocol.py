@@ -168,7 +168,7 @@ class ExternalBot:
         self.name = name
         self.timeout = timeout
         self.seat = seat
-        self.command = shlex.split(command) if isinstance(command, str) else list(command)
+        self.command: list[str] = [command] if isinstance(command, str) else list(command)
         self.fallbacks = 0
         self.problems: list[str] = []
         self.ignored_lines = 0  # lines that answered no open request
@@ -187,6 +187,8 @@ class ExternalBot:
         self._stderr: IO[bytes] | int = subprocess.DEVNULL
         self.process: subprocess.Popen[str] | None = None
         try:
+            if isinstance(command, str):
+                self.command = shlex.split(command)  # ValueError on unbalanced quotes
             if stderr_path is not None:
                 self._stderr = open(stderr_path, "ab")  # noqa: SIM115 - closed in close()
             self.process = subprocess.Popen(
@@ -206,6 +208,11 @@ class ExternalBot:
     @property
     def dead(self) -> bool:
         return self._dead.is_set()
+
+    @property
+    def requests(self) -> int:
+        """Requests sent to the bot (a dead bot is sent none)."""
+        return self._next_id
 
     def _problem(self, text: str) -> None:
         if len(self.problems) < MAX_PROBLEMS:

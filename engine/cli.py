@@ -11,8 +11,10 @@ from typing import Any, TextIO
 from . import analysis
 from .rules import Room, Ruleset
 from .score_request import score_lines
-from .selfplay import run_selfplay
+from .selfplay import DuplicateReport, SelfplayReport, ext_factory, run_duplicate, run_selfplay
 from .tiles import TileError, format_tiles, tile_name
+
+PLAYER_KINDS = ("easy", "normal", "hard", "simple", "ext")
 
 
 class CliError(Exception):
@@ -46,10 +48,16 @@ def add_subcommands(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_analyze)
 
-    p = sub.add_parser("selfplay", help="four built-in AIs play N hands")
+    p = sub.add_parser("selfplay", help="AIs play N hands (or W duplicate walls)")
     p.add_argument("--hands", type=_positive_int, default=100)
     p.add_argument("--seed", type=_int, default=0)
     p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value)
+    p.add_argument("--players", type=_players, default=None,
+                   help="four comma-separated players: " + ", ".join(PLAYER_KINDS))
+    p.add_argument("--duplicate", action="store_true",
+                   help="play each wall four times, the players rotated through the seats")
+    p.add_argument("--walls", type=_positive_int, default=100, help="walls for --duplicate")
+    p.add_argument("--ext", default=None, help="the command that runs an external bot (for ext players)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
 
@@ -126,7 +134,25 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _players(text: str) -> list[str]:
+    players = [p.strip() for p in text.split(",")]
+    if len(players) != 4 or any(p not in PLAYER_KINDS for p in players):
+        raise argparse.ArgumentTypeError(
+            f"four comma-separated players from {', '.join(PLAYER_KINDS)}, e.g. hard,normal,normal,normal")
+    return players
+
+
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
-    report = run_selfplay(args.hands, args.seed, Ruleset(room=Room(args.room)))
+    rules = Ruleset(room=Room(args.room))
+    players = args.players
+    if players and "ext" in players and not args.ext:
+        print("error: an ext player needs --ext \"command that runs the bot\"", file=sys.stderr)
+        return 2
+    factory = ext_factory(args.ext, float(rules.time_limit or 5)) if args.ext else None
+    report: SelfplayReport | DuplicateReport
+    if args.duplicate:
+        report = run_duplicate(players or ["normal"] * 4, args.walls, args.seed, rules, factory)
+    else:
+        report = run_selfplay(args.hands, args.seed, rules, players, factory)
     out.write((json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.to_text()) + "\n")
     return 0

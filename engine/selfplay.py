@@ -73,13 +73,61 @@ class SelfplayReport:
         return "\n".join(lines)
 
 
-def run_selfplay(hands: int, seed: int, rules: Ruleset) -> SelfplayReport:
+SeatFactory = Callable[[str, int, int], Any]  # (level, seed, player index) → seat
+
+
+def default_factory(level: str, seed: int, player: int) -> Any:
+    from .ai import make_ai
+
+    if level == "simple":
+        return SimpleAI(f"simple{player}")
+    return make_ai(level, seed=seed, name=f"{level}{player}")
+
+
+def ext_factory(command: str, timeout: float) -> SeatFactory:
+    """Seats for "ext" players run `command` (the open bot protocol); others are built-in."""
+
+    def make(level: str, seed: int, player: int) -> Any:
+        if level == "ext":
+            from .bot_protocol import ExternalBot
+
+            return ExternalBot(command, name=f"ext{player}", timeout=timeout)
+        return default_factory(level, seed, player)
+
+    return make
+
+
+def run_selfplay(hands: int, seed: int, rules: Ruleset, players: list[str] | None = None,
+                 factory: SeatFactory | None = None) -> SelfplayReport:
+    """Matches back to back until `hands` hands are played. Without `players`, four built-in
+    AIs (SimpleAI) play; otherwise each player's seat comes from `factory` (level, seed, index)."""
     if hands < 1:
         raise ValueError("--hands must be at least 1")
     report = SelfplayReport(hands=0, matches=0, seed=seed, room=rules.room.value)
     seeds = random.Random(seed)
-    seats = [SimpleAI(f"AI {i}") for i in range(SEATS)]
+    if players is None:
+        seats: list[Any] = [SimpleAI(f"AI {i}") for i in range(SEATS)]
+    else:
+        make = factory or default_factory
+        seats = [make(level, seed * 1_000_003 + i, i) for i, level in enumerate(players)]
     start = time.perf_counter()
+    try:
+        _play_matches(report, seats, seeds, hands, rules)
+    finally:
+        _close(seats)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _close(seats: list[Any]) -> None:
+    for seat in seats:
+        close = getattr(seat, "close", None)
+        if close is not None:
+            close()
+
+
+def _play_matches(report: SelfplayReport, seats: list[Any], seeds: random.Random, hands: int,
+                  rules: Ruleset) -> None:
     while report.hands < hands:
         match = Match(rules, seeds.getrandbits(64))
         history = match.play(seats, max_hands=hands - report.hands)
@@ -100,8 +148,6 @@ def run_selfplay(hands: int, seed: int, rules: Ruleset) -> SelfplayReport:
                     stats.discard_wins += 1
             for seat, delta in enumerate(result.deltas):
                 report.seats[seat].net += delta
-    report.seconds = time.perf_counter() - start
-    return report
 
 
 # -- duplicate self-play ---------------------------------------------------------------------
@@ -204,17 +250,8 @@ class DuplicateReport:
         return "\n".join(lines)
 
 
-SeatFactory = Callable[[str, int, int], Any]  # (level, seed, player index) → seat
-
-
-def default_factory(level: str, seed: int, player: int) -> Any:
-    from .ai import make_ai
-
-    return make_ai(level, seed=seed, name=f"{level}{player}")
-
-
 def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
-                  factory: SeatFactory = default_factory) -> DuplicateReport:
+                  factory: SeatFactory | None = None) -> DuplicateReport:
     """Each of `walls` deals is played four times, the players rotated through the seats (dealer
     in seat 0, 连庄数 1): luck of the wall and of the seat cancels out between players."""
     from .hand import Hand
@@ -225,6 +262,7 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
         raise ValueError("duplicate self-play needs four players")
     if walls < 1:
         raise ValueError("--walls must be at least 1")
+    factory = factory or default_factory
     stats = [PlayerStats(f"{level}{i}" if players.count(level) > 1 else level)
              for i, level in enumerate(players)]
     wall_seeds = random.Random(seed)
@@ -243,7 +281,10 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
                 for s in range(SEATS)
             ]
             hand = Hand(rules, dealer=0, dealer_streak=1, wall=Wall.shuffled(random.Random(wall_seed)))
-            HandRunner(hand, seats).run()
+            try:
+                HandRunner(hand, seats).run()
+            finally:
+                _close([s.seat for s in seats])
             result = hand.result
             assert result is not None
             for s in range(SEATS):

@@ -159,8 +159,7 @@ def test_illegal_answers_are_replaced_every_time(tmp_path: Path) -> None:
     """)
     bot = ExternalBot(command)
     match, _ = play_match(bot, max_hands=2)
-    requests = bot._next_id
-    assert requests > 0 and bot.fallbacks == requests
+    assert bot.requests > 0 and bot.fallbacks == bot.requests
     assert all("illegal action" in p for p in bot.problems)
     assert_zero_sum(match)
 
@@ -177,7 +176,7 @@ def test_unknown_actions_and_bad_tiles_are_refused(tmp_path: Path) -> None:
     """)
     bot = ExternalBot(command)
     match, _ = play_match(bot, max_hands=1)
-    assert bot.fallbacks == bot._next_id > 0
+    assert bot.fallbacks == bot.requests > 0
     assert all("bad action" in p for p in bot.problems)
     assert_zero_sum(match)
 
@@ -191,7 +190,7 @@ def test_silent_bot_times_out_each_decision(tmp_path: Path) -> None:
     start = time.monotonic()
     match, _ = play_match(bot, max_hands=1)
     elapsed = time.monotonic() - start
-    assert bot.fallbacks == bot._next_id > 0
+    assert bot.fallbacks == bot.requests > 0
     assert all("no answer within 0.3 s" in p for p in bot.problems)
     assert not bot.dead
     assert elapsed < 0.3 * bot.fallbacks + 10
@@ -235,18 +234,19 @@ def test_crashing_bot_is_replaced_for_the_rest_of_the_match(tmp_path: Path, when
         match, _ = play_match(bot, max_hands=2)
     assert bot.dead
     assert bot.fallbacks > 0
-    assert bot.fallbacks >= bot._next_id  # every decision after the death too
+    assert bot.fallbacks >= bot.requests  # every decision after the death too
     deaths = [p for p in bot.problems if p.startswith("dead")]
     assert len(deaths) == 1 and len(bot.problems) == 1  # logged once, not once per decision
     assert sum("auto-play takes over" in r.getMessage() for r in caplog.records) == 1
     assert_zero_sum(match)
 
 
-def test_a_missing_program_is_a_dead_bot_not_a_crash(tmp_path: Path) -> None:
-    bot = ExternalBot([str(tmp_path / "no-such-bot")])
-    assert bot.dead
+@pytest.mark.parametrize("command", ["{missing}", '"unbalanced quote'])
+def test_a_bot_that_cannot_start_is_a_dead_bot_not_a_crash(tmp_path: Path, command: str) -> None:
+    bot = ExternalBot(command.format(missing=tmp_path / "no-such-bot"))
+    assert bot.dead and bot.problems[0].startswith("dead: could not start")
     match, _ = play_match(bot, max_hands=1)
-    assert bot.fallbacks > 0
+    assert bot.fallbacks > 0 and bot.requests == 0
     assert_zero_sum(match)
 
 

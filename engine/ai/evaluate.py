@@ -33,21 +33,9 @@ def unseen(view: SeatView) -> list[int]:
     return [max(0, c) for c in view.unseen_counts()]
 
 
-def improvements(hand: TileCounts, left: Sequence[int], kongs: Sequence[int]) -> tuple[int, list[int]]:
+def improvements(hand: TileCounts, left: Sequence[int], kongs: Sequence[int] = ()) -> tuple[int, list[int]]:
     """(unseen tiles that lower the shanten of a 13-tile hand, kinds that do)."""
-    base = hand.missing()
-    total = 0
-    kinds = []
-    counts = hand.counts
-    for x in range(NUM_KINDS):
-        if left[x] == 0 or counts[x] >= 4 or x in kongs:
-            continue
-        hand.add(x)
-        if hand.missing() < base:
-            total += left[x]
-            kinds.append(x)
-        hand.remove(x)
-    return total, kinds
+    return hand.improving_draws(left)
 
 
 def candidates(hand: TileCounts, left: Sequence[int], tiles: Sequence[int], full: bool = False,
@@ -114,3 +102,33 @@ def split_legal(legal: Sequence[Action]) -> tuple[list[int], list[int], list[int
 def shanten_after_kong(hand: TileCounts, kind: int) -> int:
     after = TileCounts([0 if t == kind else c for t, c in enumerate(hand.counts)], (*hand.kongs, kind))
     return after.missing() - 1
+
+
+def next_ukeire(hand: TileCounts, left: Sequence[int], tile: int) -> float:
+    """One step further than ukeire: after discarding `tile` and drawing each improving kind,
+    the ukeire of the best discard then, averaged over the improving draws (weighted by unseen
+    copies). When the step reaches ready, that is the number of winning tiles. Bounded by the
+    kinds (21) × discards (≤ 14) of one step: no search deeper than that."""
+    hand.remove(tile)
+    base = hand.missing()
+    total = weight = 0.0
+    kongs = hand.kongs
+    for x in range(NUM_KINDS):
+        if left[x] == 0 or hand.counts[x] >= 4 or x in kongs:
+            continue
+        hand.add(x)
+        if hand.missing() < base:
+            best = 0
+            for d in range(NUM_KINDS):
+                if hand.counts[d] == 0 or (d == x and hand.counts[d] == 1):
+                    continue
+                hand.remove(d)
+                if hand.missing() < base:
+                    seen = [left[k] - (k == x) for k in range(NUM_KINDS)]
+                    best = max(best, improvements(hand, seen, kongs)[0])
+                hand.add(d)
+            total += left[x] * best
+            weight += left[x]
+        hand.remove(x)
+    hand.add(tile)
+    return total / weight if weight else 0.0

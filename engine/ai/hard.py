@@ -29,6 +29,7 @@ from .evaluate import (
     candidates,
     efficiency_key,
     improvements,
+    next_ukeire,
     own_hand,
     shanten_after_kong,
     split_legal,
@@ -87,6 +88,7 @@ class HardAI:
             return PASS if PASS in legal else legal[0]
         hand = own_hand(view)
         left = unseen(view)
+        self._next: dict[int, float] = {}  # lookahead per discard, for this decision
         options = candidates(hand, left, sorted(set(discards) | set(declaring)), full=True)
         sizes = suit_sizes(hand)
         ranked = sorted(options, key=lambda c: efficiency_key(c, hand, sizes))
@@ -157,11 +159,17 @@ class HardAI:
             self_value, discard_value = self._ready_values(view, hand, c, declare)
             p_on_discard = max(0.0, p_any - p_self)
             return p_self * 3 * self_value + p_on_discard * discard_value
-        q = c.ukeire / total
+        q_first = c.ukeire / total
+        nxt = self._next.get(c.tile)
+        if nxt is None:
+            nxt = self._next[c.tile] = next_ukeire(hand, left, c.tile) if c.ukeire else 0.0
+        q = (q_first + nxt / total) / 2 if c.shanten > 1 else q_first
         p_ready = _at_least(c.shanten, draws, q)
-        later = max(0.0, draws - c.shanten * 1.5)
-        p_win = p_ready * (1 - (1 - 5 / total) ** (later + discard_chances * later / draws))
-        share_self = later / max(1e-9, later + discard_chances * later / draws)
+        later = max(0.0, draws - c.shanten / max(q, 1e-3) / 2)
+        waits = nxt if c.shanten == 1 else 5.0
+        ratio = discard_chances / draws
+        p_win = p_ready * (1 - (1 - waits / total) ** (later * (1 + ratio)))
+        share_self = 1 / (1 + ratio)
         estimate = self._estimate_value(view, hand, c)
         return p_win * estimate * (3 * share_self + (1 - share_self))
 
