@@ -114,12 +114,12 @@ class MainWindow(QMainWindow):
         self.start_match(dialog.result_rules(), dialog.ai_levels())
 
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None) -> None:
-        from engine.ai import SimpleAI
+        from engine.ai import make_ai
 
         seed = random.SystemRandom().getrandbits(48) if seed is None else seed
         names = [tr("table.you"), *(tr(key) for key in AI_NAMES)]
         level_names = ["", *(tr(f"ai.{level}") for level in levels)]
-        ais = [SimpleAI(name=names[i + 1]) for i in range(3)]
+        ais = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1]) for i, level in enumerate(levels)]
         self.table.time_limit = rules.time_limit
         self.stack.setCurrentWidget(self.table)
         self.table.start_match(rules, seed, ais, names, level_names)
