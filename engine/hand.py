@@ -101,6 +101,7 @@ class Hand:
         self.hand_number = hand_number
         self.round_number = round_number
         self.scores_before = tuple(scores)
+        self.seed = seed  # with the actions, all a replay needs (None for a hand-made wall)
         self.wall = wall if wall is not None else Wall.shuffled(random.Random(seed))
         self.seats = [SeatState() for _ in range(SEATS)]
         self.events: list[Event] = []
@@ -114,6 +115,7 @@ class Hand:
         self.claim_winners: list[int] = []
         self.last_four_queue: list[int] = []
         self.result: HandResult | None = None
+        self.actions: list[tuple[int, Action]] = []  # every decision applied: with the wall, a replay
         self._legal_cache: dict[int, list[Action]] = {}
         self._deal()
         self._advance()
@@ -197,6 +199,7 @@ class Hand:
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self._refusal(seat, action))
+        self.actions.append((seat, action))
         self._do(seat, action)
         self._advance()
 

@@ -49,16 +49,20 @@ class Match:
     def over(self) -> bool:
         return self.passes >= SEATS * self.rules.rounds
 
+    def hand_seed(self, index: int) -> int:
+        """The wall of the match's hand number `index` (0-based): a function of the match seed
+        alone, so a saved match resumes with the very walls it would have had."""
+        return random.Random(f"{self.seed}:{index}").getrandbits(64)
+
     def next_hand(self) -> Hand:
         if self.over:
             raise RuntimeError("the match is over")
-        seed = self._rng.getrandbits(64)
+        seed = self.hand_seed(len(self.history))
         hand = Hand(
             self.rules, self.dealer, self.dealer_streak, seed=seed,
             hand_number=len(self.history) + 1, round_number=self.round_number,
             scores=tuple(self.scores),
         )
-        hand.seed = seed  # type: ignore[attr-defined]
         return hand
 
     def finish_hand(self, hand: Hand) -> HandRecord:
@@ -67,7 +71,7 @@ class Match:
             raise RuntimeError("the hand has not ended")
         record = HandRecord(
             hand.hand_number, hand.round_number, hand.dealer, hand.dealer_streak,
-            getattr(hand, "seed", 0), result,
+            hand.seed or 0, result,
         )
         self.history.append(record)
         self.scores = [s + d for s, d in zip(self.scores, result.deltas, strict=True)]
