@@ -93,30 +93,38 @@ class TileCounts:
         if self.kongs:
             return _improving_slow(self, left)
         counts = self.counts
-        keys = self.keys
-        prof, spk = _PROFILE, _SPK
-        pids = [prof[k] for k in keys]
-        sids = [spk[k] for k in keys]
+        k0, k1, k2 = self.keys
+        prof, spk, pair, final, n = _PROFILE, _SPK, _PAIR, _FINAL8, _NP
+        sp_pair, sp_final, sn = _SP_PAIR, _SP_FINAL, _SPN
+        p0, p1, p2 = prof[k0], prof[k1], prof[k2]
+        s0, s1, s2 = spk[k0], spk[k1], spk[k2]
         base = self.missing()
         total = 0
         kinds: list[Tile] = []
-        for suit in range(3):
-            key = keys[suit]
-            others = [o for o in range(3) if o != suit]
-            a, b = others
-            for rank in range(7):
-                tile = suit * 7 + rank
-                if left[tile] == 0 or counts[tile] >= 4:
-                    continue
-                new = key + _POW5[rank]
-                p = [0, 0, 0]
-                p[suit], p[a], p[b] = prof[new], pids[a], pids[b]
-                value = _FINAL8[_PAIR[p[0] * _NP + p[1]] * _NP + p[2]]
-                if value >= base:
-                    q = [0, 0, 0]
-                    q[suit], q[a], q[b] = spk[new], sids[a], sids[b]
-                    value = _SP_FINAL[_SP_PAIR[q[0] * _SPN + q[1]] * _SPN + q[2]]
-                if value < base:
+        pow5 = _POW5
+        # one loop per suit, the other two suits' lookups held fixed
+        for rank in range(7):
+            if left[rank] and counts[rank] < 4:
+                new = k0 + pow5[rank]
+                if (final[pair[prof[new] * n + p1] * n + p2] < base
+                        or sp_final[sp_pair[spk[new] * sn + s1] * sn + s2] < base):
+                    total += left[rank]
+                    kinds.append(rank)
+        for rank in range(7):
+            tile = 7 + rank
+            if left[tile] and counts[tile] < 4:
+                new = k1 + pow5[rank]
+                if (final[pair[p0 * n + prof[new]] * n + p2] < base
+                        or sp_final[sp_pair[s0 * sn + spk[new]] * sn + s2] < base):
+                    total += left[tile]
+                    kinds.append(tile)
+        row = pair[p0 * n + p1] * n
+        sp_row = sp_pair[s0 * sn + s1] * sn
+        for rank in range(7):
+            tile = 14 + rank
+            if left[tile] and counts[tile] < 4:
+                new = k2 + pow5[rank]
+                if final[row + prof[new]] < base or sp_final[sp_row + spk[new]] < base:
                     total += left[tile]
                     kinds.append(tile)
         return total, kinds

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .events import Event, MatchEnded, MatchStarted
 from .hand import SEATS, Hand, HandResult
@@ -32,12 +33,12 @@ class Match:
         self.rules = rules
         self.seed = seed
         self.names = tuple(names)
-        self._rng = random.Random(seed)
-        self.first_dealer = self._rng.randrange(SEATS)
+        self.first_dealer = random.Random(seed).randrange(SEATS)
         self.dealer = self.first_dealer
         self.dealer_streak = 1
         self.passes = 0  # how often the deal has passed to the next seat
         self.scores = [0] * SEATS
+        self.played = 0  # hands finished (a resumed match has no `history` of its earlier hands)
         self.history: list[HandRecord] = []
 
     @property
@@ -57,10 +58,10 @@ class Match:
     def next_hand(self) -> Hand:
         if self.over:
             raise RuntimeError("the match is over")
-        seed = self.hand_seed(len(self.history))
+        seed = self.hand_seed(self.played)
         hand = Hand(
             self.rules, self.dealer, self.dealer_streak, seed=seed,
-            hand_number=len(self.history) + 1, round_number=self.round_number,
+            hand_number=self.played + 1, round_number=self.round_number,
             scores=tuple(self.scores),
         )
         return hand
@@ -74,12 +75,38 @@ class Match:
             hand.seed or 0, result,
         )
         self.history.append(record)
+        self.played += 1
         self.scores = [s + d for s, d in zip(self.scores, result.deltas, strict=True)]
         if result.next_dealer != self.dealer:
             self.passes += 1
         self.dealer = result.next_dealer
         self.dealer_streak = result.next_dealer_streak
         return record
+
+    def state(self) -> dict[str, Any]:
+        """Everything needed to go on with the match later (JSON-able)."""
+        return {
+            "rules": self.rules.to_dict(), "seed": self.seed, "names": list(self.names),
+            "dealer": self.dealer, "dealer_streak": self.dealer_streak, "passes": self.passes,
+            "scores": list(self.scores), "played": self.played,
+        }
+
+    @classmethod
+    def restore(cls, state: dict[str, Any]) -> Match:
+        """A match saved by :meth:`state`; raises ValueError if the state does not fit."""
+        try:
+            match = cls(Ruleset.from_dict(state["rules"]), int(state["seed"]), tuple(state["names"]))
+            match.dealer = int(state["dealer"])
+            match.dealer_streak = int(state["dealer_streak"])
+            match.passes = int(state["passes"])
+            match.scores = [int(x) for x in state["scores"]]
+            match.played = int(state["played"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"damaged saved match: {exc}") from None
+        if not (0 <= match.dealer < SEATS and match.dealer_streak >= 1 and len(match.scores) == SEATS
+                and sum(match.scores) == 0 and match.played >= 0 and match.passes >= 0):
+            raise ValueError("damaged saved match: inconsistent values")
+        return match
 
     def start_event(self) -> MatchStarted:
         return MatchStarted(self.rules.to_dict(), self.names, self.first_dealer)

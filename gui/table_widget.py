@@ -63,6 +63,7 @@ class TableView(QGraphicsView):
 
 class TableWidget(QWidget):
     hand_finished = Signal(object)  # HandSummary, after the end-of-hand dialog closes
+    hand_saved = Signal(object)  # worker.HandSaved: the replay record and the match state
     match_finished = Signal(object)  # list[HandSummary]
     engine_failed = Signal(str)
 
@@ -108,7 +109,8 @@ class TableWidget(QWidget):
 
     # -- match lifecycle --------------------------------------------------------------------
     def start_match(self, rules: Ruleset, seed: int, ai_seats: list[object], names: list[str],
-                    levels: list[str]) -> None:
+                    levels: list[str], resume: dict[str, object] | None = None) -> None:
+        """Start a match (or go on with a saved one: `resume` is a Match.state())."""
         self.stop_match()
         self.rules = rules
         self.summaries = []
@@ -116,8 +118,9 @@ class TableWidget(QWidget):
         self.scene.levels = list(levels)
         self.scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"),
                                    rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
-        self.engine = EngineThread(rules, seed, ai_seats, names)
+        self.engine = EngineThread(rules, seed, ai_seats, names, resume)
         bridge = self.engine.bridge
+        bridge.hand_saved.connect(self.hand_saved)
         bridge.event_ready.connect(self._on_event)
         bridge.decision_needed.connect(self._on_decision)
         bridge.failed.connect(self.engine_failed)

@@ -15,6 +15,7 @@ import queue
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -23,6 +24,7 @@ from engine.actions import WIN, Action
 from engine.ai import SimpleAI
 from engine.events import Event
 from engine.match import Match
+from engine.replay import record
 from engine.rules import Ruleset
 from engine.view import SeatView
 
@@ -52,6 +54,13 @@ class _Stop:
 
 ACK = _Ack()
 STOP = _Stop()
+
+
+@dataclass(frozen=True)
+class HandSaved:
+    record: dict[str, Any]  # engine.replay.record(): replays the hand exactly
+    match_state: dict[str, Any]  # engine.match.Match.state(): resumes the match
+    over: bool  # the match has ended with this hand
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,7 @@ class EngineBridge(QObject):
     event_ready = Signal(object)  # an engine Event, as the human seat may see it
     decision_needed = Signal(object)  # a DecisionRequest
     match_finished = Signal()
+    hand_saved = Signal(object)  # a HandSaved, after each hand (for the profile and the history)
     failed = Signal(str)  # an unexpected error in the engine thread, in plain words
 
     def __init__(self) -> None:
@@ -135,7 +145,7 @@ class EngineWorker(QObject):
     """Runs one match in its thread."""
 
     def __init__(self, bridge: EngineBridge, rules: Ruleset, seed: int, seats: list[Any],
-                 human: GuiSeat, names: Sequence[str]) -> None:
+                 human: GuiSeat, names: Sequence[str], resume: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.bridge = bridge
         self.rules = rules
@@ -143,12 +153,17 @@ class EngineWorker(QObject):
         self.seats = seats
         self.human = human
         self.names = tuple(names)
+        self.resume = resume
         self.match: Match | None = None
 
     @Slot()
     def run(self) -> None:
         try:
-            self.match = Match(self.rules, self.seed, self.names)
+            if self.resume is not None:
+                self.match = Match.restore(self.resume)
+                self.match.names = self.names
+            else:
+                self.match = Match(self.rules, self.seed, self.names)
             self._play(self.match)
             self.bridge.match_finished.emit()
         except StopGame:
@@ -170,19 +185,23 @@ class EngineWorker(QObject):
             self.human.refusal_probe = lambda h=hand: h.win_refusal_now(HUMAN)
             HandRunner(hand, self.seats).run()
             match.finish_hand(hand)
+            played_at = datetime.now().isoformat(timespec="seconds")
+            saved = HandSaved(record(hand, self.names, played_at), match.state(), match.over)
+            self.bridge.hand_saved.emit(saved)
         broadcast(match.end_event())
 
 
 class EngineThread:
     """Owns the QThread, the worker and the bridge; stops cleanly."""
 
-    def __init__(self, rules: Ruleset, seed: int, ai_seats: list[Any], names: Sequence[str]) -> None:
+    def __init__(self, rules: Ruleset, seed: int, ai_seats: list[Any], names: Sequence[str],
+                 resume: dict[str, Any] | None = None) -> None:
         self.bridge = EngineBridge()
         self.human = GuiSeat(self.bridge, names[HUMAN])
         seats = [self.human, *ai_seats]
         self.thread = QThread()
         self.thread.setObjectName("engine")
-        self.worker = EngineWorker(self.bridge, rules, seed, seats, self.human, names)
+        self.worker = EngineWorker(self.bridge, rules, seed, seats, self.human, names, resume)
         self.worker.moveToThread(self.thread)
         self.thread.started.connect(self.worker.run)
         self.bridge.match_finished.connect(self.thread.quit)

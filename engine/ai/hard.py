@@ -89,12 +89,14 @@ class HardAI:
         hand = own_hand(view)
         left = unseen(view)
         self._next: dict[int, float] = {}  # lookahead per discard, for this decision
+        self._lookahead: set[int] = set()
         options = candidates(hand, left, sorted(set(discards) | set(declaring)), full=True)
         sizes = suit_sizes(hand)
         ranked = sorted(options, key=lambda c: efficiency_key(c, hand, sizes))
         order = {c.tile: n for n, c in enumerate(ranked)}
         danger = self._danger(view, left)
         efficient = self._efficient(options)
+        self._lookahead = {c.tile for c in efficient}
         pool = [c for c in options if c.tile in discards]
         if max((danger[c.tile] for c in efficient), default=0.0) < FOLD_DANGER:
             pool = [c for c in pool if c in efficient] or pool
@@ -162,7 +164,10 @@ class HardAI:
         q_first = c.ukeire / total
         nxt = self._next.get(c.tile)
         if nxt is None:
-            nxt = self._next[c.tile] = next_ukeire(hand, left, c.tile) if c.ukeire else 0.0
+            # the one-step lookahead only where efficiency is close; elsewhere a rough guess
+            near = c.tile in self._lookahead
+            nxt = next_ukeire(hand, left, c.tile) if near and c.ukeire else 0.7 * c.ukeire
+            self._next[c.tile] = nxt
         q = (q_first + nxt / total) / 2 if c.shanten > 1 else q_first
         p_ready = _at_least(c.shanten, draws, q)
         later = max(0.0, draws - c.shanten / max(q, 1e-3) / 2)
