@@ -124,7 +124,7 @@ class _Chart(QWidget):
         self.empty_font = ui_font(14)
 
     def sizeHint(self) -> QSize:
-        return QSize(520, 240)
+        return QSize(520, 200)
 
     def minimumSizeHint(self) -> QSize:
         return QSize(240, 150)
@@ -182,8 +182,7 @@ class _Chart(QWidget):
         for value in ticks:
             y = to_y(value)  # type: ignore[operator]
             strong = zero_strong and value == 0
-            painter.setPen(QPen(QColor(INK.red(), INK.green(), INK.blue(), 120) if strong else GRID,
-                                1.0 if not strong else 1.0))
+            painter.setPen(QPen(QColor(INK.red(), INK.green(), INK.blue(), 120) if strong else GRID, 1.0))
             painter.drawLine(QPointF(plot.left(), _crisp(y)), QPointF(plot.right(), _crisp(y)))
             painter.setPen(MUTED)
             text = format_number(value)
@@ -312,7 +311,8 @@ class LineChart(_Chart):
 
         # x axis: hand numbers
         painter.setPen(QPen(AXIS, 1.0))
-        painter.drawLine(QPointF(plot.left(), _crisp(plot.bottom())), QPointF(plot.right(), _crisp(plot.bottom())))
+        axis_y = _crisp(plot.bottom())
+        painter.drawLine(QPointF(plot.left(), axis_y), QPointF(plot.right(), axis_y))
         painter.setFont(self.tick_font)
         painter.setPen(MUTED)
         if n > 1:
@@ -488,6 +488,11 @@ class BarChart(_Chart):
         self._slots = []
         label_metrics = QFontMetricsF(self.label_font)
         show_values = all(label_metrics.horizontalAdvance(f"{v:+d}") + 4 <= slot for v in self._values)
+        extremes = set()  # when not every bar can be labelled, the best and the worst still are
+        if max(self._values) > 0:
+            extremes.add(self._values.index(max(self._values)))
+        if min(self._values) < 0:
+            extremes.add(self._values.index(min(self._values)))
         for index, value in enumerate(self._values):
             cx = plot.left() + slot * (index + 0.5)
             self._slots.append(QRectF(plot.left() + slot * index, plot.top(), slot, plot.height()))
@@ -508,24 +513,20 @@ class BarChart(_Chart):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(gradient)
             painter.drawPath(self._bar_path(rect, up=value > 0))
-            if show_values or hovered:
+            if show_values or hovered or index in extremes:
                 text = f"{value:+d}"
                 painter.setFont(self.label_font)
                 painter.setPen(dark.darker(120))
                 w = label_metrics.horizontalAdvance(text)
-                if value > 0:
-                    base = rect.top() - 4
-                else:
-                    base = rect.bottom() + 3 + label_metrics.ascent()
+                base = rect.top() - 4 if value > 0 else rect.bottom() + 3 + label_metrics.ascent()
                 painter.drawText(QPointF(cx - w / 2, base), text)
         # the zero line over the bars' feet
         painter.setPen(QPen(QColor(INK.red(), INK.green(), INK.blue(), 140), 1.0))
         painter.drawLine(QPointF(plot.left(), _crisp(zero)), QPointF(plot.right(), _crisp(zero)))
         painter.setFont(self.tick_font)
         painter.setPen(MUTED)
-        text = "0"
-        painter.drawText(QPointF(plot.left() - 8 - metrics.horizontalAdvance(text), zero + metrics.capHeight() / 2),
-                         text)
+        zero_x = plot.left() - 8 - metrics.horizontalAdvance("0")
+        painter.drawText(QPointF(zero_x, zero + metrics.capHeight() / 2), "0")
         # labels under the plot, thinned out to fit
         widest = max(metrics.horizontalAdvance(label) for label in self._labels) + 8
         every = max(1, math.ceil(widest / slot))
