@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from engine.rules import Ruleset
 
 from . import settings as settings_store
 from .i18n import set_language, tr
+from .profile_store import ProfileStore
+from .session import ProfileSession
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -26,7 +28,7 @@ AI_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, settings_path: str | None = None,
-                 confirm_quit: bool = True) -> None:
+                 confirm_quit: bool = True, store: ProfileStore | None = None) -> None:
         super().__init__()
         self.settings_path = settings_path
         self.settings = settings or Settings()
@@ -44,8 +46,23 @@ class MainWindow(QMainWindow):
         self.start_screen.rules_requested.connect(self.show_rules)
         self.start_screen.settings_requested.connect(self.show_settings)
         self.start_screen.quit_requested.connect(self.close)
+        self.start_screen.profile_requested.connect(self.show_profile)
+        self.start_screen.continue_requested.connect(self.continue_match)
+        if store is None:
+            store = ProfileStore()
+            self.store_warnings = store.load()
+        else:
+            self.store_warnings = []
+        self.store = store
+        self.session = ProfileSession(store)
+        self.session.ensure_profile(tr("start.default_name"))
+        self.session.level_changed.connect(self._announce_level)
+        self.session.problem.connect(self._save_problem)
+        self._profile_page: QWidget | None = None
+        self._replay: QWidget | None = None
         self._build_menu()
         self.retranslate()
+        self.show_start()
         self.resize(1280, 860)
         if self.settings.window_geometry:
             self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
@@ -61,6 +78,7 @@ class MainWindow(QMainWindow):
                                 auto_win=self.settings.auto_win, time_limit=self.settings.time_limit)
             table.match_finished.connect(lambda _s: self.show_start())
             table.engine_failed.connect(self.engine_failed)
+            table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
             self.stack.addWidget(table)
             self._table = table
         return self._table
@@ -94,7 +112,78 @@ class MainWindow(QMainWindow):
 
     # -- navigation ---------------------------------------------------------------------------
     def show_start(self) -> None:
+        profile = self.session.profile
+        if profile is not None:
+            level = profile.level
+            self.start_screen.set_player(tr("start.player", name=profile.name,
+                                            title=f"{level.rank_title} · {level.dan_title}"))
+        resumable = self.session.saved_match() is not None and not self.match_running
+        self.start_screen.set_continue_enabled(resumable)
         self.stack.setCurrentWidget(self.start_screen)
+
+    def show_profile(self) -> None:
+        if self._profile_page is None:
+            from .profile_page import ProfilePage
+
+            page = ProfilePage(self.store, self._art())
+            page.back_requested.connect(self.show_start)
+            page.replay_requested.connect(self.show_replay)
+            self.stack.addWidget(page)
+            self._profile_page = page
+        self._profile_page.refresh()  # type: ignore[attr-defined]
+        self.stack.setCurrentWidget(self._profile_page)
+
+    def show_replay(self, hand_id: int) -> None:
+        from engine.replay import ReplayError
+
+        if self._replay is None:
+            from .replay_widget import ReplayWidget
+
+            replay = ReplayWidget(self._art(), speed=max(0.2, self.settings.animation_speed))
+            replay.back_requested.connect(self._leave_replay)
+            self.stack.addWidget(replay)
+            self._replay = replay
+        try:
+            record = self.store.hand_record(hand_id)
+            self._replay.load(record, int(record.get("human_seat", 0)))  # type: ignore[attr-defined]
+        except (ReplayError, ValueError) as exc:
+            QMessageBox.warning(self, tr("app.title"), str(exc))
+            return
+        self.stack.setCurrentWidget(self._replay)
+
+    def _leave_replay(self) -> None:
+        if self._replay is not None:
+            self._replay.stop()  # type: ignore[attr-defined]
+        self.show_profile()
+
+    def _save_problem(self, text: str) -> None:
+        self.statusBar().showMessage(tr("profile.warning", message=text), 10000)
+
+    def _art(self) -> object:
+        if self.art is None:
+            from .tile_art import TileArt
+
+            self.art = TileArt(self.settings.tile_theme)
+        return self.art
+
+    def _announce_level(self, before: object, after: object) -> None:
+        from .profile_view import LevelChangeBanner
+
+        banner = LevelChangeBanner(self.table)
+        banner.finished.connect(banner.deleteLater)
+        banner.show_change(before, after, speed=self.settings.animation_speed)  # type: ignore[arg-type]
+
+    def continue_match(self) -> None:
+        saved = self.session.saved_match()
+        if saved is None:
+            return
+        try:
+            state = saved["match"]
+            rules = Ruleset.from_dict(state["rules"])
+            self.start_match(rules, list(saved["levels"]), seed=int(state["seed"]), resume=state,
+                             match_id=str(saved["match_id"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            QMessageBox.warning(self, tr("app.title"), tr("error.engine", message=str(exc)))
 
     def new_game(self) -> None:
         from .new_game_dialog import NewGameDialog
@@ -113,16 +202,19 @@ class MainWindow(QMainWindow):
         self._save_settings()
         self.start_match(dialog.result_rules(), dialog.ai_levels())
 
-    def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None) -> None:
+    def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None,
+                    resume: dict[str, object] | None = None, match_id: str | None = None) -> None:
         from engine.ai import make_ai
 
         seed = random.SystemRandom().getrandbits(48) if seed is None else seed
-        names = [tr("table.you"), *(tr(key) for key in AI_NAMES)]
+        profile = self.session.ensure_profile(tr("start.default_name"))
+        self.session.begin_match(rules, levels, match_id)
+        names = [profile.name, *(tr(key) for key in AI_NAMES)]
         level_names = ["", *(tr(f"ai.{level}") for level in levels)]
         ais = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1]) for i, level in enumerate(levels)]
         self.table.time_limit = rules.time_limit
         self.stack.setCurrentWidget(self.table)
-        self.table.start_match(rules, seed, ais, names, level_names)
+        self.table.start_match(rules, seed, ais, names, level_names, resume)
 
     def leave_table(self) -> None:
         if self.match_running and not self._confirm(tr("confirm.abandon")):

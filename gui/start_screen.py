@@ -245,6 +245,7 @@ class StartScreen(QWidget):
     continue_requested = Signal()
     rules_requested = Signal()
     settings_requested = Signal()
+    profile_requested = Signal()
     quit_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -268,6 +269,7 @@ class StartScreen(QWidget):
         self.tagline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.new_game_button = self._button("newGame", self.new_game_requested)
         self.continue_button = self._button("continueGame", self.continue_requested)
+        self.profile_button = self._button("profile", self.profile_requested)
         self.rules_button = self._button("rules", self.rules_requested)
         self.settings_button = self._button("settings", self.settings_requested)
         self.quit_button = self._button("quit", self.quit_requested)
@@ -282,7 +284,11 @@ class StartScreen(QWidget):
         layout.addWidget(self.banner)
         layout.addWidget(self.tagline)
         layout.addSpacing(14)
-        for button in (self.continue_button, self.new_game_button, self.rules_button,
+        self.player = QLabel(self.card)
+        self.player.setObjectName("tagline")
+        self.player.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.player)
+        for button in (self.continue_button, self.new_game_button, self.profile_button, self.rules_button,
                        self.settings_button, self.quit_button):
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addSpacing(8)
@@ -306,6 +312,10 @@ class StartScreen(QWidget):
         self.continue_button.setVisible(enabled)
         (self.continue_button if enabled else self.new_game_button).setFocus()
 
+    def set_player(self, text: str) -> None:
+        """The player whose profile counts the games: name and titles."""
+        self.player.setText(text)
+
     def continue_enabled(self) -> bool:
         return not self.continue_button.isHidden()
 
@@ -314,6 +324,7 @@ class StartScreen(QWidget):
         self.tagline.setText(tr("app.tagline"))
         self.new_game_button.setText(tr("start.new_game"))
         self.continue_button.setText(tr("start.continue"))
+        self.profile_button.setText(tr("start.profile"))
         self.rules_button.setText(tr("start.rules"))
         self.settings_button.setText(tr("start.settings"))
         self.quit_button.setText(tr("start.quit"))

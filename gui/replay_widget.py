@@ -1,0 +1,196 @@
+"""A saved hand, replayed in the table scene: step forward and back, play/pause, jump to the end,
+with the score dialog at the end. The deal is rebuilt from the saved seed and decisions, and
+the player sees it from the seat that played it (other hands are revealed only at the end)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+
+from engine import events as ev
+from engine.replay import replay
+
+from . import fonts
+from .action_bar import BUTTON_STYLE
+from .i18n import tr
+from .scene import TableScene
+from .table_widget import HandSummary, TableView
+
+STEP_MS = 700  # between events while playing, at speed 1
+
+
+class ReplayWidget(QWidget):
+    back_requested = Signal()
+
+    def __init__(self, art: object, speed: float = 1.0) -> None:
+        super().__init__()
+        self.art = art
+        self.speed = speed
+        self.scene = TableScene(art)
+        self.scene.speed = 0.0
+        self.view = TableView(self.scene)
+        self.events: list[ev.Event] = []
+        self.position = 0  # events shown
+        self.human = 0
+        self.end_dialog: QWidget | None = None
+        self.show_end_dialog = True
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.step_forward)
+        bar = QWidget()
+        bar.setObjectName("replayBar")
+        bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        bar.setStyleSheet("#replayBar { background: #0d3a26; } QLabel { color: #f3ecd2; }" + BUTTON_STYLE)
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(12, 6, 12, 6)
+        self.back_button = self._button(row, self.back_requested.emit)
+        self.start_button = self._button(row, self.to_start)
+        self.prev_button = self._button(row, self.step_back)
+        self.play_button = self._button(row, self.toggle_play)
+        self.next_button = self._button(row, self.step_forward)
+        self.end_button = self._button(row, self.to_end)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.valueChanged.connect(self._slider_moved)
+        row.addWidget(self.slider, 1)
+        self.label = QLabel()
+        self.label.setFont(fonts.ui_font(15))
+        self.label.setMinimumWidth(130)
+        row.addWidget(self.label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(bar)
+        self.retranslate()
+
+    def _button(self, row: QHBoxLayout, slot: Any) -> QPushButton:
+        button = QPushButton()
+        button.setFont(fonts.ui_font(16))
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.clicked.connect(slot)
+        row.addWidget(button)
+        return button
+
+    def retranslate(self) -> None:
+        self.back_button.setText(tr("replay.back"))
+        self.start_button.setText(tr("replay.start"))
+        self.prev_button.setText("◀")
+        self.play_button.setText(tr("replay.pause") if self._timer.isActive() else tr("replay.play"))
+        self.next_button.setText("▶")
+        self.end_button.setText(tr("replay.end"))
+        self._update_label()
+
+    # -- loading ------------------------------------------------------------------------------
+    def load(self, record: dict[str, Any], human_seat: int = 0) -> None:
+        """Replay a saved hand (engine.replay format); raises engine.replay.ReplayError."""
+        hand = replay(record)
+        self.human = human_seat
+        self.events = [e.for_seat(human_seat) for e in hand.events]
+        names = record.get("names") or ["", "", "", ""]
+        self.scene.names = [str(n) for n in names]
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(self.events))
+        self.slider.blockSignals(False)
+        self.to_start()
+
+    # -- moving ---------------------------------------------------------------------------------
+    def _rebuild(self, position: int) -> None:
+        """Show the table after `position` events (from scratch: stepping back is exact)."""
+        self.scene.model = type(self.scene.model)(human=self.human)
+        for event in self.events[:position]:
+            self.scene.show_event(event)
+        self.position = position
+        self.slider.blockSignals(True)
+        self.slider.setValue(position)
+        self.slider.blockSignals(False)
+        self._update_label()
+        if position == len(self.events) and self.events:
+            self._timer.stop()
+            self.retranslate()
+            self._show_end()
+
+    def step_forward(self) -> None:
+        if self.position >= len(self.events):
+            self._timer.stop()
+            self.retranslate()
+            return
+        event = self.events[self.position]
+        self.scene.show_event(event)
+        self.position += 1
+        self.slider.blockSignals(True)
+        self.slider.setValue(self.position)
+        self.slider.blockSignals(False)
+        self._update_label()
+        if self.position == len(self.events):
+            self._timer.stop()
+            self.retranslate()
+            self._show_end()
+
+    def step_back(self) -> None:
+        self._timer.stop()
+        self.retranslate()
+        self._rebuild(max(0, self.position - 1))
+
+    def to_start(self) -> None:
+        self._timer.stop()
+        self.retranslate()
+        self._rebuild(0)
+
+    def to_end(self) -> None:
+        self._timer.stop()
+        self._rebuild(len(self.events))
+
+    def toggle_play(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+        else:
+            if self.position >= len(self.events):
+                self._rebuild(0)
+            self._timer.start(max(1, round(STEP_MS * self.speed)))
+        self.retranslate()
+
+    @property
+    def playing(self) -> bool:
+        return self._timer.isActive()
+
+    def _slider_moved(self, value: int) -> None:
+        self._timer.stop()
+        self.retranslate()
+        self._rebuild(value)
+
+    def _update_label(self) -> None:
+        self.label.setText(tr("replay.position", n=self.position, total=len(self.events)))
+
+    def summary(self) -> HandSummary:
+        summary = HandSummary()
+        for event in self.events:
+            if isinstance(event, ev.HandStarted):
+                summary = HandSummary(event.hand_number, event.round_number, event.dealer,
+                                      event.dealer_streak)
+            elif isinstance(event, ev.HandWon):
+                summary.wins.append(event)
+            elif isinstance(event, ev.PaymentsMade):
+                summary.payments = event
+            elif isinstance(event, ev.HandEnded):
+                summary.ended = event
+        return summary
+
+    def _show_end(self) -> None:
+        if not self.show_end_dialog or self.end_dialog is not None:
+            return
+        from .end_dialogs import EndOfHandDialog
+
+        dialog = EndOfHandDialog(self.art, self.summary(), self.scene.names, self)
+        self.end_dialog = dialog
+
+        def closed() -> None:
+            self.end_dialog = None
+
+        dialog.finished.connect(closed)
+        dialog.open()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        if self.end_dialog is not None:
+            self.end_dialog.close()

@@ -1,0 +1,114 @@
+"""The player's profile during play: every finished hand counts (积分, statistics, history with
+its replay), the match in progress is saved after each hand so it can be continued, and a
+level change is announced."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from engine.levels import Level
+from engine.rules import Ruleset
+from engine.tiles import format_tiles, tile_name
+
+from .profile_model import BestHand, HandOutcome, Profile
+from .profile_store import ProfileStore
+from .table_widget import HandSummary
+from .worker import HUMAN, HandSaved
+
+log = logging.getLogger(__name__)
+
+
+def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
+    """What a finished hand means for the human seat's profile."""
+    ended = summary.ended
+    assert ended is not None
+    mine = next((w for w in summary.wins if w.seat == HUMAN), None)
+    best = None
+    if mine is not None:
+        concealed = list(mine.concealed)
+        best = BestHand(
+            value=mine.score.value, items=mine.score.to_json()["items"],  # type: ignore[arg-type]
+            tiles=format_tiles(concealed), kongs=[tile_name(k) for k in mine.kongs],
+            played_at=played_at, room=room,
+        )
+    return HandOutcome(
+        room=room, delta=ended.deltas[HUMAN], won=mine is not None,
+        self_draw=mine is not None and mine.self_draw,
+        deal_in=any(w.discarder == HUMAN for w in summary.wins),
+        exhaustive=ended.exhaustive, best=best,
+    )
+
+
+class ProfileSession(QObject):
+    level_changed = Signal(object, object)  # Level before, Level after
+    problem = Signal(str)  # a save that failed, in words
+
+    def __init__(self, store: ProfileStore) -> None:
+        super().__init__()
+        self.store = store
+        self.match_id = ""
+        self.levels: list[str] = []
+        self.rules = Ruleset()
+
+    @property
+    def profile(self) -> Profile | None:
+        return self.store.current()
+
+    def ensure_profile(self, default_name: str) -> Profile:
+        current = self.store.current()
+        if current is not None:
+            return current
+        profiles = self.store.profiles()
+        if profiles:
+            self.store.select(profiles[0].name)
+        else:
+            self.store.create(default_name)
+            self.store.select(default_name)
+        current = self.store.current()
+        assert current is not None
+        return current
+
+    def begin_match(self, rules: Ruleset, levels: list[str], match_id: str | None = None) -> str:
+        self.rules = rules
+        self.levels = list(levels)
+        self.match_id = match_id or uuid.uuid4().hex
+        return self.match_id
+
+    def saved_match(self) -> dict[str, Any] | None:
+        profile = self.profile
+        return self.store.match_in_progress(profile.name) if profile else None
+
+    def hand_saved(self, saved: HandSaved, summary: HandSummary) -> None:
+        """Count the hand for the profile; save or close the match in progress."""
+        profile = self.profile
+        if profile is None or summary.ended is None:
+            return
+        room = self.rules.room.value
+        try:
+            outcome = outcome_of(summary, room, str(saved.record.get("played_at", "")))
+            names = list(saved.record.get("names", []))
+            before, after = self.store.record_hand(
+                profile.name, outcome, saved.record, self.match_id, names, HUMAN)
+            if saved.over:
+                state = saved.match_state
+                summary_data = {"scores": state["scores"], "hands": state["played"]}
+                net = int(state["scores"][HUMAN])
+                self.store.record_match(profile.name, self.match_id, room, net, summary_data)
+            else:
+                self.store.save_match_in_progress(profile.name, {
+                    "match": saved.match_state, "levels": self.levels, "match_id": self.match_id,
+                })
+        except (ValueError, OSError) as exc:
+            log.warning("could not save the hand: %s", exc)
+            self.problem.emit(str(exc))
+            return
+        if before.number != after.number:
+            self.level_changed.emit(before, after)
+
+    def level(self) -> Level | None:
+        profile = self.profile
+        return profile.level if profile else None
