@@ -16,7 +16,7 @@ from . import fonts
 from .action_bar import BUTTON_STYLE
 from .i18n import tr
 from .scene import TableScene
-from .table_widget import HandSummary, TableView
+from .table_widget import HandSummary, TableView, track
 
 STEP_MS = 700  # between events while playing, at speed 1
 
@@ -165,15 +165,7 @@ class ReplayWidget(QWidget):
     def summary(self) -> HandSummary:
         summary = HandSummary()
         for event in self.events:
-            if isinstance(event, ev.HandStarted):
-                summary = HandSummary(event.hand_number, event.round_number, event.dealer,
-                                      event.dealer_streak)
-            elif isinstance(event, ev.HandWon):
-                summary.wins.append(event)
-            elif isinstance(event, ev.PaymentsMade):
-                summary.payments = event
-            elif isinstance(event, ev.HandEnded):
-                summary.ended = event
+            summary = track(summary, event)
         return summary
 
     def _show_end(self) -> None:

@@ -44,6 +44,19 @@ class HandSummary:
     ended: ev.HandEnded | None = None
 
 
+def track(summary: HandSummary, event: ev.Event) -> HandSummary:
+    """The summary after `event` (a new one when a hand starts)."""
+    if isinstance(event, ev.HandStarted):
+        return HandSummary(event.hand_number, event.round_number, event.dealer, event.dealer_streak)
+    if isinstance(event, ev.HandWon):
+        summary.wins.append(event)
+    elif isinstance(event, ev.PaymentsMade):
+        summary.payments = event
+    elif isinstance(event, ev.HandEnded):
+        summary.ended = event
+    return summary
+
+
 class TableView(QGraphicsView):
     """Scales the fixed logical scene to the window, aspect ratio kept."""
 
@@ -169,17 +182,9 @@ class TableWidget(QWidget):
             self._after(animation, self._ack)
 
     def _track(self, event: ev.Event) -> None:
-        s = self._summary
-        if isinstance(event, ev.HandStarted):
-            self._summary = HandSummary(event.hand_number, event.round_number, event.dealer,
-                                        event.dealer_streak)
-        elif isinstance(event, ev.HandWon):
-            s.wins.append(event)
-        elif isinstance(event, ev.PaymentsMade):
-            s.payments = event
-        elif isinstance(event, ev.HandEnded):
-            s.ended = event
-            self.summaries.append(s)
+        self._summary = track(self._summary, event)
+        if isinstance(event, ev.HandEnded):
+            self.summaries.append(self._summary)
 
     def _after(self, animation: QAbstractAnimation | None, then: Callable[[], None]) -> None:
         if animation is None:
