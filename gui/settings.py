@@ -3,20 +3,18 @@
 ``load()`` never raises for a bad file: it falls back to the defaults, keeps the bad file
 aside as ``settings.json.bad-<timestamp>`` and returns a warning the caller can show.
 ``save()`` writes atomically: a temporary file in the same directory, flushed and fsynced,
-then ``os.replace``d over the old one, so a crash never leaves half a file behind.
+then ``os.replace``d over the old one, so a crash never leaves half a file behind (both with
+the helpers of :mod:`gui.atomic_json`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-import tempfile
-import time
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from gui.atomic_json import atomic_write, dump_json, keep_aside, parse_json
 from gui.i18n import LANGUAGES, tr
 
 APP_NAME = "hefei-mahjong"
@@ -117,20 +115,6 @@ def _migrate(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _keep_aside(file: Path) -> Path | None:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = file.with_name(f"{file.name}.bad-{stamp}")
-    n = 1
-    while target.exists():
-        target = file.with_name(f"{file.name}.bad-{stamp}-{n}")
-        n += 1
-    try:
-        os.replace(file, target)
-    except OSError:
-        return None
-    return target
-
-
 def load(path: str | os.PathLike[str] | None = None) -> LoadResult:
     """The saved settings, or the defaults (never raises for a missing or bad file)."""
     file = settings_path(path)
@@ -141,14 +125,14 @@ def load(path: str | os.PathLike[str] | None = None) -> LoadResult:
     except OSError as exc:
         return LoadResult(Settings(), tr("settings.unreadable", error=exc.strerror or exc))
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_json(raw)
         if not isinstance(data, dict):
             raise ValueError("settings are not a JSON object")
         schema = data.get("schema", SCHEMA_VERSION)
         if not isinstance(schema, int) or isinstance(schema, bool):
             raise ValueError("bad schema version")
-    except ValueError:  # json.JSONDecodeError and UnicodeDecodeError are ValueErrors
-        kept = _keep_aside(file)
+    except ValueError:  # parse_json reports every kind of damage as a ValueError
+        kept = keep_aside(file)
         return LoadResult(Settings(), tr("settings.corrupt", name=kept.name if kept else file.name))
     settings, _rejected = Settings.from_dict(_migrate(data))
     return LoadResult(settings, None)
@@ -158,16 +142,5 @@ def save(settings: Settings, path: str | os.PathLike[str] | None = None) -> Path
     """Write ``settings`` atomically; returns the file written. Raises OSError on failure."""
     file = settings_path(path)
     file.parent.mkdir(parents=True, exist_ok=True)
-    payload = json.dumps(settings.to_dict(), ensure_ascii=False, indent=2) + "\n"
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as tmp:
-            tmp.write(payload)
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        os.replace(tmp_name, file)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
+    atomic_write(file, dump_json(settings.to_dict()))
     return file

@@ -1,0 +1,141 @@
+"""Files that are never half written, and damaged files that are never thrown away (no Qt).
+
+* :func:`atomic_write` replaces a file so that it holds either the old or the new content,
+  never a mix: a temporary file in the same folder, flushed and fsynced, ``os.replace``d over
+  the old one, then the folder fsynced so that the rename itself survives a power cut.
+* :func:`parse_json` reads a JSON document and reports any damage as a ``ValueError``.
+* :func:`keep_aside` moves a file that cannot be understood to ``<name>.bad-<timestamp>``:
+  never delete what we cannot read, it may still be salvaged by hand.
+
+Used by the settings (``settings.json``), the profiles (``profiles.json``) and the game
+history (its damaged database and exported hands).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+
+def os_reason(exc: OSError) -> str:
+    """Why the system refused, in its own words ("No space left on device")."""
+    return exc.strerror or str(exc)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Make a rename durable: on POSIX the directory entry must be flushed too (best effort;
+    Windows cannot open a directory this way and does not need it)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(file: Path, payload: bytes, before_replace: Callable[[], None] | None = None) -> None:
+    """Write ``file`` so that it is either the old or the new content, never a mix.
+
+    The temporary file lives in the same folder because ``os.replace`` is only atomic within
+    one file system. ``before_replace`` runs once the new content is safely on disk (used to
+    keep a backup, so a failed write never costs the backup).
+    """
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    try:
+        with os.fdopen(fd, "wb") as tmp:
+            tmp.write(payload)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        if before_replace is not None:
+            before_replace()
+        os.replace(tmp_name, file)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    fsync_dir(file.parent)
+
+
+def remove_stale_temps(file: Path) -> None:
+    """Delete the temporary files :func:`atomic_write` left next to ``file`` when a write
+    crashed before its rename: they are never a live file."""
+    for leftover in file.parent.glob(f".{file.name}*.tmp"):
+        with contextlib.suppress(OSError):
+            leftover.unlink()
+
+
+def keep_aside(file: Path, companions: Sequence[str] = ()) -> Path | None:
+    """Rename a damaged file to ``<name>.bad-<timestamp>`` (never delete what we cannot read:
+    it may still be salvaged by hand). Returns the new path, or None if it could not move.
+
+    ``companions`` are suffixes of files that belong to this one (a database's ``-journal``):
+    they go aside with it, or are deleted if they cannot.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = file.with_name(f"{file.name}.bad-{stamp}")
+    n = 1
+    while target.exists():
+        target = file.with_name(f"{file.name}.bad-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(file, target)
+    except OSError:
+        return None
+    for suffix in companions:
+        extra = file.with_name(file.name + suffix)
+        if not extra.exists():
+            continue
+        try:
+            # Same suffix as SQLite expects, so the journal stays with the damaged copy.
+            os.replace(extra, target.with_name(target.name + suffix))
+        except OSError:
+            # A stale journal next to a fresh database would be "rolled back" into it.
+            with contextlib.suppress(OSError):
+                os.unlink(extra)
+    fsync_dir(file.parent)
+    return target
+
+
+def dump_json(data: Any) -> bytes:
+    """``data`` as the UTF-8 JSON text the program's files hold: readable, indented, one
+    trailing newline."""
+    return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def parse_json(raw: bytes) -> Any:
+    """The JSON document in ``raw`` (UTF-8 text); ``ValueError`` if it is not one.
+
+    ``json.JSONDecodeError`` and ``UnicodeDecodeError`` already are ValueErrors; nesting too
+    deep to read becomes one too, so a caller has one kind of damage to catch.
+    """
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("it is nested too deeply to be read") from None
+
+
+def json_copy(value: Any, what: str) -> Any:
+    """A deep, JSON-only copy: proves the caller's data can be saved, and detaches it from the
+    caller's objects so later changes there do not leak into the store."""
+    try:
+        return json.loads(json.dumps(value, ensure_ascii=False, allow_nan=False))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"{what} cannot be saved as JSON: {exc}") from None
+
+
+__all__ = [
+    "atomic_write", "dump_json", "fsync_dir", "json_copy", "keep_aside", "os_reason", "parse_json",
+    "remove_stale_temps",
+]

@@ -1,0 +1,123 @@
+"""A painted read-only table for the profile page's cards (the record, the best hand's items,
+the recent matches)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from .fonts import ui_font
+from .profile_style import CARD_BORDER, FELT, INK, MUTED
+
+
+class DataTable(QWidget):
+    """A painted read-only table: a header row, zebra rows, numbers right-aligned.
+
+    ``set_table(header, rows, weights, accent_column, footer_rows, colours)``; the first column
+    is left-aligned, the others right-aligned; ``colours`` maps (row, column) to a text colour.
+    """
+
+    ROW = 25
+    HEAD = 28
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._header: list[str] = []
+        self._rows: list[list[str]] = []
+        self._weights: list[float] = []
+        self._accent: int | None = None
+        self._footer = 0
+        self._colours: dict[tuple[int, int], QColor] = {}
+        self._align_left: set[int] = {0}
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_table(self, header: Sequence[str], rows: Sequence[Sequence[str]],
+                  weights: Sequence[float] | None = None, accent_column: int | None = None,
+                  footer_rows: int = 0, colours: Mapping[tuple[int, int], str] | None = None,
+                  left_columns: Sequence[int] = (0,)) -> None:
+        self._header = list(header)
+        self._rows = [list(row) for row in rows]
+        columns = len(self._header) or max((len(r) for r in self._rows), default=0)
+        self._weights = list(weights) if weights else [1.0] * columns
+        self._accent = accent_column
+        self._footer = footer_rows
+        self._colours = {key: QColor(value) for key, value in (colours or {}).items()}
+        self._align_left = set(left_columns)
+        self.setFixedHeight(self.HEAD + self.ROW * len(self._rows) + 2)
+        self.update()
+
+    def header(self) -> list[str]:
+        return list(self._header)
+
+    def rows(self) -> list[list[str]]:
+        return [list(row) for row in self._rows]
+
+    def cell(self, row: int, column: int) -> str:
+        return self._rows[row][column]
+
+    def sizeHint(self) -> QSize:
+        return QSize(360, self.HEAD + self.ROW * len(self._rows) + 2)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        w = self.width()
+        total = sum(self._weights) or 1.0
+        edges = [0.0]
+        for weight in self._weights:
+            edges.append(edges[-1] + w * weight / total)
+        pad = 10.0
+
+        def cell_rect(column: int, top: float, height: float) -> QRectF:
+            return QRectF(edges[column] + pad, top, edges[column + 1] - edges[column] - 2 * pad, height)
+
+        if self._accent is not None:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(23, 98, 61, 16))
+            band = QRectF(edges[self._accent] + 2, 0, edges[self._accent + 1] - edges[self._accent] - 4,
+                          self.height())
+            painter.drawRoundedRect(band, 8, 8)
+        painter.setFont(ui_font(12))
+        painter.setPen(QColor(MUTED))
+        for column, text in enumerate(self._header):
+            align = Qt.AlignmentFlag.AlignLeft if column in self._align_left else Qt.AlignmentFlag.AlignRight
+            flags = int(align | Qt.AlignmentFlag.AlignVCenter)
+            rect = cell_rect(column, 0, self.HEAD - 4)
+            text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, round(rect.width()))
+            painter.drawText(rect, flags, text)
+        painter.setPen(QPen(QColor(CARD_BORDER), 1.0))
+        painter.drawLine(QPointF(0, self.HEAD - 1.5), QPointF(w, self.HEAD - 1.5))
+        body = len(self._rows) - self._footer
+        for index, row in enumerate(self._rows):
+            top = self.HEAD + index * self.ROW
+            footer = index >= body
+            if index % 2 == 1 and not footer:
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(240, 230, 204, 95))
+                painter.drawRoundedRect(QRectF(0, top + 1, w, self.ROW - 2), 6, 6)
+            if footer and index == body:
+                painter.setPen(QPen(QColor(CARD_BORDER), 1.0))
+                painter.drawLine(QPointF(0, top + 0.5), QPointF(w, top + 0.5))
+            for column, text in enumerate(row):
+                left = column in self._align_left
+                font = ui_font(13 if left and not footer else 14)
+                painter.setFont(font)
+                colour = self._colours.get((index, column))
+                if colour is None:
+                    if footer or column == self._accent:
+                        colour = QColor(FELT)
+                    else:
+                        colour = QColor(INK) if not left or column == 0 else QColor("#5d5746")
+                painter.setPen(colour)
+                align = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
+                rect = cell_rect(column, top, self.ROW)
+                text = QFontMetricsF(font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+                painter.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), text)
+        painter.end()
+
+
+__all__ = ["DataTable"]

@@ -1,0 +1,358 @@
+"""``history.sqlite3``: every hand played (with its full replay record) and every match (no Qt).
+
+The history grows with every hand (each carries its replay record, ~2 KB): rewriting it whole
+as JSON on every hand would get slow and risky. SQLite gives transactions, appends without
+rewriting, and queries ("the last 200 hands of this profile") without loading everything.
+
+Schema versions: the database carries ``PRAGMA user_version`` (now 1); each function in
+``_DB_MIGRATIONS`` moves it up by one, inside a transaction. A database from a newer program
+is left untouched. A damaged database (and its journal) is put aside as
+``history.sqlite3.bad-<timestamp>`` and a new one started: the profiles' totals live in
+``profiles.json``, so this never loses 积分, level or statistics.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import __version__ as PROGRAM_VERSION
+from gui.atomic_json import atomic_write, dump_json, keep_aside
+from gui.saved_hands import SavedHand, saved_hand_data
+from gui.store_checks import whole_number
+
+log = logging.getLogger(__name__)
+
+HISTORY_FILE = "history.sqlite3"
+# SQLite keeps a rollback journal (or WAL files) next to the database; they belong to it.
+_DB_COMPANIONS = ("-journal", "-wal", "-shm")
+# Primary result codes meaning "this file is damaged / not a database" (not "locked", "no access").
+_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    id: int
+    played_at: str  # ISO 8601
+    room: str  # "open" | "baoting"
+    result: str  # one of the RESULT_* texts
+    delta: int  # the player's net score in that hand
+    match_id: str
+    imported: bool = False
+
+
+# -- schema versions ----------------------------------------------------------------------------
+
+
+def _db_v1(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE hands (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            profile TEXT NOT NULL,
+            played_at TEXT NOT NULL,
+            room TEXT NOT NULL,
+            delta INTEGER NOT NULL,
+            result TEXT NOT NULL,
+            summary TEXT NOT NULL,          -- JSON: winners, exhaustive, deltas, the player's view
+            record TEXT NOT NULL,           -- JSON: engine.replay.record(), enough to replay it
+            rules TEXT NOT NULL,            -- JSON: Ruleset.to_dict()
+            preset TEXT NOT NULL,
+            program_version TEXT NOT NULL,
+            match_id TEXT NOT NULL,
+            names TEXT NOT NULL,            -- JSON: the four names at the table
+            human_seat INTEGER NOT NULL,
+            imported INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+    db.execute("CREATE INDEX hands_by_profile ON hands(profile, id)")
+    db.execute(
+        """CREATE TABLE matches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            profile TEXT NOT NULL,
+            match_id TEXT NOT NULL,
+            finished_at TEXT NOT NULL,
+            room TEXT NOT NULL,
+            net INTEGER NOT NULL,
+            summary TEXT NOT NULL,          -- JSON from the caller
+            UNIQUE (profile, match_id)
+        )"""
+    )
+
+
+# _DB_MIGRATIONS[n] moves the database from user_version n to n+1.
+_DB_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_db_v1]
+DB_SCHEMA_VERSION = len(_DB_MIGRATIONS)
+
+
+# -- damage -------------------------------------------------------------------------------------
+
+
+class _HistoryDamaged(Exception):
+    """The integrity check found the history database damaged."""
+
+
+class _HistoryTooNew(Exception):
+    """The history database was written by a newer program."""
+
+
+def _is_damage(exc: BaseException) -> bool:
+    if isinstance(exc, _HistoryDamaged):
+        return True
+    code = getattr(exc, "sqlite_errorcode", None)
+    # Only corruption counts: "locked" or "cannot open" must never get a good file put aside.
+    return isinstance(exc, sqlite3.DatabaseError) and code is not None and code & 0xFF in (
+        _SQLITE_CORRUPT, _SQLITE_NOTADB,
+    )
+
+
+@contextlib.contextmanager
+def _immediate(db: sqlite3.Connection) -> Iterator[None]:
+    """BEGIN IMMEDIATE; roll back if the block fails. The block commits (or leaves the
+    transaction open for its caller to finish)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+
+
+# -- writes, run inside a transaction ------------------------------------------------------------
+
+
+def insert_hand(db: sqlite3.Connection, profile: str, played_at: str, room: str, delta: int, result: str,
+                summary: dict[str, Any], record: dict[str, Any], names: Iterable[str], seat: int,
+                match_id: str, imported: bool) -> int:
+    rules = record.get("rules") or {}
+    cursor = db.execute(
+        "INSERT INTO hands (profile, played_at, room, delta, result, summary, record, rules, preset,"
+        " program_version, match_id, names, human_seat, imported)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            profile, played_at, room, delta, result,
+            json.dumps(summary, ensure_ascii=False), json.dumps(record, ensure_ascii=False),
+            json.dumps(rules, ensure_ascii=False), str(rules.get("preset", "")),
+            str(record.get("program_version") or PROGRAM_VERSION), match_id,
+            json.dumps(list(names), ensure_ascii=False), seat, int(imported),
+        ),
+    )
+    return int(cursor.lastrowid or 0)
+
+
+def insert_match(db: sqlite3.Connection, profile: str, match_id: str, finished_at: str, room: str, net: int,
+                 summary_json: str) -> None:
+    db.execute(
+        "INSERT INTO matches (profile, match_id, finished_at, room, net, summary)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (profile, match_id, finished_at, room, net, summary_json),
+    )
+
+
+def rename_profile(db: sqlite3.Connection, old: str, new: str) -> None:
+    # History rows are keyed by name: they must follow the profile.
+    db.execute("UPDATE hands SET profile = ? WHERE profile = ?", (new, old))
+    db.execute("UPDATE matches SET profile = ? WHERE profile = ?", (new, old))
+
+
+def delete_profile(db: sqlite3.Connection, name: str) -> None:
+    # Otherwise a later profile of the same name would inherit this one's history.
+    db.execute("DELETE FROM hands WHERE profile = ?", (name,))
+    db.execute("DELETE FROM matches WHERE profile = ?", (name,))
+
+
+# -- the database -------------------------------------------------------------------------------
+
+
+class HistoryDB:
+    """The open history database, or None in :attr:`db` when there is none to use.
+
+    Problems found mid-session (not by :meth:`open`, which returns its warnings) are told to
+    the player through ``warn``.
+    """
+
+    def __init__(self, path: Path, warn: Callable[[str], None]) -> None:
+        self.path = path
+        self.db: sqlite3.Connection | None = None
+        self._warn = warn
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    def open(self) -> list[str]:
+        """Open (creating, migrating or repairing) the database; returns warnings."""
+        try:
+            self.db = self._connect()
+        except _HistoryTooNew:
+            return ["Your game history was saved by a newer version of the program. It is left "
+                    "untouched and this session's hands are not added to it."]
+        except (sqlite3.Error, _HistoryDamaged) as exc:
+            if _is_damage(exc):
+                return [self._restart()]
+            return [f"Your game history cannot be opened ({exc}); this session's hands are not added "
+                    "to it. Your 积分 and statistics are still saved."]
+        return []
+
+    def close(self) -> None:
+        if self.db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+
+    def _connect(self) -> sqlite3.Connection:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction can span the
+        # profiles.json write (see ProfileStore._change).
+        db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+        try:
+            row = db.execute("PRAGMA quick_check").fetchone()
+            if row is None or row[0] != "ok":
+                raise _HistoryDamaged(row[0] if row else "no answer")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > DB_SCHEMA_VERSION:
+                raise _HistoryTooNew(version)
+            if version < DB_SCHEMA_VERSION:
+                with _immediate(db):
+                    for step in _DB_MIGRATIONS[version:]:
+                        step(db)
+                    db.execute(f"PRAGMA user_version = {DB_SCHEMA_VERSION}")
+                    db.execute("COMMIT")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _restart(self) -> str:
+        """Put the damaged database aside and start an empty one; the message says so."""
+        self.close()
+        kept = keep_aside(self.path, _DB_COMPANIONS)
+        if kept is None:
+            return ("Your game history is damaged and could not be moved aside; this session's hands "
+                    "are not added to it. Your 积分 and statistics are kept.")
+        try:
+            self.db = self._connect()
+        except (sqlite3.Error, _HistoryDamaged, _HistoryTooNew) as exc:
+            return (f"Your game history was damaged and is kept as {kept.name}; a new one could not be "
+                    f"started ({exc}). Your 积分 and statistics are kept.")
+        return (f"Your game history was damaged and is kept as {kept.name}; a new history was started. "
+                "Your 积分 and statistics are kept.")
+
+    def failed(self, exc: BaseException) -> None:
+        """A history operation failed mid-session: repair a damaged database, else go on
+        without history; either way tell the player."""
+        log.warning("history database error: %s", exc)
+        if _is_damage(exc):
+            self._warn(self._restart())
+        else:
+            self._warn(f"A hand could not be added to your game history ({exc}). "
+                       "Your 积分 and statistics are saved.")
+
+    # -- transactions ----------------------------------------------------------------------
+
+    def begin(self, write: Callable[[sqlite3.Connection], Any]) -> sqlite3.Connection | None:
+        """Open a transaction and run `write` in it; None if the history cannot take it (after
+        one repair attempt for a damaged database, so the current write lands in the new one).
+        The caller finishes the transaction with :meth:`commit` or :meth:`rollback`."""
+        for _attempt in range(2):
+            db = self.db
+            if db is None:
+                return None
+            try:
+                with _immediate(db):
+                    write(db)
+                return db
+            except sqlite3.Error as exc:
+                self.failed(exc)
+                if not _is_damage(exc):
+                    return None
+        return None
+
+    def commit(self, db: sqlite3.Connection) -> None:
+        try:
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.failed(exc)
+
+    @staticmethod
+    def rollback(db: sqlite3.Connection) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def _read(self, sql: str, params: Sequence[Any]) -> list[tuple[Any, ...]]:
+        db = self.db
+        if db is None:
+            return []
+        try:
+            return db.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            self.failed(exc)
+            return []
+
+    def rows(self, name: str, limit: int) -> list[HistoryRow]:
+        """The profile's hands, newest (most recently recorded or imported) first."""
+        if self.db is None or limit <= 0:
+            return []
+        rows = self._read(
+            "SELECT id, played_at, room, result, delta, match_id, imported FROM hands"
+            " WHERE profile = ? ORDER BY id DESC LIMIT ?",
+            (name, limit),
+        )
+        return [HistoryRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
+
+    def has_match(self, name: str, match_id: str) -> bool:
+        return self.db is not None and bool(self._read(
+            "SELECT 1 FROM matches WHERE profile = ? AND match_id = ?", (name, match_id)
+        ))
+
+    def _hand_row(self, hand_id: Any) -> tuple[str, str, str, int, str]:
+        hand_id = whole_number(hand_id, "a hand id")
+        rows = self._read(
+            "SELECT record, profile, names, human_seat, match_id FROM hands WHERE id = ?", (hand_id,)
+        )
+        if not rows:
+            raise ValueError(f"there is no saved hand {hand_id} in the history")
+        record, profile, names, seat, match_id = rows[0]
+        return record, profile, names, seat, match_id
+
+    def hand_record(self, hand_id: int) -> dict[str, Any]:
+        """The saved engine.replay record of a history entry."""
+        return json.loads(self._hand_row(hand_id)[0])
+
+    # -- saved-hand files ------------------------------------------------------------------
+
+    def export_hand(self, hand_id: int, path: str | os.PathLike[str]) -> Path:
+        """Write a history entry as a saved-hand file, atomically. Returns the file written."""
+        data = saved_hand_data(*self._hand_row(hand_id))
+        target = Path(path)
+        atomic_write(target, dump_json(data))
+        return target
+
+    def add_imported(self, name: str, hand: SavedHand) -> int:
+        """Add a checked saved hand to profile `name`'s history, marked imported; its id."""
+        db = self.db
+        if db is None:
+            raise OSError("the game history is not available, so the hand cannot be imported")
+        try:
+            with _immediate(db):
+                hand_id = insert_hand(
+                    db, name, hand.played_at, hand.room, hand.delta, hand.result, hand.summary, hand.record,
+                    hand.names, hand.seat, hand.match_id, imported=True,
+                )
+                db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.failed(exc)
+            raise OSError(f"the hand could not be added to the history ({exc})") from None
+        return hand_id
+
+
+__all__ = [
+    "DB_SCHEMA_VERSION", "HISTORY_FILE", "HistoryDB", "HistoryRow", "delete_profile", "insert_hand",
+    "insert_match", "rename_profile",
+]

@@ -1,0 +1,276 @@
+"""``profiles.json``: all profiles, which one is current, and each one's match in progress (no Qt).
+
+The file is small, read on every start and always needed in full, so it is JSON (a player, or
+a bug report, can read it). It is rewritten whole and atomically (see :mod:`gui.atomic_json`),
+and the previous good version is kept as ``profiles.json.bak``, so a crash or a full disk
+never leaves half a file and a damaged file can be recovered from the backup.
+
+Schema versions: the file carries ``"schema"`` (now 2); older files are migrated on load by
+the functions in ``_MIGRATIONS``. Version 1, the first release, kept a single player
+``{"schema": 1, "name", "score", "hands", "wins", "self_draws", "deal_ins", "created"}`` with
+no rooms and no history. A file from a newer program is never written over.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from gui.atomic_json import atomic_write, dump_json, keep_aside, os_reason, parse_json, remove_stale_temps
+from gui.profile_model import Profile, RoomStats
+from gui.store_checks import clean_name, whole_number
+
+log = logging.getLogger(__name__)
+
+PROFILES_FILE = "profiles.json"
+BACKUP_SUFFIX = ".bak"
+SCHEMA_VERSION = 2
+
+
+class _Corrupt(ValueError):
+    """profiles.json (or its backup) cannot be understood."""
+
+
+class _TooNew(ValueError):
+    """profiles.json was written by a newer program: not ours to rewrite."""
+
+
+@dataclass
+class State:
+    """What profiles.json holds, in memory."""
+
+    profiles: list[Profile] = field(default_factory=list)
+    current: str | None = None
+    in_progress: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def find(self, name: str) -> Profile:
+        for profile in self.profiles:
+            if profile.name == name:
+                return profile
+        raise ValueError(f"there is no profile named {name!r}")
+
+    def clash(self, name: str, ignore: str | None = None) -> bool:
+        """Is `name` taken? Case-insensitively, so "Bob" and "bob" are not two players."""
+        key = name.casefold()
+        return any(p.name.casefold() == key and p.name != ignore for p in self.profiles)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA_VERSION,
+            "current": self.current,
+            "profiles": [p.to_dict() for p in self.profiles],
+            "matches_in_progress": self.in_progress,
+        }
+
+
+# -- schema versions ----------------------------------------------------------------------------
+
+
+def _migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """v1 → v2. v1 had one player and only the 不报听 room, so its totals are that room's; the
+    net score was never kept apart from the (floored) score, which is the best estimate."""
+    name = clean_name(data.get("name"))
+    score = whole_number(data.get("score", 0), "score")
+    hands = whole_number(data.get("hands", 0), "hands")
+    wins = whole_number(data.get("wins", 0), "wins")
+    self_draws = whole_number(data.get("self_draws", 0), "self_draws")
+    deal_ins = whole_number(data.get("deal_ins", 0), "deal_ins")
+    if not (0 <= self_draws <= wins <= hands and 0 <= deal_ins <= hands):
+        raise ValueError("the version 1 totals do not add up")
+    points = max(0, score)
+    open_room = {
+        "matches": 0, "hands": hands, "wins": wins, "self_draws": self_draws,
+        "discard_wins": wins - self_draws, "deal_ins": deal_ins, "exhaustive": 0, "net": score,
+    }
+    profile = {
+        "name": name, "points": points, "created": str(data.get("created", "")),
+        "rooms": {"open": open_room}, "best_hand": None,
+        "points_history": [points] if hands else [], "match_results": [],
+    }
+    return {"schema": 2, "current": name, "profiles": [profile], "matches_in_progress": {}}
+
+
+# _MIGRATIONS[n] turns a version-n document into a version-(n+1) one.
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_v1}
+
+
+def _check_profile(profile: Profile) -> None:
+    """Profile.from_dict trusts types; a hand-edited file could put text where numbers go and
+    crash the statistics page later, so check now, while it can still be called damaged."""
+    clean_name(profile.name)
+    for stats in profile.rooms.values():
+        for f in fields(RoomStats):
+            whole_number(getattr(stats, f.name), f.name)
+    best = profile.best_hand
+    if best is not None:
+        whole_number(best.value, "best hand value")
+        if not (isinstance(best.items, list) and isinstance(best.tiles, str) and isinstance(best.kongs, list)
+                and isinstance(best.played_at, str) and isinstance(best.room, str)):
+            raise ValueError("the best hand is damaged")
+
+
+def _state_from_v2(data: dict[str, Any]) -> State:
+    raw_profiles = data.get("profiles")
+    if not isinstance(raw_profiles, list):
+        raise ValueError("no list of profiles")
+    state = State()
+    for index, raw in enumerate(raw_profiles, start=1):
+        if not isinstance(raw, dict):
+            raise ValueError(f"profile {index} is not an object")
+        profile = Profile.from_dict(raw)
+        _check_profile(profile)
+        if state.clash(profile.name):
+            raise ValueError(f"two profiles are named {profile.name!r}")
+        state.profiles.append(profile)
+    current = data.get("current")
+    names = {p.name for p in state.profiles}
+    # A dangling "current" is harmless (nobody selected): not a reason to call the file damaged.
+    state.current = current if isinstance(current, str) and current in names else None
+    in_progress = data.get("matches_in_progress", {})
+    if not isinstance(in_progress, dict):
+        raise ValueError("the matches in progress are damaged")
+    state.in_progress = {k: v for k, v in in_progress.items() if k in names and isinstance(v, dict)}
+    return state
+
+
+def _parse_state(raw: bytes) -> tuple[State, int]:
+    """The state in a profiles.json (any known schema) and the schema it was written with."""
+    try:
+        data = parse_json(raw)
+    except ValueError:
+        raise _Corrupt("it is not valid JSON text") from None
+    if not isinstance(data, dict):
+        raise _Corrupt("it is not a profile file")
+    schema = data.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise _Corrupt("it has no valid schema version")
+    if schema > SCHEMA_VERSION:
+        raise _TooNew(f"it was written with schema {schema} by a newer version of the program")
+    found = schema
+    try:
+        while schema < SCHEMA_VERSION:
+            data = _MIGRATIONS[schema](data)
+            schema = data["schema"]
+        return _state_from_v2(data), found
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise _Corrupt(f"its content is damaged ({exc})") from None
+
+
+# -- the file, its backup and its recovery -------------------------------------------------------
+
+
+class ProfileFile:
+    """profiles.json and its backup: :attr:`state` is what they hold (or will, once saved)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.backup_path = path.with_name(path.name + BACKUP_SUFFIX)
+        self.state = State()
+        self.read_only: str | None = None  # why profiles.json must not be written, if so
+        self._disk_bytes: bytes | None = None  # what profiles.json holds (known good)
+
+    def reset(self) -> None:
+        """Forget what was loaded (before loading again)."""
+        self.state = State()
+        self.read_only = None
+        self._disk_bytes = None
+
+    def load(self) -> list[str]:
+        """Read profiles.json, repairing what it can; returns warnings for the player."""
+        remove_stale_temps(self.path)
+        main = self.path
+        try:
+            raw: bytes | None = main.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        except OSError as exc:
+            return self._recover(f"could not be read ({os_reason(exc)})", move_aside=True)
+        if raw is None:
+            if self.backup_path.exists():
+                return self._recover("was missing", move_aside=False)
+            return []
+        try:
+            state, found = _parse_state(raw)
+        except _TooNew as exc:
+            # A newer program's file: leave it exactly as it is, and do not write over it.
+            self.read_only = f"{main.name} was written by a newer version of the program"
+            return [f"Your profiles were saved by a newer version of the program ({exc}). "
+                    "They are left untouched; nothing will be saved until you use that version again."]
+        except _Corrupt as exc:
+            return self._recover(f"is damaged: {exc}", move_aside=True)
+        self.state = state
+        self._disk_bytes = raw
+        if found < SCHEMA_VERSION:
+            try:
+                self.save()  # write the upgrade now (the old file becomes the backup)
+            except OSError as exc:
+                return [f"Your profiles were upgraded to the new format but could not be saved "
+                        f"({os_reason(exc)}); the upgrade will be tried again."]
+        return []
+
+    def save(self) -> None:
+        """Write :attr:`state` atomically; OSError (and nothing changed on disk) if refused."""
+        if self.read_only is not None:
+            raise OSError(f"profiles are not saved: {self.read_only}")
+        payload = dump_json(self.state.to_json())
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(self.path, payload, before_replace=self._backup_current)
+        self._disk_bytes = payload
+
+    def _recover(self, problem: str, move_aside: bool) -> list[str]:
+        """profiles.json is unusable: keep it aside, and fall back to the backup if it is good."""
+        main = self.path
+        kept: Path | None = None
+        if move_aside:
+            kept = keep_aside(main)
+            if kept is None:
+                # It cannot even be moved: writing over it would lose it silently. Refuse.
+                self.read_only = f"{main.name} {problem} and could not be moved aside"
+        backup = self._read_backup()
+        parts = [f"Your profile file {main.name} {problem}."]
+        if backup is not None:
+            self.state = backup
+            parts.append("It was restored from the backup copy.")
+            if self.read_only is None:
+                try:
+                    self.save()
+                except OSError as exc:
+                    parts.append(f"The restored profiles could not be saved yet ({os_reason(exc)}).")
+        else:
+            parts.append("No usable backup was found, so you start with no profiles.")
+        if kept is not None:
+            parts.append(f"The damaged file is kept as {kept.name}.")
+        elif self.read_only is not None:
+            parts.append("It was left untouched and nothing will be saved until it is fixed.")
+        return [" ".join(parts)]
+
+    def _read_backup(self) -> State | None:
+        try:
+            state, _found = _parse_state(self.backup_path.read_bytes())
+        except (OSError, _Corrupt, _TooNew):
+            return None
+        return state
+
+    def _backup_current(self) -> None:
+        """Keep the file about to be replaced as profiles.json.bak — only if it is good, so a
+        damaged file can never push out the last good backup. Best effort: a failed backup
+        must not stop the save itself."""
+        try:
+            raw = self.path.read_bytes()
+        except OSError:
+            return
+        if raw != self._disk_bytes:
+            try:
+                _parse_state(raw)
+            except (_Corrupt, _TooNew):
+                return
+        try:
+            atomic_write(self.backup_path, raw)
+        except OSError as exc:
+            log.warning("could not back up %s: %s", self.path, exc)
+
+
+__all__ = ["BACKUP_SUFFIX", "PROFILES_FILE", "SCHEMA_VERSION", "ProfileFile", "State"]
