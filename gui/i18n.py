@@ -324,7 +324,7 @@ _T: dict[str, dict[str, str]] = {
     "standings.discard": {"zh": "点炮", "en": "discard"},
     "standings.total": {"zh": "合计", "en": "Total"},
     "standings.close": {"zh": "关闭", "en": "Close"},
-    # -- the profile view, its charts and the level-change banner (gui/level_banner.py) -------
+    # -- the profile view, its charts and the level-change banner (profile_view, charts, level_banner) -------
     "profile.title": {"zh": "个人资料", "en": "Profile"},
     "profile.points": {"zh": "积分", "en": "Points"},
     "profile.level_n": {"zh": "第 {n} 级", "en": "Level {n}"},
