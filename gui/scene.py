@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPen, QPixmap, QRadialGradient
+from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPen, QPixmap, QRadialGradient
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
 
 from engine import events as ev
@@ -71,15 +71,15 @@ class TableScene(QGraphicsScene):
             tile.clicked.connect(self.tile_clicked)
             tile.hovered.connect(self.tile_hovered)
             self.addItem(tile)
-        self._labels = [self._text(16) for _ in range(SEATS)]
-        self._centre = self._text(18)
+        self._labels = [self._text(20) for _ in range(SEATS)]
+        self._centre = self._text(22)
         self._dice = self._text(44)
-        self._info = self._text(15)
-        self._log = self._text(14)
+        self._info = self._text(18)
+        self._log = self._text(17)
         self._ready_marks = [self._text(20, QColor(255, 90, 60)) for _ in range(SEATS)]
         # where the wall broke, where the next draw comes from (front) and the next kong
         # replacement (back): small labels just outside the wall
-        self._wall_marks = {key: self._text(13, QColor(255, 214, 110)) for key in ("break", "front", "back")}
+        self._wall_marks = {key: self._text(15, QColor(255, 214, 110)) for key in ("break", "front", "back")}
         self._placements: dict[int, Placement] = {}
         self._felt: QPixmap | None = None
         self._felt_size = (0, 0)
@@ -250,7 +250,7 @@ class TableScene(QGraphicsScene):
         self._info.setPos(24, 20)
         lines = [tr("log." + key, **self._log_args(data)) for key, data in m.log[-9:]]
         self._log.setText("\n".join(lines))
-        self._log.setPos(SCENE_W - 290, 20)
+        self._log.setPos(SCENE_W - 320, 20)
 
     def _place_wall_marks(self) -> None:
         m = self.model
@@ -302,10 +302,6 @@ class TableScene(QGraphicsScene):
             x = min(max(px - r.width() / 2, 10), SCENE_W - r.width() - 10)
             y = py - 275
         label.setPos(x, y)
-
-    def set_font_scale(self, factor: float) -> None:  # pragma: no cover - cosmetic
-        for label in self._labels:
-            label.setFont(QFont(label.font().family(), round(16 * factor)))
 
     # -- queries for the widget and tests ----------------------------------------------------
     def human_hand_items(self) -> list[int]:
