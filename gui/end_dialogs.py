@@ -148,7 +148,7 @@ class EndOfHandDialog(QDialog):
                                        or win.self_draw):
             rows.append((tr("end.dealer_bonus"), "庄分", f"+{win.score.dealer_bonus}"))
         table = QTableWidget(len(rows), 3)
-        table.setHorizontalHeaderLabels([tr("end.item"), "English", tr("end.points")])
+        table.setHorizontalHeaderLabels([tr("end.item"), tr("profile.col_english"), tr("end.points")])
         table.verticalHeader().setVisible(False)
         for r, row in enumerate(rows):
             for c, text in enumerate(row):

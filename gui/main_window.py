@@ -109,6 +109,9 @@ class MainWindow(QMainWindow):
         if self._table is not None:
             self._table.bar.retranslate()
             self._table.scene.refresh_texts()
+        for page in (self._profile_page, self._replay):
+            if page is not None:
+                page.retranslate()  # type: ignore[attr-defined]
 
     # -- navigation ---------------------------------------------------------------------------
     def show_start(self) -> None:
