@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import PASS, WIN, Action
+from ..actions import Action
 from ..view import SeatView
-from .evaluate import candidates, efficiency_key, own_hand, split_legal, suit_sizes, unseen
+from .evaluate import candidates, efficiency_key, obvious, own_hand, split_legal, suit_sizes, unseen
 
 CARELESS = 1 / 3
 
@@ -24,15 +24,14 @@ class EasyAI:
         pass
 
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if WIN in legal:
-            return WIN
+        choice = obvious(legal)
+        if choice is not None:
+            return choice
         discards, declaring, kongs = split_legal(legal)
         if kongs:
             return Action.kong(kongs[0])
         if declaring:
             return Action.discard(self.rng.choice(declaring), declare=True)
-        if not discards:
-            return PASS if PASS in legal else legal[0]
         hand = own_hand(view)
         options = candidates(hand, unseen(view), discards)
         best = min(c.shanten for c in options)

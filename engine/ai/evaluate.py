@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, ActionKind
+from ..actions import PASS, WIN, Action, ActionKind
 from ..analysis import TileCounts
 from ..tiles import NUM_KINDS, rank_of, suit_of
 from ..view import SeatView
@@ -86,6 +86,16 @@ def efficiency_key(c: Candidate, hand: TileCounts, sizes: Sequence[int]) -> tupl
     t = c.tile
     return (c.shanten, -c.ukeire, sizes[suit_of(t)], -isolation(hand.counts, t),
             min(rank_of(t) - 2, 8 - rank_of(t)), t)
+
+
+def obvious(legal: Sequence[Action]) -> Action | None:
+    """Every level takes a win; with no tile to discard (a claim or a 海捞 draw that does not
+    win) it passes. None when there is a real choice to weigh."""
+    if WIN in legal:
+        return WIN
+    if not any(a.kind is ActionKind.DISCARD for a in legal):
+        return PASS if PASS in legal else legal[0]
+    return None
 
 
 def split_legal(legal: Sequence[Action]) -> tuple[list[int], list[int], list[int]]:

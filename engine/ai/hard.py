@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..actions import PASS, WIN, Action
+from ..actions import Action
 from ..analysis import TileCounts
 from ..events import Event, HandStarted, ReadyDeclared, TileDiscarded
 from ..rules import Room
@@ -30,6 +30,7 @@ from .evaluate import (
     efficiency_key,
     improvements,
     next_ukeire,
+    obvious,
     own_hand,
     shanten_after_kong,
     split_legal,
@@ -81,11 +82,10 @@ class HardAI:
 
     # -- the decision ---------------------------------------------------------------------
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if WIN in legal:
-            return WIN
+        choice = obvious(legal)
+        if choice is not None:
+            return choice
         discards, declaring, kongs = split_legal(legal)
-        if not discards and not declaring:
-            return PASS if PASS in legal else legal[0]
         hand = own_hand(view)
         left = unseen(view)
         self._next: dict[int, float] = {}  # lookahead per discard, for this decision

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import PASS, WIN, Action
+from ..actions import Action
 from ..view import SeatView
 from .evaluate import (
     candidates,
     efficiency_key,
+    obvious,
     own_hand,
     shanten_after_kong,
     split_legal,
@@ -30,11 +31,10 @@ class NormalAI:
         pass
 
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if WIN in legal:
-            return WIN
+        choice = obvious(legal)
+        if choice is not None:
+            return choice
         discards, declaring, kongs = split_legal(legal)
-        if not discards and not declaring:
-            return PASS if PASS in legal else legal[0]
         hand = own_hand(view)
         left = unseen(view)
         sizes = suit_sizes(hand)
