@@ -19,6 +19,7 @@ CENTER = (800.0, 470.0)
 
 # tile widths per use; height is 4/3 of the width
 HAND_W, KONG_W, DISCARD_W, OPP_W, WALL_W = 56, 40, 34, 30, 28
+HAND_WIDTHS = {"small": 48, "medium": HAND_W, "large": 64}  # the player's own tiles, by setting
 WALL_R = 190  # centre to the wall's middle line
 WALL_LIFT = 7  # the top layer of a stack is drawn this much higher
 DISCARD_B = 250
@@ -84,7 +85,7 @@ def hand_placements(model: TableModel, seat: int) -> dict[int, Placement]:
     side = screen_side(model, seat)
     s = model.seats[seat]
     human = seat == model.human
-    hand_w = HAND_W if human else OPP_W
+    hand_w = HAND_WIDTHS.get(model.tile_size, HAND_W) if human else OPP_W
     kong_w = KONG_W if human else OPP_W
     items: list[tuple[int, int, bool]] = []  # (item, width, face up)
     gaps: list[float] = []

@@ -79,6 +79,7 @@ class MainWindow(QMainWindow):
             table.match_finished.connect(lambda _s: self.show_start())
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
+            table.scene.set_tile_size(self.settings.tile_size)
             self.stack.addWidget(table)
             self._table = table
         return self._table
@@ -252,6 +253,7 @@ class MainWindow(QMainWindow):
 
     def _apply_to_table(self, table: TableWidget, new: Settings, theme_changed: bool) -> None:
         table.set_speed(new.animation_speed)
+        table.scene.set_tile_size(new.tile_size)
         table.bar.autowin.setChecked(new.auto_win)
         if theme_changed:
             from .tile_art import TileArt

@@ -128,6 +128,12 @@ class TableScene(QGraphicsScene):
         return pixmap
 
     # -- events -----------------------------------------------------------------------------
+    def set_tile_size(self, size: str) -> None:
+        """The player's own tiles: "small", "medium" or "large" (a setting); lays them out again."""
+        self.model.tile_size = size
+        if self._placements:
+            self._relayout(instant=True)
+
     def duration(self, base_ms: int) -> int:
         return max(0, round(base_ms * self.speed))
 

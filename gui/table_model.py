@@ -31,6 +31,7 @@ class SeatModel:
 @dataclass
 class TableModel:
     human: int = 0
+    tile_size: str = "medium"  # the player's own tiles: small, medium or large
     dealer: int = 0
     dealer_streak: int = 1
     hand_number: int = 0
@@ -75,8 +76,8 @@ class TableModel:
             handler(event)
 
     def _on_HandStarted(self, e: ev.HandStarted) -> None:
-        human, scores = self.human, list(e.scores)
-        self.__init__(human=human)  # type: ignore[misc]
+        human, scores, size = self.human, list(e.scores), self.tile_size
+        self.__init__(human=human, tile_size=size)  # type: ignore[misc]
         self.dealer, self.dealer_streak = e.dealer, e.dealer_streak
         self.hand_number, self.round_number = e.hand_number, e.round_number
         self.scores = scores

@@ -244,3 +244,20 @@ def test_tile_positions_scale_with_the_window(qtbot, window):
     assert big > small > 0
     assert view.mapToScene(view.viewport().rect().center()).x() == pytest.approx(800, abs=40)
     assert isinstance(view.mapFromScene(QPointF(0, 0)).x(), int)
+
+
+def test_tile_size_setting_changes_the_players_tiles(qtbot):
+    scene = TableScene(TileArt())
+    scene.speed = 0
+    hand = Hand(Ruleset(), seed=5)
+    _feed(scene, hand, 0)
+    widths = {}
+    for size in ("small", "medium", "large"):
+        scene.set_tile_size(size)
+        own = scene.model.seats[0].hand
+        widths[size] = {scene.tiles[i].tile_width for i in own}
+        assert scene.visible_tile_count() == 84
+    assert widths == {"small": {48}, "medium": {56}, "large": {64}}
+    # the row stays inside the table
+    xs = [scene.tiles[i].pos().x() for i in scene.model.seats[0].hand]
+    assert min(xs) > 0 and max(xs) < 1600
