@@ -57,6 +57,7 @@ class ActionBar(QWidget):
         self.autoplay.toggled.connect(self.autoplay_toggled)
         self.autowin = QCheckBox()
         self.autowin.toggled.connect(self.autowin_toggled)
+        self.declare_mode = False
         row.addSpacing(12)
         row.addWidget(self.autoplay)
         row.addWidget(self.autowin)
@@ -74,7 +75,7 @@ class ActionBar(QWidget):
     def retranslate(self) -> None:
         self.win.setText(tr("action.win") + " (H)")
         self.kong.setText(tr("action.kong") + " (G)")
-        self.declare.setText(tr("action.declare") + " (T)")
+        self.declare.setText(tr("action.declare_cancel" if self.declare_mode else "action.declare") + " (T)")
         self.pass_.setText(tr("action.pass") + " (Space)")
         self.autoplay.setText(tr("action.auto_play"))
         self.autowin.setText(tr("action.auto_win"))
@@ -86,4 +87,5 @@ class ActionBar(QWidget):
         self.pass_.setVisible(pass_)
 
     def set_declare_mode(self, on: bool) -> None:
+        self.declare_mode = on
         self.declare.setText(tr("action.declare_cancel") + " (T)" if on else tr("action.declare") + " (T)")

@@ -58,6 +58,7 @@ class MainWindow(QMainWindow):
         self.session.ensure_profile(tr("start.default_name"))
         self.session.level_changed.connect(self._announce_level)
         self.session.problem.connect(self._save_problem)
+        self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
         self._profile_page: QWidget | None = None
         self._replay: QWidget | None = None
         self._build_menu()
@@ -108,8 +109,11 @@ class MainWindow(QMainWindow):
         self.act_quit.setText(tr("start.quit"))
         self.start_screen.retranslate()
         if self._table is not None:
-            self._table.bar.retranslate()
-            self._table.scene.refresh_texts()
+            scene = self._table.scene
+            if len(scene.names) == 4:
+                scene.names[1:] = [tr(key) for key in AI_NAMES]
+            scene.levels = ["", *(tr(f"ai.{level}") for level in self._level_keys)]
+            self._table.retranslate()
         for page in (self._profile_page, self._replay):
             if page is not None:
                 page.retranslate()  # type: ignore[attr-defined]
@@ -200,9 +204,15 @@ class MainWindow(QMainWindow):
                 dialog.apply_choices(self.settings.last_new_game)
             except (KeyError, ValueError, TypeError):
                 log.warning("ignoring stale new-game choices")
+        # one time limit: the settings' value, which the dialog may change for this match and after
+        try:
+            dialog.time_choice.set_value(self.settings.time_limit)
+        except ValueError:
+            log.warning("time limit %r is not offered", self.settings.time_limit)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return
         self.settings.last_new_game = dialog.choices()
+        self.settings.time_limit = dialog.result_rules().time_limit
         self._save_settings()
         self.start_match(dialog.result_rules(), dialog.ai_levels())
 
@@ -216,6 +226,7 @@ class MainWindow(QMainWindow):
         names = [profile.name, *(tr(key) for key in AI_NAMES)]
         level_names = ["", *(tr(f"ai.{level}") for level in levels)]
         ais = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1]) for i, level in enumerate(levels)]
+        self._level_keys = list(levels)
         self.table.time_limit = rules.time_limit
         self.stack.setCurrentWidget(self.table)
         self.table.start_match(rules, seed, ais, names, level_names, resume)
@@ -254,6 +265,7 @@ class MainWindow(QMainWindow):
     def _apply_to_table(self, table: TableWidget, new: Settings, theme_changed: bool) -> None:
         table.set_speed(new.animation_speed)
         table.scene.set_tile_size(new.tile_size)
+        table.time_limit = new.time_limit
         table.bar.autowin.setChecked(new.auto_win)
         if theme_changed:
             from .tile_art import TileArt

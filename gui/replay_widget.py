@@ -97,7 +97,8 @@ class ReplayWidget(QWidget):
     # -- moving ---------------------------------------------------------------------------------
     def _rebuild(self, position: int) -> None:
         """Show the table after `position` events (from scratch: stepping back is exact)."""
-        self.scene.model = type(self.scene.model)(human=self.human, tile_size=self.scene.model.tile_size)
+        self.scene.model.human = self.human
+        self.scene.reset()
         for event in self.events[:position]:
             self.scene.show_event(event)
         self.position = position

@@ -128,6 +128,20 @@ class TableScene(QGraphicsScene):
         return pixmap
 
     # -- events -----------------------------------------------------------------------------
+    def reset(self) -> None:
+        """An empty table (before a hand), keeping the seat names and the settings."""
+        self.model = TableModel(human=self.model.human, tile_size=self.model.tile_size)
+        self._clear_tiles()
+
+    def _clear_tiles(self) -> None:
+        for tile in self.tiles:
+            tile.setVisible(False)
+            tile.set_flags(latest=False, zone=False, clickable=False, dimmed=False, selected_key=False)
+        self._placements = {}
+        self.last_moves = []
+        self._dice.setText("")
+        self.refresh_texts()
+
     def set_tile_size(self, size: str) -> None:
         """The player's own tiles: "small", "medium" or "large" (a setting); lays them out again."""
         self.model.tile_size = size
@@ -142,11 +156,7 @@ class TableScene(QGraphicsScene):
         self.model.apply(event)
         self.last_moves = []
         if isinstance(event, ev.HandStarted):
-            for tile in self.tiles:
-                tile.setVisible(False)
-                tile.set_flags(latest=False, zone=False, clickable=False, dimmed=False, selected_key=False)
-            self._placements = {}
-            self.refresh_texts()
+            self._clear_tiles()  # the model has started the hand afresh
             return None
         if isinstance(event, ev.DiceRolled):
             self._relayout(instant=True)

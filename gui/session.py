@@ -73,8 +73,15 @@ class ProfileSession(QObject):
         return current
 
     def begin_match(self, rules: Ruleset, levels: list[str], match_id: str | None = None) -> str:
+        """A new match (no `match_id`) replaces any saved one; continuing keeps its id."""
         self.rules = rules
         self.levels = list(levels)
+        profile = self.profile
+        if match_id is None and profile is not None and self.saved_match() is not None:
+            try:
+                self.store.clear_match_in_progress(profile.name)
+            except (ValueError, OSError) as exc:
+                self.problem.emit(str(exc))
         self.match_id = match_id or uuid.uuid4().hex
         return self.match_id
 

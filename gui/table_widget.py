@@ -105,6 +105,7 @@ class TableWidget(QWidget):
         self._discard_info: dict[int, str] = {}
         self._seconds_left = 0
         self._ai = SimpleAI()
+        self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
         self.show_end_dialogs = True
         self._timer = QTimer(self)
@@ -129,14 +130,14 @@ class TableWidget(QWidget):
         self.summaries = []
         self.scene.names = list(names)
         self.scene.levels = list(levels)
-        self.scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"),
-                                   rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
+        self.retranslate()
         self.engine = EngineThread(rules, seed, ai_seats, names, resume)
         bridge = self.engine.bridge
-        bridge.hand_saved.connect(self.hand_saved)
-        bridge.event_ready.connect(self._on_event)
-        bridge.decision_needed.connect(self._on_decision)
-        bridge.failed.connect(self.engine_failed)
+        # a stopped match's last queued signals must not reach the next one
+        bridge.hand_saved.connect(lambda x, b=bridge: self._current(b) and self.hand_saved.emit(x))
+        bridge.event_ready.connect(lambda x, b=bridge: self._current(b) and self._on_event(x))
+        bridge.decision_needed.connect(lambda x, b=bridge: self._current(b) and self._on_decision(x))
+        bridge.failed.connect(lambda x, b=bridge: self._current(b) and self.engine_failed.emit(x))
         if self.bar.autowin.isChecked():
             self.engine.human.auto_win.set()
         if self.bar.autoplay.isChecked():
@@ -144,9 +145,21 @@ class TableWidget(QWidget):
         self.engine.start()
         self.setFocus()
 
+    def retranslate(self) -> None:
+        rules = self.rules
+        self.scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"),
+                                   rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
+        self.bar.retranslate()
+        self.bar.set_declare_mode(self.declare_mode)
+        self.scene.refresh_texts()
+
+    def _current(self, bridge: object) -> bool:
+        return self.engine is not None and self.engine.bridge is bridge
+
     def stop_match(self) -> bool:
         """Stop the engine thread (if any); True when it ended cleanly."""
         ok = True
+        self._close_menu()
         if self._animation is not None:
             self._animation.stop()
             self._animation = None
@@ -295,6 +308,7 @@ class TableWidget(QWidget):
 
     # -- decisions ------------------------------------------------------------------------------
     def _on_decision(self, request: DecisionRequest) -> None:
+        self._close_menu()
         self.pending = request
         self.declare_mode = False
         legal = request.legal
@@ -306,7 +320,7 @@ class TableWidget(QWidget):
         self.bar.set_declare_mode(False)
         self._prepare_discard_info(request)
         self._mark_clickable()
-        prompt = tr("prompt.claim") if ActionKind.PASS in kinds else tr("prompt.turn")
+        prompt = tr("prompt.turn") if ActionKind.DISCARD in kinds else tr("prompt.claim")
         if request.refusal in ("8-tile rule", "not declared"):
             prompt += "  " + tr("info.cannot_win_now", reason=refusal_reason(request.refusal))
         self.bar.status.setText(prompt + "   " + self.bar.status.text())
@@ -359,12 +373,19 @@ class TableWidget(QWidget):
         self.pending = None
         self.declare_mode = False
         self.selected = None
+        self._close_menu()
         self._timer.stop()
         self.bar.countdown.setText("")
         self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
         self._mark_clickable()
         self.engine.bridge.choose(action)
         return True
+
+    def _close_menu(self) -> None:
+        if self._menu is not None:
+            self._menu.close()
+            self._menu.deleteLater()
+            self._menu = None
 
     def _choose_kind(self, kind: ActionKind) -> None:
         self.choose(WIN if kind is ActionKind.WIN else PASS)
@@ -376,7 +397,8 @@ class TableWidget(QWidget):
         if len(kongs) == 1:
             self.choose(kongs[0])
         elif kongs:
-            menu = QMenu(self)
+            self._close_menu()
+            menu = self._menu = QMenu(self)
             for action in kongs:
                 assert action.tile is not None
                 menu.addAction(tr("action.kong") + " " + format_tiles([action.tile] * 4),
@@ -410,10 +432,7 @@ class TableWidget(QWidget):
         if on:
             self.engine.human.autoplay.set()
             if self.pending is not None:
-                pending, self.pending = self.pending, None
-                self.engine.bridge.choose(self._ai.decide(pending.view, pending.legal))
-                self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
-                self._mark_clickable()
+                self.choose(self._ai.decide(self.pending.view, self.pending.legal))
         else:
             self.engine.human.autoplay.clear()
 

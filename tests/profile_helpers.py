@@ -1,0 +1,72 @@
+"""Shared by the profile store tests: real hands played by AIs, fake replay records, a quick
+way to record a hand, a freshly loaded store. (The ``store`` fixture is in tests/conftest.py.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.ai import make_ai
+from engine.hand import Hand
+from engine.levels import LEVELS, apply_hand, level_for, progress
+from engine.match import Match
+from engine.replay import FORMAT, record, replay
+from engine.rules import Ruleset
+from engine.seat import HandRunner
+from gui import profile_store
+from gui.profile_model import HandOutcome, Profile
+from gui.profile_store import DB_SCHEMA_VERSION, SCHEMA_VERSION, HistoryRow, ProfileStore
+
+
+@cache
+def played(seed: int) -> Hand:
+    """A real hand, played by four AIs (cached: several tests read the same hands)."""
+    match = Match(Ruleset(), seed)
+    hand = match.next_hand()
+    HandRunner(hand, [make_ai("normal", seed=i) for i in range(4)]).run()
+    assert hand.result is not None
+    return hand
+
+
+def outcome_for(hand: Hand, seat: int) -> HandOutcome:
+    result = hand.result
+    assert result is not None
+    won = seat in result.winners
+    return HandOutcome(
+        room=hand.rules.room.value, delta=result.deltas[seat], won=won, self_draw=won and result.self_draw,
+        deal_in=result.discarder == seat and not won, exhaustive=result.exhaustive,
+    )
+
+
+def fake_record(deltas: list[int], winners: list[int] | None = None,
+                exhaustive: bool = False) -> dict[str, Any]:
+    """Enough of an engine.replay record for record_hand (which does not replay it)."""
+    return {
+        "format": FORMAT, "format_version": 1, "rules": Ruleset().to_dict(), "seed": 1, "actions": [],
+        "result": {"winners": winners or [], "deltas": deltas, "exhaustive": exhaustive},
+    }
+
+
+def add_hand(store: ProfileStore, name: str, delta: int, **flags: bool) -> tuple[Any, Any]:
+    outcome = HandOutcome(room="open", delta=delta, **flags)
+    return store.record_hand(name, outcome, fake_record([delta, -delta, 0, 0]), "m", [name, "b", "c", "d"], 0)
+
+
+def new_store(path: Path) -> ProfileStore:
+    store = ProfileStore(path)
+    assert store.load() == []
+    return store
+
+
+def bad_files(directory: Path, name: str) -> list[Path]:
+    return sorted(directory.glob(f"{name}.bad-*"))

@@ -1,0 +1,147 @@
+"""Profiles in the store (gui.profile_store): create, select, rename and delete, names,
+what survives a restart, and where the files live.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.ai import make_ai
+from engine.hand import Hand
+from engine.levels import LEVELS, apply_hand, level_for, progress
+from engine.match import Match
+from engine.replay import FORMAT, record, replay
+from engine.rules import Ruleset
+from engine.seat import HandRunner
+from gui import profile_store
+from gui.profile_model import HandOutcome, Profile
+from gui.profile_store import DB_SCHEMA_VERSION, SCHEMA_VERSION, HistoryRow, ProfileStore
+from tests.profile_helpers import (
+    add_hand,
+    bad_files,
+    fake_record,
+    new_store,
+    outcome_for,
+    played,
+)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- profiles ------------------------------------------------------------------------------------
+
+
+def test_create_select_rename_delete(store: ProfileStore) -> None:
+    assert store.current() is None
+    a = store.create("  阿明 ")
+    assert a.name == "阿明" and a.created
+    assert store.current() == a  # the first profile becomes current
+    store.create("Bob")
+    assert store.current().name == "阿明"  # type: ignore[union-attr]
+    store.select("Bob")
+    assert store.current().name == "Bob"  # type: ignore[union-attr]
+    store.rename("Bob", "Robert")
+    assert [p.name for p in store.profiles()] == ["阿明", "Robert"]
+    assert store.current().name == "Robert"  # type: ignore[union-attr]
+    store.delete("Robert")
+    assert store.current() is None
+    assert [p.name for p in store.profiles()] == ["阿明"]
+    again = new_store(store.base_dir)
+    assert [p.name for p in again.profiles()] == ["阿明"] and again.current() is None
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "x" * 41, "a\nb", "tab\there", None, 5])
+def test_bad_names_refused(store: ProfileStore, bad: Any) -> None:
+    with pytest.raises(ValueError):
+        store.create(bad)
+    assert store.profiles() == []
+
+
+def test_names_are_unique(store: ProfileStore) -> None:
+    store.create("Bob")
+    store.create("Ann")
+    for name in ("Bob", "bob", " BOB "):
+        with pytest.raises(ValueError, match="already exists"):
+            store.create(name)
+    with pytest.raises(ValueError, match="already exists"):
+        store.rename("Ann", "bob")
+    store.rename("Bob", "BOB")  # a new spelling of the same player is fine
+    assert [p.name for p in store.profiles()] == ["BOB", "Ann"]
+
+
+def test_unknown_profile_is_a_value_error(store: ProfileStore) -> None:
+    for call in (
+        lambda: store.select("nobody"), lambda: store.rename("nobody", "x"), lambda: store.delete("nobody"),
+        lambda: store.history("nobody"), lambda: store.match_in_progress("nobody"),
+        lambda: add_hand(store, "nobody", 5),
+    ):
+        with pytest.raises(ValueError, match="no profile named"):
+            call()
+
+
+def test_returned_profiles_are_copies(store: ProfileStore) -> None:
+    store.create("p")
+    profile = store.current()
+    assert profile is not None
+    profile.points = 999_999
+    store.profiles()[0].points = 5
+    assert store.current().points == 0  # type: ignore[union-attr]
+
+
+def test_profile_and_history_survive_a_restart(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    store.create("p")
+    store.create("q")
+    hand = played(1)
+    seat = hand.result.winners[0] if hand.result and hand.result.winners else 0
+    store.record_hand("p", outcome_for(hand, seat), record(hand), "match-1", ["p", "b", "c", "d"], seat)
+    add_hand(store, "p", -7, deal_in=True)
+    store.save_match_in_progress("p", {"seed": 42, "scores": [1, 2, 3, -6], "nested": {"宝": [True, None]}})
+    store.record_match("q", "match-0", "baoting", 25, {"scores": [25, -25, 0, 0]})
+    store.select("q")
+    profiles, rows = store.profiles(), store.history("p")
+    store.close()
+
+    again = new_store(tmp_path)
+    assert again.profiles() == profiles
+    assert again.current().name == "q"  # type: ignore[union-attr]
+    assert again.history("p") == rows and len(rows) == 2
+    assert again.match_in_progress("p") == {
+        "seed": 42, "scores": [1, 2, 3, -6], "nested": {"宝": [True, None]},
+    }
+    assert again.match_in_progress("q") is None
+    q = again.current()
+    assert q is not None and q.rooms["baoting"].matches == 1 and q.match_results == [25]
+    assert replay(again.hand_record(rows[-1].id)).events == hand.events
+    again.close()
+
+
+def test_default_and_overridden_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(profile_store.ENV_DATA_DIR, raising=False)
+    default = profile_store.data_dir()
+    assert "hefei-mahjong" in str(default)
+    assert str(default).startswith(os.environ["XDG_DATA_HOME"])  # conftest keeps it in a temp dir
+    monkeypatch.setenv(profile_store.ENV_DATA_DIR, str(tmp_path / "elsewhere"))
+    store = ProfileStore()
+    assert store.load() == []
+    store.create("p")
+    assert (tmp_path / "elsewhere" / "profiles.json").is_file()
+    assert (tmp_path / "elsewhere" / "history.sqlite3").is_file()
+    store.close()
+    assert ProfileStore(tmp_path / "given").base_dir == tmp_path / "given"  # the argument wins
+
+
+def test_store_module_does_not_import_qt() -> None:
+    code = "import sys, gui.profile_store; sys.exit(any(m.startswith('PySide6') for m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0

@@ -1,0 +1,173 @@
+"""Saved hands: replaying a stored record, exporting a hand to a file and importing it,
+and the files an import refuses.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.ai import make_ai
+from engine.hand import Hand
+from engine.levels import LEVELS, apply_hand, level_for, progress
+from engine.match import Match
+from engine.replay import FORMAT, record, replay
+from engine.rules import Ruleset
+from engine.seat import HandRunner
+from gui import profile_store
+from gui.profile_model import HandOutcome, Profile
+from gui.profile_store import DB_SCHEMA_VERSION, SCHEMA_VERSION, HistoryRow, ProfileStore
+from tests.profile_helpers import (
+    add_hand,
+    bad_files,
+    fake_record,
+    new_store,
+    outcome_for,
+    played,
+)
+
+
+
+# -- saved hands: export, import, replay ------------------------------------------------------------
+
+
+def test_replay_of_stored_record_reproduces_the_live_hand(store: ProfileStore) -> None:
+    store.create("a")
+    for seed in range(4):
+        hand = played(seed)
+        store.record_hand("a", outcome_for(hand, 0), record(hand), f"m{seed}", ["a", "b", "c", "d"], 0)
+        stored = store.hand_record(store.history("a", limit=1)[0].id)
+        again = replay(stored)
+        assert again.events == hand.events
+        assert again.result == hand.result
+        final = [s + d for s, d in zip(again.scores_before, again.result.deltas, strict=True)]  # type: ignore[union-attr]
+        live = [s + d for s, d in zip(hand.scores_before, hand.result.deltas, strict=True)]  # type: ignore[union-attr]
+        assert final == live
+
+
+def test_export_import_round_trip(store: ProfileStore, tmp_path: Path) -> None:
+    store.create("winner")
+    store.create("friend")
+    hand = played(1)
+    assert hand.result is not None and hand.result.winners
+    seat = hand.result.winners[0]
+    names = ["东家", "南家", "西家", "北家"]
+    names[seat] = "winner"
+    store.record_hand("winner", outcome_for(hand, seat), record(hand), "match-x", names, seat)
+    [row] = store.history("winner")
+    path = tmp_path / "saved hand.json"
+    assert store.export_hand(row.id, path) == path
+    exported = json.loads(path.read_text("utf-8"))
+    assert exported["format"] == FORMAT
+    assert exported["names"] == names and exported["profile"] == "winner" and exported["human_seat"] == seat
+    assert replay(exported).events == hand.events
+
+    new_id = store.import_hand(path, "friend")
+    [imported] = store.history("friend")
+    assert imported.id == new_id and imported.imported
+    assert (imported.delta, imported.result, imported.room, imported.match_id) == (
+        row.delta, row.result, row.room, "match-x")
+    assert store.current().name == "winner"  # type: ignore[union-attr]
+    friend = next(p for p in store.profiles() if p.name == "friend")
+    assert friend.points == 0 and friend.totals().hands == 0  # an import is not a hand played
+    again = replay(store.hand_record(new_id))
+    assert again.events == hand.events and again.result == hand.result
+    assert store.hand_record(new_id)["names"] == names
+
+    # And across a restart, the import is still there.
+    store.close()
+    reopened = new_store(store.base_dir)
+    assert reopened.history("friend") == [imported]
+    reopened.close()
+
+
+def _tampered(data: dict[str, Any], how: str) -> Any:
+    data = json.loads(json.dumps(data))
+    if how == "delta":
+        data["result"]["deltas"][0] += 1
+        data["result"]["deltas"][1] -= 1
+    elif how == "winners":
+        data["result"]["winners"] = [(data["result"]["winners"] or [0])[0] ^ 1]
+    elif how == "no result":
+        del data["result"]
+    elif how == "action dropped":
+        del data["actions"][len(data["actions"]) // 2]
+    elif how == "actions cut":
+        data["actions"] = data["actions"][:5]
+    elif how == "seed":
+        data["seed"] += 1
+    elif how == "scores":
+        data["scores_before"] = [1, 2, 3]
+    elif how == "rules":
+        data["rules"]["cheat"] = True
+    elif how == "format":
+        data["format"] = "chess"
+    elif how == "version":
+        data["format_version"] = 99
+    elif how == "action garbage":
+        data["actions"][3] = [0, {"type": "teleport"}]
+    elif how == "action shape":
+        data["actions"][3] = 17
+    return data
+
+
+TAMPERING = ["delta", "winners", "no result", "action dropped", "actions cut", "seed", "scores", "rules",
+             "format", "version", "action garbage", "action shape"]
+
+
+@pytest.mark.parametrize("how", TAMPERING)
+def test_import_of_tampered_hand_is_refused(store: ProfileStore, tmp_path: Path, how: str) -> None:
+    store.create("a")
+    hand = played(1)
+    store.record_hand("a", outcome_for(hand, 0), record(hand), "m", ["a", "b", "c", "d"], 0)
+    path = tmp_path / "hand.json"
+    store.export_hand(store.history("a")[0].id, path)
+    path.write_text(json.dumps(_tampered(json.loads(path.read_text("utf-8")), how)), "utf-8")
+    with pytest.raises(ValueError) as refused:
+        store.import_hand(path, "a")
+    assert str(refused.value)  # a message the GUI can show
+    assert len(store.history("a")) == 1  # nothing stored
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"\x00\x01\x02 garbage", b"\xff\xfe\xfd", b"[]", b"42", b'"text"', b"{}", b"[" * 100_000,
+    b'{"format": "hefei-mahjong-hand"}',
+    b'{"format": "hefei-mahjong-hand", "format_version": 1, "result": {}}',
+])
+def test_import_of_garbage_is_refused(store: ProfileStore, tmp_path: Path, content: bytes) -> None:
+    store.create("a")
+    path = tmp_path / "junk.json"
+    path.write_bytes(content)
+    with pytest.raises(ValueError):
+        store.import_hand(path, "a")
+    assert store.history("a") == []
+
+
+def test_import_of_missing_or_huge_file_is_refused(store: ProfileStore, tmp_path: Path) -> None:
+    store.create("a")
+    with pytest.raises(ValueError, match="cannot be read"):
+        store.import_hand(tmp_path / "nowhere.json", "a")
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (profile_store.MAX_IMPORT_BYTES + 1))
+    with pytest.raises(ValueError, match="too large"):
+        store.import_hand(huge, "a")
+    with pytest.raises(ValueError, match="no profile named"):
+        store.import_hand(huge, "nobody")
+    assert store.history("a") == []
+
+
+def test_unknown_hand_id(store: ProfileStore, tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        store.hand_record(12345)
+    with pytest.raises(ValueError):
+        store.export_hand(12345, tmp_path / "x.json")
+    assert not (tmp_path / "x.json").exists()
