@@ -1,0 +1,107 @@
+"""GUI behaviours found wrong in a QA pass, kept right."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtWidgets import QApplication
+
+from engine.ai import SimpleAI
+from engine.rules import Ruleset
+from gui.main_window import MainWindow
+from gui.profile_store import ProfileStore
+from gui.settings import Settings
+from gui.table_widget import TableWidget
+from tests.gui_driver import pump_until
+
+
+class SlowAI(SimpleAI):
+    def decide(self, view, legal):
+        time.sleep(0.2)
+        return super().decide(view, legal)
+
+
+def _window(qtbot, tmp_path) -> MainWindow:
+    store = ProfileStore(tmp_path / "data")
+    store.load()
+    w = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, store=store)
+    qtbot.addWidget(w)
+    w.resize(1280, 860)
+    w.show()
+    return w
+
+
+def test_a_stopped_match_cannot_feed_events_to_the_next_one(qtbot, tmp_path, monkeypatch):
+    w = _window(qtbot, tmp_path)
+    table = w.table
+    seen: list[tuple[str, bool]] = []
+    original = TableWidget._on_event
+
+    def spy(self, event):
+        dialog = self.end_dialog
+        seen.append((type(event).__name__, dialog is not None and dialog.isVisible()))
+        return original(self, event)
+
+    monkeypatch.setattr(TableWidget, "_on_event", spy)
+    table.bar.autoplay.setChecked(True)
+    table.start_match(Ruleset(rounds=1, time_limit=None), 9, [SlowAI() for _ in range(3)],
+                      ["你", "a", "b", "c"], ["", "", "", ""])
+    qtbot.waitUntil(lambda: len(table.scene.model.seats[1].discards) >= 1, timeout=20000)
+    seen.clear()
+    w.start_match(Ruleset(rounds=1, time_limit=None), ["normal"] * 3, seed=5)  # while an AI thinks
+    qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
+    for _ in range(200):
+        QApplication.processEvents()
+        time.sleep(0.002)
+    assert seen[0][0] == "MatchStarted"  # nothing of the old match
+    assert not any(during_dialog for _, during_dialog in seen)  # the engine waits for the dialog
+    table.stop_match()
+
+
+def test_auto_play_during_a_timed_decision_stops_the_countdown(qtbot, tmp_path):
+    w = _window(qtbot, tmp_path)
+    table = w.table
+    w.start_match(Ruleset(rounds=1, time_limit=30), ["normal"] * 3, seed=3)
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=20000)
+    assert table.bar.countdown.text()
+    table.bar.autoplay.setChecked(True)
+    assert table.pending is None
+    assert not table._timer.isActive() and table.bar.countdown.text() == ""
+    table.stop_match()
+
+
+def test_a_new_match_replaces_the_saved_one(qtbot, tmp_path):
+    w = _window(qtbot, tmp_path)
+    w.table.bar.autoplay.setChecked(True)
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=11)
+    saved = []
+    w.table.hand_saved.connect(saved.append)
+    pump_until(qtbot, w.table, lambda: len(saved) >= 1, timeout=60)
+    QApplication.processEvents()
+    first = w.session.saved_match()
+    assert first is not None
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=12)  # abandon it
+    assert w.session.saved_match() is None
+    w.table.stop_match()
+
+
+def test_replay_back_at_the_start_shows_an_empty_table(qtbot, tmp_path):
+    w = _window(qtbot, tmp_path)
+    w.table.bar.autoplay.setChecked(True)
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
+    saved = []
+    w.table.hand_saved.connect(saved.append)
+    pump_until(qtbot, w.table, lambda: len(saved) >= 1, timeout=60)
+    w.table.stop_match()
+    QApplication.processEvents()
+    w.show_profile()
+    hand_id = w._profile_page.rows[0].id
+    w.show_replay(hand_id)
+    replay = w._replay
+    replay.show_end_dialog = False
+    for _ in range(40):
+        replay.step_forward()
+    assert replay.scene.visible_tile_count() == 84
+    replay.to_start()
+    assert replay.position == 0 and replay.scene.visible_tile_count() == 0
+    assert replay.scene.model.log == []
