@@ -16,24 +16,15 @@ The parts live in their own modules: :mod:`gui.profile_header` (the header card)
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QColor,
-    QPainter,
-    QPaintEvent,
-    QPen,
-    QPixmap,
-    QPolygonF,
-    QRadialGradient,
-    QResizeEvent,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from .charts import BarChart, LineChart
 from .data_table import DataTable
+from .felt import FeltBackdrop, FeltLook
 from .i18n import tr
 from .level_banner import LevelChangeBanner
 from .profile_best_hand import BestHandCard, TileStrip
@@ -42,6 +33,10 @@ from .profile_model import Profile
 from .profile_style import CARD_STYLE, Card
 from .profile_tables import RecentCard, RecordCard, win_rate
 from .tile_art import TileArt, get_art
+
+# lit from a little higher than the start screen's felt, with a finer nap
+PROFILE_FELT = FeltLook(light_y=0.35, radius=0.8, light="#2a8a56", speck_alpha=(9, 14), speck_area=600,
+                        speck_width=2.0)
 
 
 class ProfileView(QWidget):
@@ -59,7 +54,7 @@ class ProfileView(QWidget):
         self.art = art if art is not None else get_art("classic")
         self.profile: Profile | None = None
         self.history_rows: list[Any] = []
-        self._felt: QPixmap | None = None
+        self._felt = FeltBackdrop(self, PROFILE_FELT)
         self.setStyleSheet(CARD_STYLE)
 
         self.scroll = QScrollArea(self)
@@ -162,37 +157,11 @@ class ProfileView(QWidget):
 
     # -- the felt ---------------------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self._felt = None
+        self._felt.invalidate()
         super().resizeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        dpr = self.devicePixelRatioF()
-        if self._felt is None or self._felt.size() != self.size() * dpr:
-            self._felt = self._paint_felt(dpr)
-        painter = QPainter(self)
-        painter.drawPixmap(0, 0, self._felt)
-        painter.end()
-
-    def _paint_felt(self, dpr: float) -> QPixmap:
-        w, h = max(1, self.width()), max(1, self.height())
-        pixmap = QPixmap(round(w * dpr), round(h * dpr))
-        pixmap.setDevicePixelRatio(dpr)
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        felt = QRadialGradient(QPointF(w / 2, h * 0.35), max(w, h) * 0.8)
-        felt.setColorAt(0.0, QColor("#2a8a56"))
-        felt.setColorAt(0.55, QColor("#1a6b41"))
-        felt.setColorAt(1.0, QColor("#0a3520"))
-        painter.fillRect(QRectF(0, 0, w, h), felt)
-        rng = random.Random(84)
-        for shade in (QColor(255, 255, 255, 9), QColor(0, 0, 0, 14)):
-            specks = QPolygonF([QPointF(rng.uniform(0, w), rng.uniform(0, h)) for _ in range(w * h // 600)])
-            pen = QPen(shade, 2.0)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            painter.setPen(pen)
-            painter.drawPoints(specks)
-        painter.end()
-        return pixmap
+        self._felt.draw()
 
 
 __all__ = ["DataTable", "LevelChangeBanner", "ProfileHeader", "ProfileView", "TileStrip", "win_rate"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
@@ -13,13 +11,11 @@ from PySide6.QtGui import (
     QPainterPath,
     QPaintEvent,
     QPen,
-    QPixmap,
-    QPolygonF,
-    QRadialGradient,
     QResizeEvent,
 )
 from PySide6.QtWidgets import QFrame, QGraphicsDropShadowEffect, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from gui.felt import FeltBackdrop, FeltLook
 from gui.i18n import tr
 
 # -- painted tiles --------------------------------------------------------------------------------
@@ -231,6 +227,10 @@ QPushButton#continueGame { color: #2b2a26; background: #f0c84e; border: 1px soli
 QPushButton#continueGame:hover { background: #f6d66e; }
 """
 
+# The felt: lit from just above the middle, with a coarser nap than the profile page's.
+START_FELT = FeltLook(light_y=0.45, radius=0.75, light="#2c8f5a", speck_alpha=(10, 16), speck_area=500,
+                      speck_width=2.2)
+
 # Tiles lying on the felt around the card: (x, y as fractions of the screen, angle, tile).
 _SCATTER: tuple[tuple[float, float, float, str], ...] = (
     (0.08, 0.2, -14, "7s"), (0.15, 0.3, 9, "4m"), (0.1, 0.78, 18, "6p"), (0.19, 0.86, -6, "3s"),
@@ -252,7 +252,7 @@ class StartScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("startScreen")
         self.setMinimumSize(760, 560)
-        self._felt: QPixmap | None = None
+        self._felt = FeltBackdrop(self, START_FELT, hidpi=False, extras=_paint_table)
 
         self.card = QFrame(self)
         self.card.setObjectName("menuCard")
@@ -332,47 +332,25 @@ class StartScreen(QWidget):
 
     # -- the felt ------------------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self._felt = None
+        self._felt.invalidate()
         super().resizeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if self._felt is None or self._felt.size() != self.size():
-            self._felt = self._paint_felt()
-        painter = QPainter(self)
-        painter.drawPixmap(0, 0, self._felt)
-        painter.end()
+        self._felt.draw()
 
-    def _paint_felt(self) -> QPixmap:
-        w, h = max(1, self.width()), max(1, self.height())
-        pixmap = QPixmap(w, h)
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        felt = QRadialGradient(QPointF(w / 2, h * 0.45), max(w, h) * 0.75)
-        felt.setColorAt(0.0, QColor("#2c8f5a"))
-        felt.setColorAt(0.55, QColor("#1a6b41"))
-        felt.setColorAt(1.0, QColor("#0a3520"))
-        painter.fillRect(pixmap.rect(), felt)
-        # the nap of the cloth: faint specks, the same every time
-        rng = random.Random(84)
-        for shade in (QColor(255, 255, 255, 10), QColor(0, 0, 0, 16)):
-            specks = QPolygonF([QPointF(rng.uniform(0, w), rng.uniform(0, h)) for _ in range(w * h // 500)])
-            pen = QPen(shade, 2.2)
-            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-            painter.setPen(pen)
-            painter.drawPoints(specks)
-        # a gold inlay line around the table
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor(212, 167, 60, 60), 2))
-        painter.drawRoundedRect(QRectF(18, 18, w - 36, h - 36), 26, 26)
-        # tiles lying around the card
-        scale = min(w / 1280, h / 800)
-        tile_w, tile_h = 50 * max(scale, 0.7), 68 * max(scale, 0.7)
-        for fx, fy, angle, tile in _SCATTER:
-            painter.save()
-            painter.translate(fx * w, fy * h)
-            painter.rotate(angle)
-            painter.setOpacity(0.92)
-            paint_tile(painter, QRectF(-tile_w / 2, -tile_h / 2, tile_w, tile_h), tile)
-            painter.restore()
-        painter.end()
-        return pixmap
+
+def _paint_table(painter: QPainter, w: int, h: int) -> None:
+    """On the felt: a gold inlay line around the table, and tiles lying around the card."""
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(QColor(212, 167, 60, 60), 2))
+    painter.drawRoundedRect(QRectF(18, 18, w - 36, h - 36), 26, 26)
+    # tiles lying around the card
+    scale = min(w / 1280, h / 800)
+    tile_w, tile_h = 50 * max(scale, 0.7), 68 * max(scale, 0.7)
+    for fx, fy, angle, tile in _SCATTER:
+        painter.save()
+        painter.translate(fx * w, fy * h)
+        painter.rotate(angle)
+        painter.setOpacity(0.92)
+        paint_tile(painter, QRectF(-tile_w / 2, -tile_h / 2, tile_w, tile_h), tile)
+        painter.restore()

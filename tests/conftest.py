@@ -6,7 +6,12 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from pathlib import Path
+
 import pytest
+
+from gui.profile_store import ProfileStore
+from tests.profile_helpers import new_store
 
 
 @pytest.fixture(autouse=True)
@@ -16,3 +21,11 @@ def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.setenv("HEFEI_MAHJONG_CONFIG_DIR", str(base / "config"))
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(var, str(base / var.lower()))
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ProfileStore:
+    """A new, empty profile store in a temporary folder (the profile store tests share it)."""
+    s = new_store(tmp_path)
+    yield s
+    s.close()

@@ -4,28 +4,18 @@ way to record a hand, a freshly loaded store. (The ``store`` fixture is in tests
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import sqlite3
-import subprocess
-import sys
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from engine.ai import make_ai
 from engine.hand import Hand
-from engine.levels import LEVELS, apply_hand, level_for, progress
 from engine.match import Match
-from engine.replay import FORMAT, record, replay
+from engine.replay import FORMAT
 from engine.rules import Ruleset
 from engine.seat import HandRunner
-from gui import profile_store
-from gui.profile_model import HandOutcome, Profile
-from gui.profile_store import DB_SCHEMA_VERSION, SCHEMA_VERSION, HistoryRow, ProfileStore
+from gui.profile_model import HandOutcome
+from gui.profile_store import ProfileStore
 
 
 @cache

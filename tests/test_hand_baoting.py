@@ -189,7 +189,6 @@ def test_declared_player_wins_on_a_discard(rules: Ruleset) -> None:
     assert (result.discarder, result.next_dealer, result.next_dealer_streak) == (2, 1, 1)
 
 
-
 # -- auto_win (seed 002) ----------------------------------------------------------------------------
 
 

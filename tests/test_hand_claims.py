@@ -72,7 +72,6 @@ def test_several_winners_with_the_dealer_among_them() -> None:
     assert (result.next_dealer, result.next_dealer_streak) == (3, 3)
 
 
-
 # -- dealer and 连庄数 ----------------------------------------------------------------------------
 
 

@@ -46,7 +46,6 @@ def test_make_hand_deals_what_it_is_told() -> None:
     assert_census(hand)
 
 
-
 # -- the deal (RULES §1) -------------------------------------------------------------------------
 
 
@@ -64,7 +63,6 @@ def test_deal_order_and_sizes(dealer: int) -> None:
         assert len(hand.view(s).concealed) == (14 if s == dealer else 13)
     assert hand.pending() == [dealer]
     assert hand.view(dealer).drawn == dealt[-1].tiles[0]
-
 
 
 # -- 天胡 and 地胡 ---------------------------------------------------------------------------------

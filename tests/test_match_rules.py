@@ -67,7 +67,6 @@ def test_match_stopped_early_is_not_over() -> None:
     assert not match.over
 
 
-
 # -- refused actions ---------------------------------------------------------------------------
 
 

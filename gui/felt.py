@@ -1,0 +1,93 @@
+"""The green felt behind the start screen and the profile page.
+
+:func:`felt_pixmap` paints it: a radial gradient lit from above the middle, and the nap of the
+cloth as faint light and dark specks, the same every time. Each screen gives its own
+:class:`FeltLook` (where the light sits, how strong the nap is). :class:`FeltBackdrop` keeps a
+widget's felt painted once per size and blits it on every paint event.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF, QRadialGradient
+from PySide6.QtWidgets import QWidget
+
+_SPECK_SEED = 84
+
+
+@dataclass(frozen=True)
+class FeltLook:
+    """How one screen's felt looks."""
+
+    light_y: float  # the centre of the gradient, as a fraction of the height (centred across)
+    radius: float  # the radius of the gradient, as a fraction of the longer side
+    light: str  # the colour at the centre (the rest of the gradient is the same everywhere)
+    speck_alpha: tuple[int, int]  # the opacity of the light specks and of the dark ones
+    speck_area: int  # one speck of each shade per this many square pixels
+    speck_width: float
+
+
+def felt_pixmap(width: int, height: int, look: FeltLook, dpr: float = 1.0,
+                extras: Callable[[QPainter, int, int], None] | None = None) -> QPixmap:
+    """The felt for a ``width`` × ``height`` widget at device pixel ratio ``dpr``; ``extras``
+    (if given) paints more on it with the same painter, in logical pixels."""
+    w, h = max(1, width), max(1, height)
+    pixmap = QPixmap(round(w * dpr), round(h * dpr))
+    pixmap.setDevicePixelRatio(dpr)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    felt = QRadialGradient(QPointF(w / 2, h * look.light_y), max(w, h) * look.radius)
+    felt.setColorAt(0.0, QColor(look.light))
+    felt.setColorAt(0.55, QColor("#1a6b41"))
+    felt.setColorAt(1.0, QColor("#0a3520"))
+    painter.fillRect(QRectF(0, 0, w, h), felt)
+    # the nap of the cloth: faint specks, the same every time
+    rng = random.Random(_SPECK_SEED)
+    light_alpha, dark_alpha = look.speck_alpha
+    count = w * h // look.speck_area
+    for shade in (QColor(255, 255, 255, light_alpha), QColor(0, 0, 0, dark_alpha)):
+        specks = QPolygonF([QPointF(rng.uniform(0, w), rng.uniform(0, h)) for _ in range(count)])
+        pen = QPen(shade, look.speck_width)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawPoints(specks)
+    if extras is not None:
+        extras(painter, w, h)
+    painter.end()
+    return pixmap
+
+
+class FeltBackdrop:
+    """A widget's felt background: painted once per size, blitted on every paint event.
+
+    The widget calls :meth:`invalidate` from its ``resizeEvent`` and :meth:`draw` from its
+    ``paintEvent``. With ``hidpi`` the felt is painted at the screen's device pixel ratio,
+    otherwise at one pixel per logical pixel.
+    """
+
+    def __init__(self, widget: QWidget, look: FeltLook, *, hidpi: bool = True,
+                 extras: Callable[[QPainter, int, int], None] | None = None) -> None:
+        self.widget = widget
+        self.look = look
+        self.hidpi = hidpi
+        self.extras = extras
+        self.pixmap: QPixmap | None = None
+
+    def invalidate(self) -> None:
+        self.pixmap = None
+
+    def draw(self) -> None:
+        widget = self.widget
+        dpr = widget.devicePixelRatioF() if self.hidpi else 1.0
+        if self.pixmap is None or self.pixmap.size() != widget.size() * dpr:
+            self.pixmap = felt_pixmap(widget.width(), widget.height(), self.look, dpr, self.extras)
+        painter = QPainter(widget)
+        painter.drawPixmap(0, 0, self.pixmap)
+        painter.end()
+
+
+__all__ = ["FeltBackdrop", "FeltLook", "felt_pixmap"]
