@@ -8,10 +8,10 @@ from typing import Any
 from . import __version__
 from .actions import Action
 from .hand import Hand, IllegalAction
+from .record_format import FORMAT, FORMAT_VERSION
 from .rules import Ruleset
 
-FORMAT = "hefei-mahjong-hand"
-FORMAT_VERSION = 1
+__all__ = ["FORMAT", "FORMAT_VERSION", "ReplayError", "record", "replay"]
 
 
 class ReplayError(ValueError):

@@ -74,7 +74,7 @@ def run_gui(argv: Sequence[str] = ()) -> int:
         return 1
     where = setup_logging()
     install_excepthook(where)
-    from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox
+    from PySide6.QtWidgets import QApplication, QMessageBox
 
     from . import settings as settings_store
     from .fonts import ui_font
@@ -85,22 +85,12 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     app.setApplicationDisplayName("合肥麻将")
     app.setFont(ui_font(15))
     from .i18n import set_language, tr
-    from .profile_store import ProfileStore
 
     loaded = settings_store.load()
     set_language(loaded.settings.language)
-    store = ProfileStore()
-    warnings = store.load()
-    if not store.profiles():  # the first start: whose profile is this?
-        name, ok = QInputDialog.getText(None, tr("app.title"), tr("start.first_name"),
-                                        text=tr("start.default_name"))
-        try:
-            store.create(name.strip() if ok and name.strip() else tr("start.default_name"))
-        except (ValueError, OSError) as exc:
-            warnings.append(str(exc))
-    window = MainWindow(loaded.settings, store=store)
+    window = MainWindow(loaded.settings, ask_name=True)
     window.show()
-    for warning in ([loaded.warning] if loaded.warning else []) + warnings:
-        QMessageBox.information(window, tr("app.title"), tr("profile.warning", message=warning))
+    if loaded.warning:
+        QMessageBox.information(window, tr("app.title"), tr("profile.warning", message=loaded.warning))
     log.info("started")
     return app.exec()

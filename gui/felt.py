@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QPolygonF, QRadialGradient
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QWidget
 
 _SPECK_SEED = 84
@@ -45,20 +46,38 @@ def felt_pixmap(width: int, height: int, look: FeltLook, dpr: float = 1.0,
     felt.setColorAt(0.55, QColor("#1a6b41"))
     felt.setColorAt(1.0, QColor("#0a3520"))
     painter.fillRect(QRectF(0, 0, w, h), felt)
-    # the nap of the cloth: faint specks, the same every time
-    rng = random.Random(_SPECK_SEED)
-    light_alpha, dark_alpha = look.speck_alpha
-    count = w * h // look.speck_area
-    for shade in (QColor(255, 255, 255, light_alpha), QColor(0, 0, 0, dark_alpha)):
-        specks = QPolygonF([QPointF(rng.uniform(0, w), rng.uniform(0, h)) for _ in range(count)])
-        pen = QPen(shade, look.speck_width)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        painter.drawPoints(specks)
+    # the nap of the cloth: faint specks, the same every time; painted once on a small tile
+    # and repeated, so the first paint (part of start-up) stays quick
+    painter.fillRect(QRectF(0, 0, w, h), QBrush(_speck_tile(look, dpr)))
     if extras is not None:
         extras(painter, w, h)
     painter.end()
     return pixmap
+
+
+SPECK_TILE = 256  # logical pixels
+
+
+@cache
+def _speck_tile(look: FeltLook, dpr: float) -> QPixmap:
+    size = round(SPECK_TILE * dpr)
+    tile = QPixmap(size, size)
+    tile.setDevicePixelRatio(dpr)
+    tile.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(tile)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    rng = random.Random(_SPECK_SEED)
+    light_alpha, dark_alpha = look.speck_alpha
+    count = SPECK_TILE * SPECK_TILE // look.speck_area
+    for shade in (QColor(255, 255, 255, light_alpha), QColor(0, 0, 0, dark_alpha)):
+        specks = QPolygonF([QPointF(rng.uniform(0, SPECK_TILE), rng.uniform(0, SPECK_TILE))
+                            for _ in range(count)])
+        pen = QPen(shade, look.speck_width)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        painter.drawPoints(specks)
+    painter.end()
+    return tile
 
 
 class FeltBackdrop:

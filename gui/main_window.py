@@ -6,19 +6,19 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from engine.rules import Ruleset
 
 from . import settings as settings_store
 from .i18n import set_language, tr
-from .profile_store import ProfileStore
-from .session import ProfileSession
 from .settings import Settings
 
 if TYPE_CHECKING:
+    from .profile_store import ProfileStore
+    from .session import ProfileSession
     from .table_widget import TableWidget
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,11 @@ AI_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
 
 class MainWindow(QMainWindow):
     def __init__(self, settings: Settings | None = None, settings_path: str | None = None,
-                 confirm_quit: bool = True, store: ProfileStore | None = None) -> None:
+                 confirm_quit: bool = True, store: ProfileStore | None = None,
+                 ask_name: bool = False) -> None:
+        """`store`: the profiles to use (tests); without it the window opens at once and loads
+        the player's profiles right after its first paint. `ask_name`: on a first start, ask
+        the player's name rather than naming the profile 玩家."""
         super().__init__()
         self.settings_path = settings_path
         self.settings = settings or Settings()
@@ -48,25 +52,64 @@ class MainWindow(QMainWindow):
         self.start_screen.quit_requested.connect(self.close)
         self.start_screen.profile_requested.connect(self.show_profile)
         self.start_screen.continue_requested.connect(self.continue_match)
-        if store is None:
-            store = ProfileStore()
-            self.store_warnings = store.load()
-        else:
-            self.store_warnings = []
-        self.store = store
-        self.session = ProfileSession(store)
-        self.session.ensure_profile(tr("start.default_name"))
-        self.session.level_changed.connect(self._announce_level)
-        self.session.problem.connect(self._save_problem)
+        self._store = store
+        self._session: ProfileSession | None = None
+        self._ask_name = ask_name
+        self.store_warnings: list[str] = []
         self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
         self._profile_page: QWidget | None = None
         self._replay: QWidget | None = None
         self._build_menu()
         self.retranslate()
-        self.show_start()
+        if store is not None:
+            self.show_start()
+        else:  # the window first; the profiles once it is on screen (they are files to read)
+            self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self._load_profiles))
         self.resize(1280, 860)
         if self.settings.window_geometry:
             self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
+
+    @property
+    def session(self) -> ProfileSession:
+        if self._session is None:
+            from .session import ProfileSession
+
+            if self._store is None:
+                from .profile_store import ProfileStore
+
+                self._store = ProfileStore()
+                self.store_warnings = self._store.load()
+            session = ProfileSession(self._store)
+            if self._ask_name and not self._store.profiles():
+                self._ask_first_name()
+            session.ensure_profile(tr("start.default_name"))
+            session.level_changed.connect(self._announce_level)
+            session.problem.connect(self._save_problem)
+            self._session = session
+        return self._session
+
+    @property
+    def store(self) -> ProfileStore:
+        self.session  # noqa: B018 - loads the profiles on first use
+        assert self._store is not None
+        return self._store
+
+    def _ask_first_name(self) -> None:
+        assert self._store is not None
+        name, ok = QInputDialog.getText(self, tr("app.title"), tr("start.first_name"),
+                                        text=tr("start.default_name"))
+        try:
+            self._store.create(name.strip() if ok and name.strip() else tr("start.default_name"))
+        except (ValueError, OSError) as exc:
+            self.store_warnings.append(str(exc))
+
+    def _load_profiles(self) -> None:
+        self.session  # noqa: B018
+        if self.stack.currentWidget() is self.start_screen:
+            self.show_start()
+        for warning in self.store_warnings:
+            QMessageBox.information(self, tr("app.title"), tr("profile.warning", message=warning))
+        self.store_warnings = []
 
     @property
     def table(self) -> TableWidget:

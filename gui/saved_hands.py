@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.hand import Hand, HandResult
-from engine.replay import FORMAT, ReplayError, replay
+from engine.record_format import FORMAT
+
+if TYPE_CHECKING:  # the engine's hand machinery loads only when a hand is replayed or imported
+    from engine.hand import Hand, HandResult
 from gui.atomic_json import os_reason, parse_json
 from gui.store_checks import now
 
@@ -44,6 +46,8 @@ def result_text(won: bool, self_draw: bool, deal_in: bool, exhaustive: bool) -> 
 
 def _verify_saved_hand(data: Any) -> Hand:
     """Replay a saved hand and insist that it reaches exactly its saved result."""
+    from engine.replay import ReplayError, replay
+
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("this is not a saved Hefei mahjong hand")
     saved = data.get("result")

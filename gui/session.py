@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -16,8 +16,12 @@ from engine.tiles import format_tiles, tile_name
 
 from .profile_model import BestHand, HandOutcome, Profile
 from .profile_store import ProfileStore
-from .table_widget import HandSummary
-from .worker import HUMAN, HandSaved
+
+if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
+    from .table_widget import HandSummary
+    from .worker import HandSaved
+
+HUMAN = 0  # the person at this computer sits in seat 0 (as gui.worker.HUMAN)
 
 log = logging.getLogger(__name__)
 

@@ -247,12 +247,14 @@ class StartScreen(QWidget):
     settings_requested = Signal()
     profile_requested = Signal()
     quit_requested = Signal()
+    first_painted = Signal()  # once: the screen is up, slower work may start
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("startScreen")
         self.setMinimumSize(760, 560)
         self._felt = FeltBackdrop(self, START_FELT, hidpi=False, extras=_paint_table)
+        self._painted = False
 
         self.card = QFrame(self)
         self.card.setObjectName("menuCard")
@@ -337,6 +339,9 @@ class StartScreen(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         self._felt.draw()
+        if not self._painted:
+            self._painted = True
+            self.first_painted.emit()
 
 
 def _paint_table(painter: QPainter, w: int, h: int) -> None:

@@ -9,7 +9,7 @@ import unicodedata
 from datetime import datetime
 from typing import Any
 
-from engine.replay import FORMAT
+from engine.record_format import FORMAT
 from gui.atomic_json import json_copy
 
 MAX_NAME_LENGTH = 40
