@@ -13,7 +13,7 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QFrame, QGraphicsDropShadowEffect, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from gui.felt import FeltBackdrop, FeltLook
 from gui.i18n import tr
@@ -259,11 +259,6 @@ class StartScreen(QWidget):
         self.card = QFrame(self)
         self.card.setObjectName("menuCard")
         self.card.setStyleSheet(_MENU_STYLE)
-        shadow = QGraphicsDropShadowEffect(self.card)
-        shadow.setBlurRadius(48)
-        shadow.setOffset(0, 10)
-        shadow.setColor(QColor(0, 0, 0, 150))
-        self.card.setGraphicsEffect(shadow)
 
         self.banner = TitleBanner(self.card)
         self.tagline = QLabel(self.card)
@@ -309,6 +304,20 @@ class StartScreen(QWidget):
         button.clicked.connect(signal.emit)
         return button
 
+    def _paint_card_shadow(self) -> None:
+        """A soft shadow under the menu card: layered rounded rectangles, as cheap as a blur
+        effect is not (a QGraphicsDropShadowEffect repaints the whole card through a blur)."""
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        card = QRectF(self.card.geometry()).translated(0, 10)
+        layers = 14
+        for i in range(layers, 0, -1):
+            spread = i * 2.2
+            painter.setBrush(QColor(0, 0, 0, round(150 * (1 - i / (layers + 1)) ** 2 / 6)))
+            painter.drawRoundedRect(card.adjusted(-spread, -spread, spread, spread), 18 + spread, 18 + spread)
+        painter.end()
+
     def set_continue_enabled(self, enabled: bool) -> None:
         """Show 继续 (a saved or running game can be resumed) or hide it."""
         self.continue_button.setVisible(enabled)
@@ -339,6 +348,7 @@ class StartScreen(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         self._felt.draw()
+        self._paint_card_shadow()
         if not self._painted:
             self._painted = True
             self.first_painted.emit()
