@@ -194,29 +194,6 @@ def _suit_index(counts: Sequence[int], suit: int) -> int:
     )
 
 
-def _seven_pairs_missing(counts: Sequence[int]) -> int:
-    """Tiles missing for seven pairs (four identical = two pairs) with ≥ 4 pairs in one suit."""
-    best = INF
-    per_suit = []
-    for suit in range(3):
-        chunk = counts[suit * 7 : suit * 7 + 7]
-        pairs = sum(c // 2 for c in chunk)
-        singles = sum(c % 2 for c in chunk)
-        cost = []
-        for q in range(8):
-            extra = max(0, q - pairs)
-            cost.append(min(extra, singles) + 2 * max(0, extra - singles))
-        per_suit.append(cost)
-    for q0 in range(8):
-        for q1 in range(8 - q0):
-            q2 = 7 - q0 - q1
-            if max(q0, q1, q2) >= 4:
-                value = per_suit[0][q0] + per_suit[1][q1] + per_suit[2][q2]
-                if value < best:
-                    best = value
-    return best
-
-
 def _improving_slow(hand: TileCounts, left: Sequence[int]) -> tuple[int, list[Tile]]:
     base = hand.missing()
     total = 0

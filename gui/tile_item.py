@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import Property, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import Property, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsSceneHoverEvent, QGraphicsSceneMouseEvent
 
@@ -126,6 +126,3 @@ class TileItem(QGraphicsObject):
             self.clicked.emit(self.item_id)
             return
         super().mouseReleaseEvent(event)
-
-    def centre(self) -> QPointF:
-        return self.pos()
