@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ctypes.util
+import faulthandler
 import logging
+import logging.handlers
 import os
 import sys
 import traceback
@@ -23,12 +25,39 @@ def log_path() -> Path:
     return folder / "hefei-mahjong.log"
 
 
+LOG_BYTES = 2_000_000  # the log rotates: it names every event shown, so a crash has its context
+
+
+class CrashTraceLog(logging.handlers.RotatingFileHandler):
+    """The game's log file, which a fatal signal (segfault, abort) also writes its Python
+    traceback into, right after the line naming the hand and event being shown."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=LOG_BYTES, backupCount=2, encoding="utf-8")
+        self._trace_to_stream()
+
+    def _trace_to_stream(self) -> None:
+        if self.stream is None:
+            self.stream = self._open()
+        faulthandler.enable(file=self.stream, all_threads=True)
+
+    def doRollover(self) -> None:
+        super().doRollover()
+        self._trace_to_stream()  # the trace follows the log into its new file
+
+    def close(self) -> None:
+        if faulthandler.is_enabled():
+            faulthandler.enable(all_threads=True)  # back to stderr before the file closes
+        super().close()
+
+
 def setup_logging() -> Path | None:
     try:
         path = log_path()
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        handler: logging.Handler = CrashTraceLog(path)
     except OSError:
         path, handler = None, logging.StreamHandler()
+        faulthandler.enable(all_threads=True)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
     return path

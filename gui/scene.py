@@ -13,11 +13,9 @@ from dataclasses import dataclass
 from PySide6.QtCore import (
     QAbstractAnimation,
     QEasingCurve,
-    QParallelAnimationGroup,
     QPointF,
     QPropertyAnimation,
     QRectF,
-    QSequentialAnimationGroup,
     QVariantAnimation,
     Signal,
 )
@@ -29,6 +27,7 @@ from engine.tiles import NUM_TILES
 from engine.wall import SIDE_LENGTHS
 
 from . import fonts
+from .animation import Animator
 from .i18n import tr
 from .layout import CENTER, SCENE_H, SCENE_W, WALL_R, WALL_W, Placement, layout, screen_side, to_scene
 from .table_model import SEATS, TableModel
@@ -64,6 +63,7 @@ class TableScene(QGraphicsScene):
         self.levels = ["", "", "", ""]
         self.rules_line = ""  # the table's rules in words, shown under the round info
         self.speed = 1.0
+        self.animator = Animator(self)  # owns every animation the scene makes (gui.animation)
         self.last_moves: list[MoveRecord] = []
         self.tiles = [TileItem(i, art) for i in range(NUM_TILES)]
         for tile in self.tiles:
@@ -152,7 +152,10 @@ class TableScene(QGraphicsScene):
         return max(0, round(base_ms * self.speed))
 
     def show_event(self, event: ev.Event) -> QAbstractAnimation | None:
-        """Apply `event` and return the animation showing it (not started), or None."""
+        """Apply `event` and return the animation showing it (not started), or None.
+
+        The animation is a child of :attr:`animator`, which is to play it.
+        """
         self.model.apply(event)
         self.last_moves = []
         if isinstance(event, ev.HandStarted):
@@ -171,7 +174,7 @@ class TableScene(QGraphicsScene):
 
     def _relayout(self, ms: int = MOVE_MS, instant: bool = False) -> QAbstractAnimation | None:
         new = layout(self.model)
-        group = QParallelAnimationGroup()
+        group = self.animator.parallel()
         duration = 0 if instant else self.duration(ms)
         zone = set(self.model.last_four_zone()) if self.model.wall is not None else set()
         for item_id, place in new.items():
@@ -193,7 +196,7 @@ class TableScene(QGraphicsScene):
                 continue
             self.last_moves.append(MoveRecord(item_id, (old.x, old.y), (place.x, place.y)))
             tile.setZValue(10 + place.z)
-            anim = QPropertyAnimation(tile, b"pos")
+            anim = QPropertyAnimation(tile, b"pos", group)
             anim.setStartValue(tile.pos())
             anim.setEndValue(end)
             anim.setDuration(duration)
@@ -204,7 +207,10 @@ class TableScene(QGraphicsScene):
             self.tiles[item_id].setVisible(False)
         self._placements = new
         self.refresh_texts()
-        return group if group.animationCount() else None
+        if group.animationCount():
+            return group
+        self.animator.discard(group)
+        return None
 
     def _dice_animation(self, dice: tuple[int, int]) -> QAbstractAnimation | None:
         final = f"{DICE_FACES[dice[0] - 1]} {DICE_FACES[dice[1] - 1]}"
@@ -212,7 +218,8 @@ class TableScene(QGraphicsScene):
         self._place_dice()
         if self.duration(DICE_MS) == 0:
             return None
-        roll = QVariantAnimation()
+        seq = self.animator.sequential()
+        roll = QVariantAnimation(seq)
         roll.setStartValue(0)
         roll.setEndValue(17)
         roll.setDuration(self.duration(DICE_MS))
@@ -227,7 +234,6 @@ class TableScene(QGraphicsScene):
 
         roll.valueChanged.connect(spin)
         roll.finished.connect(lambda: spin(17))
-        seq = QSequentialAnimationGroup()
         seq.addAnimation(roll)
         return seq
 

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QGraphicsView, QMenu, QVBoxLayout, QWidget
 from engine import analysis
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
-from engine.ai import SimpleAI
 from engine.rules import Ruleset
 from engine.scoring import WinContext, win_refusal
 from engine.tiles import format_tiles, tile_name, to_counts
@@ -101,10 +100,8 @@ class TableWidget(QWidget):
         self.time_limit = time_limit
         self.summaries: list[HandSummary] = []
         self._summary = HandSummary()
-        self._animation: QAbstractAnimation | None = None
         self._discard_info: dict[int, str] = {}
         self._seconds_left = 0
-        self._ai = SimpleAI()
         self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
         self.show_end_dialogs = True
@@ -160,9 +157,7 @@ class TableWidget(QWidget):
         """Stop the engine thread (if any); True when it ended cleanly."""
         ok = True
         self._close_menu()
-        if self._animation is not None:
-            self._animation.stop()
-            self._animation = None
+        self.scene.animator.cancel()
         self._timer.stop()
         if self.end_dialog is not None:
             self.end_dialog.close()
@@ -178,13 +173,18 @@ class TableWidget(QWidget):
         return self.engine is not None and self.engine.running
 
     def set_speed(self, speed: float) -> None:
+        """A new speed applies from the next animation; instant also ends the running one."""
         self.scene.speed = speed
+        if speed <= 0:
+            self.scene.animator.finish_now()
 
     # -- events -------------------------------------------------------------------------------
     def _on_event(self, event: ev.Event) -> None:
         if self.engine is None:
             return
         self._track(event)
+        # named in the log before it is shown: a crash trace follows the event it happened in
+        log.info("hand %d: showing %s", self._summary.hand_number, ev.describe(event))
         animation = self.scene.show_event(event)
         self._update_info(event)
         if isinstance(event, ev.HandEnded):
@@ -200,20 +200,13 @@ class TableWidget(QWidget):
             self.summaries.append(self._summary)
 
     def _after(self, animation: QAbstractAnimation | None, then: Callable[[], None]) -> None:
-        if animation is None:
-            then()
-            return
-        self._animation = animation
-        animation.finished.connect(then)
-        animation.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+        self.scene.animator.play(animation, then)
 
     def _ack(self) -> None:
-        self._animation = None
         if self.engine is not None:
             self.engine.bridge.ack()
 
     def _show_hand_end(self) -> None:
-        self._animation = None
         summary = self.summaries[-1] if self.summaries else self._summary
         if not self.show_end_dialogs:
             self.hand_finished.emit(summary)
@@ -233,7 +226,6 @@ class TableWidget(QWidget):
         dialog.open()
 
     def _show_standings(self) -> None:
-        self._animation = None
         if not self.show_end_dialogs:
             self.match_finished.emit(list(self.summaries))
             self._ack()
@@ -366,9 +358,12 @@ class TableWidget(QWidget):
         allowed = self._legal_discards()
         return [i for i in self.scene.human_hand_items() if self.scene.model.kinds.get(i) in allowed]
 
-    def choose(self, action: Action) -> bool:
-        """Send `action` if it is legal now (the only way a choice reaches the engine)."""
-        if self.pending is None or self.engine is None or action not in self.pending.legal:
+    def choose(self, action: Action | None) -> bool:
+        """Send `action` if it is legal now (the only way a choice reaches the engine); None
+        leaves this decision to the seat's auto-play AI (托管, a timeout)."""
+        if self.pending is None or self.engine is None:
+            return False
+        if action is not None and action not in self.pending.legal:
             return False
         self.pending = None
         self.declare_mode = False
@@ -431,8 +426,7 @@ class TableWidget(QWidget):
             return
         if on:
             self.engine.human.autoplay.set()
-            if self.pending is not None:
-                self.choose(self._ai.decide(self.pending.view, self.pending.legal))
+            self.choose(None)  # a decision on screen goes to the AI as well
         else:
             self.engine.human.autoplay.clear()
 
@@ -449,8 +443,8 @@ class TableWidget(QWidget):
     def _tick(self) -> None:
         self._seconds_left -= 1
         self.bar.countdown.setText(tr("table.countdown", n=max(0, self._seconds_left)))
-        if self._seconds_left <= 0 and self.pending is not None:
-            self.choose(self._ai.decide(self.pending.view, self.pending.legal))
+        if self._seconds_left <= 0:
+            self.choose(None)  # time is up: the auto-play AI decides this one
 
     # -- keyboard -------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.actions import WIN, Action
-from engine.ai import SimpleAI
+from engine.ai import NormalAI
 from engine.events import Event
 from engine.match import Match
 from engine.replay import record
@@ -78,10 +78,11 @@ class GuiSeat:
         self.name = name
         self.autoplay = threading.Event()
         self.auto_win = threading.Event()
-        self._ai = SimpleAI(name="托管")
+        self._ai = NormalAI(name="托管")  # 托管 plays as the normal AI does
         self.refusal_probe: Any = None  # set by the worker: a callable giving the win refusal
 
     def on_event(self, event: Event) -> None:
+        self._ai.on_event(event)
         self.bridge.event_ready.emit(event)
         self.bridge.wait_ack()
 

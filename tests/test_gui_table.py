@@ -195,7 +195,7 @@ def test_closing_mid_animation_exits_cleanly(qtbot):
     qtbot.addWidget(w)
     w.show()
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=5)
-    qtbot.waitUntil(lambda: w.table._animation is not None, timeout=10000)
+    qtbot.waitUntil(lambda: w.table.scene.animator.busy, timeout=10000)
     thread = w.table.engine.thread
     w.close()
     assert not thread.isRunning()
