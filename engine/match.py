@@ -39,6 +39,7 @@ class Match:
         self.passes = 0  # how often the deal has passed to the next seat
         self.scores = [0] * SEATS
         self.played = 0  # hands finished (a resumed match has no `history` of its earlier hands)
+        self.redeals = 0  # hands abandoned unfinished: each one burns the wall it was dealt
         self.history: list[HandRecord] = []
 
     @property
@@ -52,8 +53,10 @@ class Match:
 
     def hand_seed(self, index: int) -> int:
         """The wall of the match's hand number `index` (0-based): a function of the match seed
-        alone, so a saved match resumes with the very walls it would have had."""
-        return random.Random(f"{self.seed}:{index}").getrandbits(64)
+        alone, so a saved match resumes with the very walls it would have had — unless a hand was
+        left unfinished (:attr:`redeals`): its wall was seen, so it is dealt afresh."""
+        key = f"{self.seed}:{index}" if not self.redeals else f"{self.seed}:{index}:redeal{self.redeals}"
+        return random.Random(key).getrandbits(64)
 
     def next_hand(self) -> Hand:
         if self.over:
@@ -88,7 +91,7 @@ class Match:
         return {
             "rules": self.rules.to_dict(), "seed": self.seed, "names": list(self.names),
             "dealer": self.dealer, "dealer_streak": self.dealer_streak, "passes": self.passes,
-            "scores": list(self.scores), "played": self.played,
+            "scores": list(self.scores), "played": self.played, "redeals": self.redeals,
         }
 
     @classmethod
@@ -101,10 +104,12 @@ class Match:
             match.passes = int(state["passes"])
             match.scores = [int(x) for x in state["scores"]]
             match.played = int(state["played"])
+            match.redeals = int(state.get("redeals", 0))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"damaged saved match: {exc}") from None
         if not (0 <= match.dealer < SEATS and match.dealer_streak >= 1 and len(match.scores) == SEATS
-                and sum(match.scores) == 0 and match.played >= 0 and match.passes >= 0):
+                and sum(match.scores) == 0 and match.played >= 0 and match.passes >= 0
+                and match.redeals >= 0):
             raise ValueError("damaged saved match: inconsistent values")
         return match
 

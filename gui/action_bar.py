@@ -1,9 +1,23 @@
-"""The player's buttons: 胡 / 杠 / 报听 / 过 appear only when legal; 托管 and 自动胡 toggles."""
+"""The player's bar: what is happening and what I may do, in words; 胡 / 杠 / 报听 / 过 appear only
+when legal; my waits; the 托管 toggle and 能胡就胡.
+
+The bar has one fixed height whatever it shows, so the table above it never rescales or jumps
+when buttons come and go. Nothing in it takes keyboard focus: ←/→ and Enter always reach the
+table.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from . import fonts
 from .i18n import tr
@@ -20,6 +34,19 @@ QPushButton#win { background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #ff
   color: white; border-color: #7a1000; }
 """
 
+TOGGLE_STYLE = """
+QPushButton#autoplay { background: #1d5a3e; color: #f3ecd2; border: 2px solid #6fa386;
+  border-radius: 8px; padding: 4px 12px; font-weight: bold; }
+QPushButton#autoplay:hover { background: #26704d; }
+QPushButton#autoplay:checked { background: #2f7fd8; border-color: #bfe0ff; color: white; }
+QCheckBox { color: #f3ecd2; spacing: 6px; }
+QCheckBox::indicator { width: 18px; height: 18px; border: 2px solid #cfe8d8; border-radius: 4px;
+  background: #0d3a26; }
+QCheckBox::indicator:checked { background: #ffcf5a; border-color: #ffe6a0; }
+"""
+
+BAR_HEIGHT = 64  # px: the tallest content (two text lines or a button) with margins
+
 
 class ActionBar(QWidget):
     win_clicked = Signal()
@@ -33,19 +60,29 @@ class ActionBar(QWidget):
         super().__init__()
         self.setObjectName("actionBar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet(
-            "#actionBar { background: #0d3a26; } QLabel, QCheckBox { color: #f3ecd2; }" + BUTTON_STYLE
-        )
+        self.setStyleSheet("#actionBar { background: #0d3a26; } QLabel { color: #f3ecd2; }"
+                           + BUTTON_STYLE + TOGGLE_STYLE)
+        self.setFixedHeight(BAR_HEIGHT)
         row = QHBoxLayout(self)
-        row.setContentsMargins(12, 6, 12, 6)
-        self.status = QLabel()
+        row.setContentsMargins(12, 4, 12, 4)
+        texts = QVBoxLayout()
+        texts.setSpacing(0)
+        texts.setContentsMargins(0, 0, 0, 0)
+        self.status = QLabel()  # what is happening / what I may do / the hovered tile
         self.status.setFont(fonts.ui_font(16))
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setMinimumWidth(200)
+        self.waits = QLabel()  # my suits and waits: stays while hover texts come and go
+        self.waits.setObjectName("waits")
+        self.waits.setFont(fonts.ui_font(15))
+        self.waits.setTextFormat(Qt.TextFormat.PlainText)
+        self.waits.setStyleSheet("color: #ffe6a0;")
+        texts.addWidget(self.status)
+        texts.addWidget(self.waits)
         self.countdown = QLabel()
         self.countdown.setFont(fonts.ui_font(18, bold=True))
         self.countdown.setStyleSheet("color: #ffcf5a;")
-        row.addWidget(self.status, 1)
+        row.addLayout(texts, 1)
         row.addWidget(self.countdown)
         self.win = self._button("win", self.win_clicked)
         self.kong = self._button("kong", self.kong_clicked)
@@ -53,10 +90,18 @@ class ActionBar(QWidget):
         self.pass_ = self._button("pass", self.pass_clicked)
         for b in (self.win, self.kong, self.declare, self.pass_):
             row.addWidget(b)
-        self.autoplay = QCheckBox()
+        self.autoplay = QPushButton()
+        self.autoplay.setObjectName("autoplay")
+        self.autoplay.setCheckable(True)
+        self.autoplay.setFont(fonts.ui_font(15, bold=True))
+        self.autoplay.setCursor(Qt.CursorShape.PointingHandCursor)
         self.autoplay.toggled.connect(self.autoplay_toggled)
         self.autowin = QCheckBox()
+        self.autowin.setFont(fonts.ui_font(14))
+        self.autowin.setCursor(Qt.CursorShape.PointingHandCursor)
         self.autowin.toggled.connect(self.autowin_toggled)
+        for widget in (self.autoplay, self.autowin):
+            widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.declare_mode = False
         row.addSpacing(12)
         row.addWidget(self.autoplay)
@@ -69,16 +114,20 @@ class ActionBar(QWidget):
         button.setObjectName(name)
         button.setFont(fonts.ui_font(18, bold=True))
         button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(signal)
         return button
+
+    def buttons(self) -> list[QAbstractButton]:
+        return [self.win, self.kong, self.declare, self.pass_, self.autoplay, self.autowin]
 
     def retranslate(self) -> None:
         self.win.setText(tr("action.win") + " (H)")
         self.kong.setText(tr("action.kong") + " (G)")
-        self.declare.setText(tr("action.declare_cancel" if self.declare_mode else "action.declare") + " (T)")
         self.pass_.setText(tr("action.pass") + " (Space)")
         self.autoplay.setText(tr("action.auto_play"))
         self.autowin.setText(tr("action.auto_win"))
+        self.set_declare_mode(self.declare_mode)
 
     def show_actions(self, *, win: bool, kong: bool, declare: bool, pass_: bool) -> None:
         self.win.setVisible(win)
@@ -88,4 +137,4 @@ class ActionBar(QWidget):
 
     def set_declare_mode(self, on: bool) -> None:
         self.declare_mode = on
-        self.declare.setText(tr("action.declare_cancel") + " (T)" if on else tr("action.declare") + " (T)")
+        self.declare.setText(tr("action.declare_cancel" if on else "action.declare") + " (T)")

@@ -25,7 +25,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QAbstractAnimation, QObject, QParallelAnimationGroup, QSequentialAnimationGroup
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QObject,
+    QParallelAnimationGroup,
+    QPauseAnimation,
+    QSequentialAnimationGroup,
+)
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +52,14 @@ class Animator(QObject):
 
     def sequential(self) -> QSequentialAnimationGroup:
         return QSequentialAnimationGroup(self)
+
+    def then_pause(self, animation: QAbstractAnimation | None, ms: int) -> QAbstractAnimation:
+        """`animation` (or nothing) followed by a pause of `ms`: one animation to play."""
+        seq = self.sequential()
+        if animation is not None:
+            seq.addAnimation(animation)  # the group becomes its parent (rule 1)
+        QPauseAnimation(ms, seq)  # an animation made with a group as parent joins it, last
+        return seq
 
     def discard(self, animation: QAbstractAnimation | None) -> None:
         """An animation that was made but will not be played (e.g. it turned out empty)."""

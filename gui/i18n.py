@@ -118,7 +118,7 @@ _T: dict[str, dict[str, str]] = {
     "option.concealed_exposed": {"zh": "明暗", "en": "Exposed / concealed"},
     "option.two_missing_suits": {"zh": "缺两门", "en": "Two missing suits"},
     "option.huo_any_four": {"zh": "四张即活", "en": "Any four is live"},
-    "option.auto_win": {"zh": "系统自动胡", "en": "System auto-win"},
+    "option.auto_win": {"zh": "报听后系统自动胡", "en": "Declared hands win automatically (rule)"},
     "option.luxury_seven_pairs.tip": {
         "zh": "七对中每有一组四张相同的牌，基础分翻倍：一组×2，两组×3，三组×4",
         "en": "Each set of four identical tiles in seven pairs multiplies the sum: ×2, ×3, ×4",
@@ -151,8 +151,17 @@ _T: dict[str, dict[str, str]] = {
     "settings.play": {"zh": "对局", "en": "Play"},
     "settings.animation": {"zh": "动画速度", "en": "Animation speed"},
     "settings.language": {"zh": "语言", "en": "Language"},
-    "settings.auto_win": {"zh": "能胡时自动胡牌", "en": "Win automatically when possible"},
-    "settings.auto_win_label": {"zh": "自动胡", "en": "Auto-win"},
+    "settings.auto_win": {"zh": "能胡时直接胡牌，不再询问", "en": "Take every win without asking"},
+    "settings.auto_win_label": {"zh": "能胡就胡", "en": "Always win"},
+    "settings.ai_pause": {"zh": "电脑出牌节奏", "en": "Opponents' pace"},
+    "pause.off": {"zh": "立即", "en": "At once"},
+    "pause.short": {"zh": "稍快", "en": "Brisk"},
+    "pause.natural": {"zh": "自然", "en": "Natural"},
+    "settings.confirm_discard_label": {"zh": "防误点", "en": "Misclicks"},
+    "settings.confirm_discard": {
+        "zh": "点一下选中，再点一下（或双击）才打出",
+        "en": "Click to pick a tile, click again (or double-click) to discard",
+    },
     "settings.tile_theme": {"zh": "牌面风格", "en": "Tile theme"},
     "settings.tile_size": {"zh": "牌的大小", "en": "Tile size"},
     "settings.time_limit": {"zh": "出牌限时", "en": "Time limit"},
@@ -186,7 +195,15 @@ _T: dict[str, dict[str, str]] = {
     "action.discard": {"zh": "出牌", "en": "Discard"},
     "action.auto_play": {"zh": "托管", "en": "Auto-play"},
     "action.cancel_auto_play": {"zh": "取消托管", "en": "Stop auto-play"},
-    "action.auto_win": {"zh": "自动胡", "en": "Auto-win"},
+    "action.auto_win": {"zh": "能胡就胡", "en": "Always win"},
+    "autoplay.banner": {"zh": "托管中：电脑替你出牌", "en": "Auto-play: the computer plays for you"},
+    "autoplay.cancel": {"zh": "取消托管", "en": "Take over"},
+    "prompt.can_win": {"zh": "可以胡 {tile}！按「胡」或 H", "en": "You can win on {tile}! Press Win or H"},
+    "prompt.can_self_draw": {"zh": "自摸 {tile}，可以胡！", "en": "Self-draw {tile}: you can win!"},
+    "prompt.can_kong": {"zh": "可以暗杠 {tiles}", "en": "You can make a kong: {tiles}"},
+    "prompt.can_declare": {"zh": "可以报听", "en": "You can declare ready"},
+    "prompt.confirm_discard": {"zh": "再点一次 {tile} 打出", "en": "Click {tile} again to discard it"},
+    "hover.ukeire": {"zh": "进张 {kinds} 种 {tiles} 张", "en": "{kinds} kinds, {tiles} tiles improve"},
     "game.dealer": {"zh": "庄", "en": "Dealer"},
     "game.streak": {"zh": "连庄", "en": "streak"},
     "game.streak_n": {"zh": "连庄 {n}", "en": "streak {n}"},
@@ -257,8 +274,25 @@ _T: dict[str, dict[str, str]] = {
     # -- the table window, menus, end-of-hand dialogs (keys used by the game screen) -------------
     "menu.game": {"zh": "游戏", "en": "Game"},
     "menu.home": {"zh": "返回首页", "en": "Back to start"},
-    "confirm.abandon": {"zh": "放弃当前牌局吗？", "en": "Abandon the game in progress?"},
-    "confirm.quit": {"zh": "牌局还在进行，确定退出吗？", "en": "A game is in progress. Quit anyway?"},
+    "confirm.leave": {
+        "zh": "回到首页？\n牌局已保存，可在首页点「继续」接着打。\n正在打的这一局不计分，继续时重新发牌。",
+        "en": "Go back to the start screen?\nThe match is saved: Continue on the start screen resumes it.\n"
+              "The hand in play does not count; it is dealt afresh when you continue.",
+    },
+    "confirm.quit": {
+        "zh": "退出游戏？\n牌局已保存，下次可点「继续」接着打。\n正在打的这一局不计分，继续时重新发牌。",
+        "en": "Quit the game?\nThe match is saved: Continue resumes it next time.\n"
+              "The hand in play does not count; it is dealt afresh when you continue.",
+    },
+    "confirm.replace_saved": {
+        "zh": "你有一盘保存的牌局（已打 {hands} 局，你的得分 {score}）。\n开始新游戏会放弃它，确定吗？",
+        "en": "You have a saved match ({hands} hands played, your score {score}).\n"
+              "Starting a new game discards it. Start anyway?",
+    },
+    "confirm.abandon_running": {
+        "zh": "开始新游戏会放弃正在进行的牌局（已保存的进度也会清除），确定吗？",
+        "en": "Starting a new game abandons the match in play (its saved progress too). Start anyway?",
+    },
     "error.engine": {"zh": "牌局出错：{message}", "en": "The game engine failed: {message}"},
     "error.unexpected": {
         "zh": "出现意外错误：{message}\n详细记录见 {log}",

@@ -119,7 +119,9 @@ class MainWindow(QMainWindow):
 
             self.art = TileArt(self.settings.tile_theme)
             table = TableWidget(self.art, speed=self.settings.animation_speed,
-                                auto_win=self.settings.auto_win, time_limit=self.settings.time_limit)
+                                auto_win=self.settings.auto_win, time_limit=self.settings.time_limit,
+                                ai_pause=self.settings.ai_pause,
+                                confirm_discard=self.settings.confirm_discard)
             table.match_finished.connect(lambda _s: self.show_start())
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
@@ -239,8 +241,6 @@ class MainWindow(QMainWindow):
     def new_game(self) -> None:
         from .new_game_dialog import NewGameDialog
 
-        if self.match_running and not self._confirm(tr("confirm.abandon")):
-            return
         dialog = NewGameDialog(self)
         if self.settings.last_new_game:
             try:
@@ -253,6 +253,8 @@ class MainWindow(QMainWindow):
         except ValueError:
             log.warning("time limit %r is not offered", self.settings.time_limit)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+            return
+        if not self._may_replace_match():
             return
         self.settings.last_new_game = dialog.choices()
         self.settings.time_limit = dialog.result_rules().time_limit
@@ -267,19 +269,48 @@ class MainWindow(QMainWindow):
         profile = self.session.ensure_profile(tr("start.default_name"))
         self.session.begin_match(rules, levels, match_id)
         names = [profile.name, *(tr(key) for key in AI_NAMES)]
+        if resume is None:
+            from engine.match import Match
+
+            self.session.save_start(Match(rules, seed, names).state())
         level_names = ["", *(tr(f"ai.{level}") for level in levels)]
         ais = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1]) for i, level in enumerate(levels)]
         self._level_keys = list(levels)
         self.table.time_limit = rules.time_limit
+        self.table.bar.autoplay.setChecked(False)  # 托管 is for one match, never carried over
         self.stack.setCurrentWidget(self.table)
         self.table.start_match(rules, seed, ais, names, level_names, resume)
 
+    def _may_replace_match(self) -> bool:
+        """Nothing lost without asking: a match in play, or a saved one, is only replaced by a
+        new game once the player has said yes."""
+        if self.match_running:
+            return self._confirm(tr("confirm.abandon_running"))
+        saved = self.session.saved_match()
+        if saved is None:
+            return True
+        try:
+            hands = int(saved["match"]["played"])
+            score = int(saved["match"]["scores"][0])
+        except (KeyError, IndexError, TypeError, ValueError):
+            hands, score = 0, 0
+        return self._confirm(tr("confirm.replace_saved", hands=hands, score=f"{score:+d}"))
+
     def leave_table(self) -> None:
-        if self.match_running and not self._confirm(tr("confirm.abandon")):
+        if self.match_running and not self._confirm(tr("confirm.leave")):
             return
-        if self._table is not None:
-            self._table.stop_match()
+        self._stop_table()
         self.show_start()
+
+    def _stop_table(self) -> None:
+        """Stop the match in play; the saved match stays, and a hand left half-played is
+        dealt afresh when it is continued."""
+        if self._table is None:
+            return
+        abandoned = self._table.hand_in_play
+        self._table.stop_match()
+        if abandoned and self._session is not None:
+            self._session.hand_abandoned()
 
     def show_rules(self) -> None:
         from .rules_dialog import RulesDialog
@@ -310,6 +341,8 @@ class MainWindow(QMainWindow):
         table.scene.set_tile_size(new.tile_size)
         table.time_limit = new.time_limit
         table.bar.autowin.setChecked(new.auto_win)
+        table.ai_pause = new.ai_pause
+        table.confirm_discard = new.confirm_discard
         if theme_changed:
             from .tile_art import TileArt
 
@@ -342,8 +375,7 @@ class MainWindow(QMainWindow):
         if self.match_running and not self._confirm(tr("confirm.quit")):
             event.ignore()
             return
-        if self._table is not None:
-            self._table.stop_match()
+        self._stop_table()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
         self._save_settings()
         event.accept()

@@ -89,6 +89,32 @@ class ProfileSession(QObject):
         self.match_id = match_id or uuid.uuid4().hex
         return self.match_id
 
+    def save_start(self, match_state: dict[str, Any]) -> None:
+        """Save a new match before its first hand, so leaving in hand 1 keeps it too."""
+        self._save_progress(match_state)
+
+    def hand_abandoned(self) -> None:
+        """The player left in the middle of a hand: it does not count, and since its wall has
+        been seen it is dealt afresh when the match is continued (no peeking by leaving)."""
+        saved = self.saved_match()
+        if saved is None or saved.get("match_id") != self.match_id:
+            return
+        state = dict(saved["match"])
+        state["redeals"] = int(state.get("redeals", 0)) + 1
+        self._save_progress(state)
+
+    def _save_progress(self, match_state: dict[str, Any]) -> None:
+        profile = self.profile
+        if profile is None:
+            return
+        try:
+            self.store.save_match_in_progress(profile.name, {
+                "match": match_state, "levels": self.levels, "match_id": self.match_id,
+            })
+        except (ValueError, OSError) as exc:
+            log.warning("could not save the match: %s", exc)
+            self.problem.emit(str(exc))
+
     def saved_match(self) -> dict[str, Any] | None:
         profile = self.profile
         return self.store.match_in_progress(profile.name) if profile else None

@@ -20,7 +20,7 @@ from gui.i18n import LANGUAGES, tr
 APP_NAME = "hefei-mahjong"
 ENV_CONFIG_DIR = "HEFEI_MAHJONG_CONFIG_DIR"
 FILE_NAME = "settings.json"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: auto-win is off by default (1 had it on), pacing and discard confirmation
 
 # Animation speed is a factor on every animation's duration: 0 = instant, 1 = normal, 2 = slow.
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -28,6 +28,10 @@ MAX_ANIMATION_FACTOR = 2.0
 TILE_THEMES = ("classic", "contrast")
 TILE_SIZES = ("small", "medium", "large")
 TIME_LIMITS: tuple[int | None, ...] = (None, 10, 15, 30)
+# How long the table holds after an AI's (or 托管's) draw before its move is shown, in ms at
+# the normal animation speed, so a person can follow the play; scaled by the animation speed
+# up to 1 (slow does not slow it further) and none at instant.
+AI_PAUSES: dict[str, int] = {"off": 0, "short": 250, "natural": 550}
 
 
 def speed_name(factor: float) -> str:
@@ -39,10 +43,12 @@ def speed_name(factor: float) -> str:
 class Settings:
     animation_speed: float = 1.0  # duration factor: 0 instant .. 1 normal .. 2 slow
     language: str = "zh"
-    auto_win: bool = True  # take every win automatically (a convenience, not the table rule)
+    auto_win: bool = False  # take every win without asking (a convenience, not the table's rule)
     tile_theme: str = "classic"
     tile_size: str = "medium"
     time_limit: int | None = None  # seconds per decision, None = no limit
+    ai_pause: str = "natural"  # a key of AI_PAUSES
+    confirm_discard: bool = False  # a first click lifts a tile, a second discards it (misclicks)
     window_geometry: str | None = None  # QWidget.saveGeometry() as base64
     last_new_game: dict[str, Any] | None = field(default=None)  # the last NewGameDialog choices
 
@@ -75,6 +81,8 @@ def _valid(name: str, value: Any) -> bool:
         and 0.0 <= v <= MAX_ANIMATION_FACTOR,
         "language": lambda v: v in LANGUAGES,
         "auto_win": lambda v: isinstance(v, bool),
+        "ai_pause": lambda v: v in AI_PAUSES,
+        "confirm_discard": lambda v: isinstance(v, bool),
         "tile_theme": lambda v: v in TILE_THEMES,
         "tile_size": lambda v: v in TILE_SIZES,
         "time_limit": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
@@ -109,9 +117,14 @@ def settings_path(path: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older schema up to SCHEMA_VERSION (version 1 is the first: nothing to do)."""
+    """Bring an older schema up to SCHEMA_VERSION."""
     data = dict(data)
-    data.pop("schema", None)
+    schema = data.pop("schema", SCHEMA_VERSION)
+    if schema < 2:
+        # version 1 wrote its default auto-win (on) into every file: it was never a choice
+        # players could tell from the default, and a first win on a discard went straight to
+        # the result, so it starts off like a new player's
+        data.pop("auto_win", None)
     return data
 
 

@@ -16,7 +16,15 @@ from PySide6.QtWidgets import (
 
 from gui.dialog_widgets import DIALOG_STYLE, Card, DialogHeader, SegmentedChoice, field_label
 from gui.i18n import LANGUAGES, tr
-from gui.settings import ANIMATION_SPEEDS, TILE_SIZES, TILE_THEMES, TIME_LIMITS, Settings, speed_name
+from gui.settings import (
+    AI_PAUSES,
+    ANIMATION_SPEEDS,
+    TILE_SIZES,
+    TILE_THEMES,
+    TIME_LIMITS,
+    Settings,
+    speed_name,
+)
 
 # The speed buttons run from slow (left) to instant (right).
 SPEED_STEPS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
@@ -65,11 +73,20 @@ class SettingsDialog(QDialog):
         self.time_choice = SegmentedChoice(
             [(None, "time.off", {})] + [(n, "time.seconds", {"n": n}) for n in TIME_LIMITS if n]
         )
+        self.pause_label = field_label()
+        self.pause_choice = SegmentedChoice([(key, f"pause.{key}", {}) for key in AI_PAUSES])
+        self.confirm_label = field_label()
+        self.confirm_box = QCheckBox()
+        self.confirm_box.setCursor(Qt.CursorShape.PointingHandCursor)
         pgrid = self.play_card.grid
         pgrid.addWidget(self.auto_win_label, 0, 0)
         pgrid.addWidget(self.auto_win_box, 0, 1)
-        pgrid.addWidget(self.time_label, 1, 0)
-        pgrid.addWidget(self.time_choice, 1, 1)
+        pgrid.addWidget(self.confirm_label, 1, 0)
+        pgrid.addWidget(self.confirm_box, 1, 1)
+        pgrid.addWidget(self.pause_label, 2, 0)
+        pgrid.addWidget(self.pause_choice, 2, 1)
+        pgrid.addWidget(self.time_label, 3, 0)
+        pgrid.addWidget(self.time_choice, 3, 1)
         pgrid.setColumnStretch(1, 1)
 
         # -- buttons --------------------------------------------------------------------------
@@ -115,6 +132,8 @@ class SettingsDialog(QDialog):
         self.size_choice.set_value(settings.tile_size)
         self.language_choice.set_value(settings.language)
         self.auto_win_box.setChecked(settings.auto_win)
+        self.confirm_box.setChecked(settings.confirm_discard)
+        self.pause_choice.set_value(settings.ai_pause)
         self.time_choice.set_value(settings.time_limit if settings.time_limit in TIME_LIMITS else None)
 
     def animation_speed(self) -> float:
@@ -130,6 +149,8 @@ class SettingsDialog(QDialog):
             animation_speed=self.animation_speed(),
             language=self.language_choice.value(),
             auto_win=self.auto_win_box.isChecked(),
+            confirm_discard=self.confirm_box.isChecked(),
+            ai_pause=self.pause_choice.value(),
             tile_theme=self.theme_choice.value(),
             tile_size=self.size_choice.value(),
             time_limit=self.time_choice.value(),
@@ -147,8 +168,12 @@ class SettingsDialog(QDialog):
         self.auto_win_label.setText(tr("settings.auto_win_label"))
         self.auto_win_box.setText(tr("settings.auto_win"))
         self.time_label.setText(tr("settings.time_limit"))
+        self.confirm_label.setText(tr("settings.confirm_discard_label"))
+        self.confirm_box.setText(tr("settings.confirm_discard"))
+        self.pause_label.setText(tr("settings.ai_pause"))
         for choice in (
             self.speed_choice, self.theme_choice, self.size_choice, self.language_choice, self.time_choice,
+            self.pause_choice,
         ):
             choice.retranslate()
         self.defaults_button.setText(tr("button.defaults"))

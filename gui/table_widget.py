@@ -15,16 +15,17 @@ from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsView, QMenu, QVBoxLayout, QWidget
 
-from engine import analysis
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
 from engine.rules import Ruleset
-from engine.scoring import WinContext, win_refusal
-from engine.tiles import format_tiles, tile_name, to_counts
+from engine.tiles import format_tiles, tile_name
 
+from . import table_info
 from .action_bar import ActionBar
-from .i18n import refusal_reason, tr
+from .autoplay_banner import AutoplayBanner
+from .i18n import tr
 from .scene import TableScene
+from .settings import AI_PAUSES
 from .worker import HUMAN, DecisionRequest, EngineThread
 
 log = logging.getLogger(__name__)
@@ -79,8 +80,9 @@ class TableWidget(QWidget):
     match_finished = Signal(object)  # list[HandSummary]
     engine_failed = Signal(str)
 
-    def __init__(self, art: object, speed: float = 1.0, auto_win: bool = True,
-                 time_limit: int | None = None) -> None:
+    def __init__(self, art: object, speed: float = 1.0, auto_win: bool = False,
+                 time_limit: int | None = None, ai_pause: str = "off",
+                 confirm_discard: bool = False) -> None:
         super().__init__()
         self.scene = TableScene(art)
         self.scene.speed = speed
@@ -98,9 +100,12 @@ class TableWidget(QWidget):
         self.declare_mode = False
         self.selected: int | None = None
         self.time_limit = time_limit
+        self.ai_pause = ai_pause  # a key of settings.AI_PAUSES
+        self.confirm_discard = confirm_discard  # select, then click again to discard
         self.summaries: list[HandSummary] = []
         self._summary = HandSummary()
         self._discard_info: dict[int, str] = {}
+        self._prompt = ""
         self._seconds_left = 0
         self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
@@ -117,6 +122,8 @@ class TableWidget(QWidget):
         self.bar.autowin.setChecked(auto_win)
         self.scene.tile_clicked.connect(self._tile_clicked)
         self.scene.tile_hovered.connect(self._tile_hovered)
+        self.banner = AutoplayBanner(self.view)
+        self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
 
     # -- match lifecycle --------------------------------------------------------------------
     def start_match(self, rules: Ruleset, seed: int, ai_seats: list[object], names: list[str],
@@ -147,6 +154,7 @@ class TableWidget(QWidget):
         self.scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"),
                                    rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
         self.bar.retranslate()
+        self.banner.retranslate()
         self.bar.set_declare_mode(self.declare_mode)
         self.scene.refresh_texts()
 
@@ -172,6 +180,11 @@ class TableWidget(QWidget):
     def running(self) -> bool:
         return self.engine is not None and self.engine.running
 
+    @property
+    def hand_in_play(self) -> bool:
+        """A hand has been dealt and has not ended (leaving now would abandon it)."""
+        return self.running and self._summary.hand_number > 0 and self._summary.ended is None
+
     def set_speed(self, speed: float) -> None:
         """A new speed applies from the next animation; instant also ends the running one."""
         self.scene.speed = speed
@@ -186,6 +199,9 @@ class TableWidget(QWidget):
         # named in the log before it is shown: a crash trace follows the event it happened in
         log.info("hand %d: showing %s", self._summary.hand_number, ev.describe(event))
         animation = self.scene.show_event(event)
+        pause = self._pause_ms(event)
+        if pause:
+            animation = self.scene.animator.then_pause(animation, pause)
         self._update_info(event)
         if isinstance(event, ev.HandEnded):
             self._after(animation, self._show_hand_end)
@@ -193,6 +209,15 @@ class TableWidget(QWidget):
             self._after(animation, self._show_standings)
         else:
             self._after(animation, self._ack)
+
+    def _pause_ms(self, event: ev.Event) -> int:
+        """A short hold after an AI's (or 托管's) draw, so a person sees who moves and what;
+        scaled like the animations (not beyond normal), none at instant speed."""
+        if not isinstance(event, ev.TileDrawn):
+            return 0
+        if event.seat == HUMAN and not self.bar.autoplay.isChecked():
+            return 0
+        return round(AI_PAUSES.get(self.ai_pause, 0) * min(1.0, self.scene.speed))
 
     def _track(self, event: ev.Event) -> None:
         self._summary = track(self._summary, event)
@@ -244,59 +269,10 @@ class TableWidget(QWidget):
         dialog.open()
 
     # -- information lines --------------------------------------------------------------------
-    def _human_kongs(self) -> list[int]:
-        seat = self.scene.model.seats[HUMAN]
-        return [k for k in seat.kong_kinds if k is not None]
-
     def _update_info(self, event: ev.Event) -> None:
         model = self.scene.model
-        kinds = model.human_kinds()
-        kongs = self._human_kongs()
-        counts = to_counts(kinds)
-        suits = [sum(counts[s * 7:s * 7 + 7]) + 4 * sum(1 for k in kongs if k // 7 == s) for s in range(3)]
-        best = max(range(3), key=lambda s: suits[s])
-        parts = [tr("info.suits", m=suits[0], p=suits[1], s=suits[2]),
-                 tr("info.eight", suit=tr(f"suit.{'mps'[best]}"), n=suits[best])]
-        size = len(kinds) + 3 * len(kongs)
-        if size == 13 and not model.ended:
-            waits = analysis.waits_counts(counts, kongs)
-            if waits:
-                unseen = self._unseen()
-                parts.append(tr("info.waits", waits=" ".join(f"{tile_name(w)}×{unseen[w]}" for w in waits)))
-        hint = self._refusal_hint(event, kinds, kongs)
-        if hint:
-            parts.append(hint)
-        self.bar.status.setText("   ".join(parts))
-
-    def _unseen(self) -> list[int]:
-        model = self.scene.model
-        seen = [0] * 21
-        for item, kind in model.kinds.items():
-            owner = model.seat_of_item(item)
-            if item in model.face_up or owner == HUMAN:
-                seen[kind] += 1
-        return [max(0, 4 - c) for c in seen]
-
-    def _refusal_hint(self, event: ev.Event, kinds: list[int], kongs: list[int]) -> str:
-        """A winning shape that may not win: say why instead of silently showing no button."""
-        model = self.scene.model
-        if model.ended:
-            return ""
-        ctx = None
-        me = model.seats[HUMAN]
-        declared = me.declare_index is not None
-        if isinstance(event, ev.TileDiscarded) and event.seat != HUMAN:
-            ctx = WinContext(tuple(kinds), tuple(kongs), event.tile, self_draw=False, declared=declared)
-        elif isinstance(event, ev.TileDrawn) and event.seat == HUMAN and event.tile is not None:
-            rest = list(kinds)
-            rest.remove(event.tile)
-            ctx = WinContext(tuple(rest), tuple(kongs), event.tile, self_draw=True, declared=declared)
-        if ctx is None or len(ctx.hand) + 3 * len(kongs) != 13:
-            return ""
-        reason = win_refusal(ctx, self.rules)
-        if reason in ("8-tile rule", "not declared"):
-            return tr("info.cannot_win", tile=tile_name(ctx.win_tile), reason=refusal_reason(reason))
-        return ""
+        self.bar.waits.setText(table_info.hand_line(model))
+        self.bar.status.setText(table_info.refusal_hint(model, self.rules, event))
 
     # -- decisions ------------------------------------------------------------------------------
     def _on_decision(self, request: DecisionRequest) -> None:
@@ -310,30 +286,16 @@ class TableWidget(QWidget):
             declare=any(a.declare for a in legal), pass_=ActionKind.PASS in kinds,
         )
         self.bar.set_declare_mode(False)
-        self._prepare_discard_info(request)
+        self._discard_info = table_info.discard_hints(request.view, request.legal)
+        self.selected = None
         self._mark_clickable()
-        prompt = tr("prompt.turn") if ActionKind.DISCARD in kinds else tr("prompt.claim")
-        if request.refusal in ("8-tile rule", "not declared"):
-            prompt += "  " + tr("info.cannot_win_now", reason=refusal_reason(request.refusal))
-        self.bar.status.setText(prompt + "   " + self.bar.status.text())
+        self._prompt = table_info.decision_prompt(self.scene.model, request.view, request.legal,
+                                                  request.refusal)
+        self.bar.status.setText(self._prompt)
         if self.time_limit:
             self._seconds_left = self.time_limit
             self.bar.countdown.setText(tr("table.countdown", n=self._seconds_left))
             self._timer.start()
-
-    def _prepare_discard_info(self, request: DecisionRequest) -> None:
-        self._discard_info = {}
-        view = request.view
-        if not any(a.kind is ActionKind.DISCARD for a in request.legal):
-            return
-        unseen = view.unseen_counts()
-        for option in analysis.discard_options(list(view.concealed), list(view.kongs)):
-            if option.shanten == 0:
-                waits = " ".join(f"{tile_name(w)}×{unseen[w]}" for w in option.waits)
-                text = tr("hover.waits", tile=tile_name(option.tile), waits=waits)
-            else:
-                text = tr("hover.shanten", tile=tile_name(option.tile), n=option.shanten)
-            self._discard_info[option.tile] = text
 
     def _legal_discards(self) -> set[int]:
         if self.pending is None:
@@ -368,6 +330,8 @@ class TableWidget(QWidget):
         self.pending = None
         self.declare_mode = False
         self.selected = None
+        self._prompt = ""
+        self.bar.status.setText("")
         self._close_menu()
         self._timer.stop()
         self.bar.countdown.setText("")
@@ -412,16 +376,24 @@ class TableWidget(QWidget):
         kind = self.scene.model.kinds.get(item)
         if kind is None or self.scene.model.seat_of_item(item) != HUMAN:
             return
+        if self.confirm_discard and self.selected != item and item in self.clickable_items():
+            self.selected = item  # against misclicks: the first click only picks the tile
+            self._mark_clickable()
+            self.bar.status.setText(tr("prompt.confirm_discard", tile=tile_name(kind)))
+            return
         self.choose(Action.discard(kind, declare=self.declare_mode))
 
     def _tile_hovered(self, item: int, entering: bool) -> None:
-        if not entering or self.pending is None:
+        if self.pending is None:
             return
         kind = self.scene.model.kinds.get(item)
-        if kind in self._discard_info and self.scene.model.seat_of_item(item) == HUMAN:
+        if entering and kind in self._discard_info and self.scene.model.seat_of_item(item) == HUMAN:
             self.bar.status.setText(self._discard_info[kind])
+        elif not entering:
+            self.bar.status.setText(self._prompt)  # back to what I may do
 
     def _set_autoplay(self, on: bool) -> None:
+        self.banner.setVisible(on)
         if self.engine is None:
             return
         if on:

@@ -64,8 +64,8 @@ def test_a_whole_one_round_match_animated_with_kongs_and_haolao(qtbot, monkeypat
     log = EventLog(monkeypatch)
     w = _window(qtbot, speed=0.05)
     table = w.table
-    table.bar.autoplay.setChecked(True)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=MATCH_SEED)
+    table.bar.autoplay.setChecked(True)
     pump_until(qtbot, table, lambda: _standings_open(table), timeout=240,
                on_dialog=lambda d: d.objectName() == "endOfHandDialog")
     assert log.count(ev.HandEnded) == 7
@@ -108,8 +108,8 @@ def test_closing_the_window_in_the_middle_of_animations(qtbot, seed):
     rng = random.Random(seed)
     for _ in range(3):
         w = _window(qtbot, speed=1.0)
-        w.table.bar.autoplay.setChecked(True)
         w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=rng.randrange(1000))
+        w.table.bar.autoplay.setChecked(True)
         qtbot.waitUntil(lambda w=w: w.table.scene.animator.busy, timeout=10000)
         end = time.monotonic() + rng.uniform(0.0, 1.5)
         while time.monotonic() < end:
@@ -125,8 +125,8 @@ def test_changing_speed_in_the_middle_of_a_hand(qtbot, monkeypatch):
     log = EventLog(monkeypatch)
     w = _window(qtbot, speed=0.1)
     table = w.table
-    table.bar.autoplay.setChecked(True)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=11)
+    table.bar.autoplay.setChecked(True)
     speeds = [1.0, 0.0, 0.05, 2.0, 0.0, 0.1]
     shown = 0
     while log.count(ev.HandEnded) == 0:
@@ -144,8 +144,8 @@ def test_changing_speed_in_the_middle_of_a_hand(qtbot, monkeypatch):
 def test_instant_speed_ends_the_running_animation_at_once(qtbot):
     w = _window(qtbot, speed=2.0)
     table = w.table
-    table.bar.autoplay.setChecked(True)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=4)
+    table.bar.autoplay.setChecked(True)
     qtbot.waitUntil(lambda: table.scene.animator.busy, timeout=10000)
     played = table.scene.animator.played
     table.set_speed(0.0)

@@ -49,6 +49,8 @@ def test_a_stopped_match_cannot_feed_events_to_the_next_one(qtbot, tmp_path, mon
     qtbot.waitUntil(lambda: len(table.scene.model.seats[1].discards) >= 1, timeout=20000)
     seen.clear()
     w.start_match(Ruleset(rounds=1, time_limit=None), ["normal"] * 3, seed=5)  # while an AI thinks
+    assert not table.bar.autoplay.isChecked()  # 托管 does not carry over into a new match
+    table.bar.autoplay.setChecked(True)
     qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
     for _ in range(200):
         QApplication.processEvents()
@@ -81,7 +83,9 @@ def test_a_new_match_replaces_the_saved_one(qtbot, tmp_path):
     first = w.session.saved_match()
     assert first is not None
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=12)  # abandon it
-    assert w.session.saved_match() is None
+    now = w.session.saved_match()  # the new match, saved before its first hand
+    assert now is not None and now["match_id"] != first["match_id"]
+    assert now["match"]["played"] == 0 and now["match"]["seed"] == 12
     w.table.stop_match()
 
 

@@ -1,0 +1,138 @@
+"""The words under the table: my suits and waits, what I may do now, and what a discard leaves.
+
+Pure functions of the table model and the decision on screen, so the table widget only shows
+them and the tests can read them without a window.
+"""
+
+from __future__ import annotations
+
+from engine import analysis
+from engine import events as ev
+from engine.actions import WIN, ActionKind
+from engine.rules import Ruleset
+from engine.scoring import WinContext, win_refusal
+from engine.tiles import format_tiles, tile_name, to_counts
+from engine.view import SeatView
+
+from .i18n import refusal_reason, tr
+from .table_model import TableModel
+
+HUMAN = 0  # the person at this computer sits in seat 0 (as gui.worker.HUMAN)
+
+
+def human_kongs(model: TableModel) -> list[int]:
+    return [k for k in model.seats[HUMAN].kong_kinds if k is not None]
+
+
+def unseen(model: TableModel) -> list[int]:
+    """Copies of each kind I cannot see (in the wall or in other hands)."""
+    seen = [0] * 21
+    for item, kind in model.kinds.items():
+        if item in model.face_up or model.seat_of_item(item) == HUMAN:
+            seen[kind] += 1
+    return [max(0, 4 - c) for c in seen]
+
+
+def _waits_text(waits: list[int], left: list[int]) -> str:
+    return " ".join(f"{tile_name(w)}×{left[w]}" for w in waits)
+
+
+def hand_line(model: TableModel) -> str:
+    """My suit lengths, the 8-tile rule, and my waits — also on my own turn, when the hand
+    holds the drawn tile (the waits are those of the hand before it)."""
+    kinds = model.human_kinds()
+    kongs = human_kongs(model)
+    counts = to_counts(kinds)
+    suits = [sum(counts[s * 7:s * 7 + 7]) + 4 * sum(1 for k in kongs if k // 7 == s) for s in range(3)]
+    best = max(range(3), key=lambda s: suits[s])
+    parts = [tr("info.suits", m=suits[0], p=suits[1], s=suits[2]),
+             tr("info.eight", suit=tr(f"suit.{'mps'[best]}"), n=suits[best])]
+    if model.ended:
+        return "   ".join(parts)
+    size = len(kinds) + 3 * len(kongs)
+    if size == 14:
+        drawn = model.seats[HUMAN].drawn
+        kind = model.kinds.get(drawn) if drawn is not None else None
+        if kind is not None:
+            counts[kind] -= 1
+            size = 13
+    if size == 13:
+        waits = analysis.waits_counts(counts, kongs)
+        if waits:
+            parts.append(tr("info.waits", waits=_waits_text(waits, unseen(model))))
+    return "   ".join(parts)
+
+
+def refusal_hint(model: TableModel, rules: Ruleset, event: ev.Event) -> str:
+    """A winning shape that may not win: say why instead of silently showing no button."""
+    if model.ended:
+        return ""
+    kinds = model.human_kinds()
+    kongs = human_kongs(model)
+    declared = model.seats[HUMAN].declare_index is not None
+    ctx = None
+    if isinstance(event, ev.TileDiscarded) and event.seat != HUMAN:
+        ctx = WinContext(tuple(kinds), tuple(kongs), event.tile, self_draw=False, declared=declared)
+    elif isinstance(event, ev.TileDrawn) and event.seat == HUMAN and event.tile is not None:
+        rest = list(kinds)
+        rest.remove(event.tile)
+        ctx = WinContext(tuple(rest), tuple(kongs), event.tile, self_draw=True, declared=declared)
+    if ctx is None or len(ctx.hand) + 3 * len(kongs) != 13:
+        return ""
+    reason = win_refusal(ctx, rules)
+    if reason in ("8-tile rule", "not declared"):
+        return tr("info.cannot_win", tile=tile_name(ctx.win_tile), reason=refusal_reason(reason))
+    return ""
+
+
+def decision_prompt(model: TableModel, view: SeatView, legal: tuple, refusal: str | None) -> str:
+    """What I may do now, in words: a win, a kong, 报听 — not only a button that appeared."""
+    kinds = {a.kind for a in legal}
+    my_turn = ActionKind.DISCARD in kinds
+    parts = []
+    if WIN in legal:
+        if my_turn:
+            drawn = model.seats[HUMAN].drawn
+            tile = model.kinds.get(drawn) if drawn is not None else None
+            parts.append(tr("prompt.can_self_draw", tile=tile_name(tile) if tile is not None else ""))
+        else:
+            tile = model.kinds.get(model.last_discard) if model.last_discard is not None else None
+            parts.append(tr("prompt.can_win", tile=tile_name(tile) if tile is not None else ""))
+    kongs = [a.tile for a in legal if a.kind is ActionKind.KONG and a.tile is not None]
+    if kongs:
+        parts.append(tr("prompt.can_kong", tiles=" ".join(format_tiles([k] * 4) for k in kongs)))
+    if any(a.declare for a in legal):
+        parts.append(tr("prompt.can_declare"))
+    if not parts:
+        parts.append(tr("prompt.turn") if my_turn else tr("prompt.claim"))
+    elif my_turn:
+        parts.append(tr("prompt.turn"))
+    if refusal in ("8-tile rule", "not declared"):
+        parts.append(tr("info.cannot_win_now", reason=refusal_reason(refusal)))
+    return "  ".join(parts)
+
+
+def discard_hints(view: SeatView, legal: tuple) -> dict[int, str]:
+    """For each tile I may discard: the waits it leaves, or how far from ready, and the count
+    of useful tiles (进张: kinds and unseen copies) for the hand it leaves."""
+    if not any(a.kind is ActionKind.DISCARD for a in legal):
+        return {}
+    hand = list(view.concealed)
+    kongs = list(view.kongs)
+    visible = view.visible_outside_hand()
+    left = view.unseen_counts()
+    counts = analysis.hand_counts(hand)
+    ks = analysis.kong_kinds(kongs)
+    out = {}
+    for option in analysis.discard_options(hand, kongs, visible):
+        counts[option.tile] -= 1
+        useful = analysis.ukeire_counts(counts, ks, visible)
+        counts[option.tile] += 1
+        if option.shanten == 0:
+            text = tr("hover.waits", tile=tile_name(option.tile), waits=_waits_text(list(option.waits), left))
+        else:
+            text = tr("hover.shanten", tile=tile_name(option.tile), n=option.shanten)
+        if useful:
+            text += "  ·  " + tr("hover.ukeire", kinds=len(useful), tiles=sum(useful.values()))
+        out[option.tile] = text
+    return out
