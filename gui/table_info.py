@@ -85,19 +85,17 @@ def refusal_hint(model: TableModel, rules: Ruleset, event: ev.Event) -> str:
     return ""
 
 
-def decision_prompt(model: TableModel, view: SeatView, legal: tuple, refusal: str | None) -> str:
+def decision_prompt(view: SeatView, legal: tuple, refusal: str | None) -> str:
     """What I may do now, in words: a win, a kong, 报听 — not only a button that appeared."""
     kinds = {a.kind for a in legal}
     my_turn = ActionKind.DISCARD in kinds
     parts = []
     if WIN in legal:
-        if my_turn:
-            drawn = model.seats[HUMAN].drawn
-            tile = model.kinds.get(drawn) if drawn is not None else None
+        if my_turn or view.last_discard is None:
+            tile = view.drawn
             parts.append(tr("prompt.can_self_draw", tile=tile_name(tile) if tile is not None else ""))
         else:
-            tile = model.kinds.get(model.last_discard) if model.last_discard is not None else None
-            parts.append(tr("prompt.can_win", tile=tile_name(tile) if tile is not None else ""))
+            parts.append(tr("prompt.can_win", tile=tile_name(view.last_discard[1])))
     kongs = [a.tile for a in legal if a.kind is ActionKind.KONG and a.tile is not None]
     if kongs:
         parts.append(tr("prompt.can_kong", tiles=" ".join(format_tiles([k] * 4) for k in kongs)))
@@ -126,7 +124,9 @@ def discard_hints(view: SeatView, legal: tuple) -> dict[int, str]:
     out = {}
     for option in analysis.discard_options(hand, kongs, visible):
         counts[option.tile] -= 1
+        visible[option.tile] += 1  # the copy I discard lies in my river: nobody draws it
         useful = analysis.ukeire_counts(counts, ks, visible)
+        visible[option.tile] -= 1
         counts[option.tile] += 1
         if option.shanten == 0:
             text = tr("hover.waits", tile=tile_name(option.tile), waits=_waits_text(list(option.waits), left))

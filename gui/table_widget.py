@@ -26,7 +26,7 @@ from .autoplay_banner import AutoplayBanner
 from .i18n import tr
 from .scene import TableScene
 from .settings import AI_PAUSES
-from .worker import HUMAN, DecisionRequest, EngineThread
+from .worker import HUMAN, DecisionRequest, EngineThread, HandSaved
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +106,7 @@ class TableWidget(QWidget):
         self._summary = HandSummary()
         self._discard_info: dict[int, str] = {}
         self._prompt = ""
+        self._unshown_save: HandSaved | None = None
         self._seconds_left = 0
         self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
@@ -132,13 +133,14 @@ class TableWidget(QWidget):
         self.stop_match()
         self.rules = rules
         self.summaries = []
+        self._unshown_save = None
         self.scene.names = list(names)
         self.scene.levels = list(levels)
         self.retranslate()
         self.engine = EngineThread(rules, seed, ai_seats, names, resume)
         bridge = self.engine.bridge
         # a stopped match's last queued signals must not reach the next one
-        bridge.hand_saved.connect(lambda x, b=bridge: self._current(b) and self.hand_saved.emit(x))
+        bridge.hand_saved.connect(lambda x, b=bridge: self._current(b) and self._keep_save(x))
         bridge.event_ready.connect(lambda x, b=bridge: self._current(b) and self._on_event(x))
         bridge.decision_needed.connect(lambda x, b=bridge: self._current(b) and self._on_decision(x))
         bridge.failed.connect(lambda x, b=bridge: self._current(b) and self.engine_failed.emit(x))
@@ -219,10 +221,18 @@ class TableWidget(QWidget):
             return 0
         return round(AI_PAUSES.get(self.ai_pause, 0) * min(1.0, self.scene.speed))
 
+    def _keep_save(self, saved: HandSaved) -> None:
+        """The engine saves a hand just before its end is shown: passed on with that event,
+        once the hand's summary is complete."""
+        self._unshown_save = saved
+
     def _track(self, event: ev.Event) -> None:
         self._summary = track(self._summary, event)
         if isinstance(event, ev.HandEnded):
             self.summaries.append(self._summary)
+            saved, self._unshown_save = self._unshown_save, None
+            if saved is not None:
+                self.hand_saved.emit(saved)
 
     def _after(self, animation: QAbstractAnimation | None, then: Callable[[], None]) -> None:
         self.scene.animator.play(animation, then)
@@ -289,8 +299,7 @@ class TableWidget(QWidget):
         self._discard_info = table_info.discard_hints(request.view, request.legal)
         self.selected = None
         self._mark_clickable()
-        self._prompt = table_info.decision_prompt(self.scene.model, request.view, request.legal,
-                                                  request.refusal)
+        self._prompt = table_info.decision_prompt(request.view, request.legal, request.refusal)
         self.bar.status.setText(self._prompt)
         if self.time_limit:
             self._seconds_left = self.time_limit

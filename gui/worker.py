@@ -22,7 +22,8 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.actions import WIN, Action
 from engine.ai import NormalAI
-from engine.events import Event
+from engine.events import Event, HandEnded
+from engine.hand import Hand
 from engine.match import Match
 from engine.replay import record
 from engine.rules import Ruleset
@@ -180,15 +181,20 @@ class EngineWorker(QObject):
             for index, seat in enumerate(self.seats):
                 seat.on_event(event.for_seat(index))
 
+        def save_when_it_ends(event: Event, hand: Hand) -> None:
+            # the observer sees each event before the seats do: the hand is counted and saved
+            # before the player is shown its end, so closing at the results loses nothing
+            if isinstance(event, HandEnded):
+                match.finish_hand(hand)
+                played_at = datetime.now().isoformat(timespec="seconds")
+                saved = HandSaved(record(hand, self.names, played_at), match.state(), match.over)
+                self.bridge.hand_saved.emit(saved)
+
         broadcast(match.start_event())
         while not match.over:
             hand = match.next_hand()
             self.human.refusal_probe = lambda h=hand: h.win_refusal_now(HUMAN)
-            HandRunner(hand, self.seats).run()
-            match.finish_hand(hand)
-            played_at = datetime.now().isoformat(timespec="seconds")
-            saved = HandSaved(record(hand, self.names, played_at), match.state(), match.over)
-            self.bridge.hand_saved.emit(saved)
+            HandRunner(hand, self.seats, observer=lambda e, h=hand: save_when_it_ends(e, h)).run()
         broadcast(match.end_event())
 
 
