@@ -14,8 +14,9 @@ from engine.levels import Level
 from engine.rules import Ruleset
 from engine.tiles import format_tiles, tile_name
 
-from .profile_model import BestHand, HandOutcome, Profile
+from .profile_model import BestHand, HandOutcome, Profile, coded_items
 from .profile_store import ProfileStore
+from .stored_codes import coded_names
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
     from .table_widget import HandSummary
@@ -35,7 +36,7 @@ def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
     if mine is not None:
         concealed = list(mine.concealed)
         best = BestHand(
-            value=mine.score.value, items=mine.score.to_json()["items"],  # type: ignore[arg-type]
+            value=mine.score.value, items=coded_items(mine.score.to_json()["items"]),  # type: ignore[arg-type]
             tiles=format_tiles(concealed), kongs=[tile_name(k) for k in mine.kongs],
             played_at=played_at, room=room,
         )
@@ -136,8 +137,10 @@ class ProfileSession(QObject):
                 net = int(state["scores"][HUMAN])
                 self.store.record_match(profile.name, self.match_id, room, net, summary_data)
             else:
+                # the computer seats are saved as codes (""): their names follow the language
+                state = dict(saved.match_state, names=coded_names(saved.match_state["names"], HUMAN))
                 self.store.save_match_in_progress(profile.name, {
-                    "match": saved.match_state, "levels": self.levels, "match_id": self.match_id,
+                    "match": state, "levels": self.levels, "match_id": self.match_id,
                 })
         except (ValueError, OSError) as exc:
             log.warning("could not save the hand: %s", exc)
