@@ -467,6 +467,12 @@ def on_language_change(listener: Callable[[str], None]) -> None:
         _listeners.append(listener)
 
 
+def off_language_change(listener: Callable[[str], None]) -> None:
+    """Stop calling ``listener`` (no error if it was not listening)."""
+    if listener in _listeners:
+        _listeners.remove(listener)
+
+
 def language() -> str:
     return _language
 

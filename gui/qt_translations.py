@@ -90,4 +90,13 @@ def install() -> bool:
     return apply(i18n.language())
 
 
-__all__ = ["ButtonTexts", "apply", "install", "translations_folder"]
+def uninstall() -> None:
+    """Stop following the language and take Qt's translations out again (tests)."""
+    i18n.off_language_change(apply)
+    app = QCoreApplication.instance()
+    if _State.translator is not None and app is not None and _State.app is app:
+        app.removeTranslator(_State.translator)
+    _State.translator, _State.loaded_file, _State.lang, _State.app = None, False, None, None
+
+
+__all__ = ["ButtonTexts", "apply", "install", "translations_folder", "uninstall"]
