@@ -27,6 +27,15 @@ HUMAN = 0  # the person at this computer sits in seat 0 (as gui.worker.HUMAN)
 log = logging.getLogger(__name__)
 
 
+def coded_match(match_state: dict[str, Any]) -> dict[str, Any]:
+    """A match state as the profile keeps it: the computer seats' names as codes ("", their
+    place at the table), so that they follow the language when the match is continued."""
+    names = match_state.get("names")
+    if not isinstance(names, list | tuple) or len(names) != 4:
+        return match_state
+    return dict(match_state, names=coded_names([str(n) for n in names], HUMAN))
+
+
 def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
     """What a finished hand means for the human seat's profile."""
     ended = summary.ended
@@ -110,7 +119,7 @@ class ProfileSession(QObject):
             return
         try:
             self.store.save_match_in_progress(profile.name, {
-                "match": match_state, "levels": self.levels, "match_id": self.match_id,
+                "match": coded_match(match_state), "levels": self.levels, "match_id": self.match_id,
             })
         except (ValueError, OSError) as exc:
             log.warning("could not save the match: %s", exc)
@@ -137,10 +146,8 @@ class ProfileSession(QObject):
                 net = int(state["scores"][HUMAN])
                 self.store.record_match(profile.name, self.match_id, room, net, summary_data)
             else:
-                # the computer seats are saved as codes (""): their names follow the language
-                state = dict(saved.match_state, names=coded_names(saved.match_state["names"], HUMAN))
                 self.store.save_match_in_progress(profile.name, {
-                    "match": state, "levels": self.levels, "match_id": self.match_id,
+                    "match": coded_match(saved.match_state), "levels": self.levels, "match_id": self.match_id,
                 })
         except (ValueError, OSError) as exc:
             log.warning("could not save the hand: %s", exc)

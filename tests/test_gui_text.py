@@ -227,36 +227,21 @@ def test_tile_labels_in_both_languages() -> None:
 
 
 def test_the_table_writes_tiles_in_words(qtbot) -> None:
-    from engine.analysis import discard_options
-    from engine.tiles import parse_tiles
+    from gui import table_info
     from gui.scene import TableScene
-    from gui.table_widget import TableWidget
-    from gui.worker import DecisionRequest
 
     scene = TableScene(get_art("classic"))
     assert scene._log_args({"tile": 1})["tile"] == "三万"
-    table = TableWidget(get_art("classic"), speed=0)
-    qtbot.addWidget(table)
-    hand = parse_tiles("234m567m22p345678s")
-
-    class View:
-        concealed = tuple(hand)
-        kongs = ()
-
-        @staticmethod
-        def unseen_counts() -> list[int]:
-            return [4] * 21
-
-    from engine.actions import Action, ActionKind
-
-    legal = (Action(ActionKind.DISCARD, hand[0]),)
-    table._prepare_discard_info(DecisionRequest(View(), legal, None))  # type: ignore[arg-type]
-    assert discard_options(list(hand), [])
-    hints = " ".join(table._discard_info.values())
+    hand = Match(Ruleset(), 11).next_hand()
+    seat = hand.pending()[0]  # the dealer, 14 tiles, to discard
+    view, legal = hand.view(seat), tuple(hand.legal_actions(seat))
+    hints = " ".join(table_info.discard_hints(view, legal).values())
     assert "打" in hints and any(word in hints for word in ("万", "饼", "条"))
-    assert not any(ch.isdigit() and nxt in "mps" for ch, nxt in pairwise(hints))
+    assert not any(a.isdigit() and b in "mps" for a, b in pairwise(hints))  # no "3m" in Chinese
     i18n.set_language("en")
     assert scene._log_args({"tile": 1})["tile"] == "3m"
+    english = " ".join(table_info.discard_hints(view, legal).values())
+    assert any(a.isdigit() and b in "mps" for a, b in pairwise(english))
 
 
 def test_standings_write_tiles_in_words_and_the_result_is_not_cut(qtbot) -> None:

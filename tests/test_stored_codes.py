@@ -211,6 +211,9 @@ def test_match_names_in_progress_are_saved_as_codes(store: ProfileStore) -> None
     store.select("me")
     session = ProfileSession(store)
     session.begin_match(session.rules, ["normal"] * 3)
+    session.save_start(state)  # a new match is saved before its first hand
+    started = store.match_in_progress("me")
+    assert started is not None and started["match"]["names"] == ["me", "", "", ""]
     session.hand_saved(saved, summary)  # type: ignore[arg-type]
     in_progress = store.match_in_progress("me")
     assert in_progress is not None and in_progress["match"]["names"] == ["me", "", "", ""]
