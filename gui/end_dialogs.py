@@ -219,6 +219,7 @@ class EndOfHandDialog(_FittedDialog):
                 table = self._score_table(win, summary)
                 self.score_tables.append(table)
                 one.addWidget(table)
+                one.addStretch(1)  # side by side, the tables line up at the top
                 scores.addLayout(one, 1)
             column.addLayout(scores)
         column.addStretch(1)
