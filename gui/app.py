@@ -117,6 +117,9 @@ def run_gui(argv: Sequence[str] = ()) -> int:
 
     loaded = settings_store.load()
     set_language(loaded.settings.language)
+    from .qt_translations import install as follow_language_in_qt
+
+    follow_language_in_qt()  # Qt's own OK / Cancel / Yes / No, now and after every switch
     window = MainWindow(loaded.settings, ask_name=True)
     window.show()
     if loaded.warning:

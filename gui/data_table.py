@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from .fonts import ui_font
@@ -18,10 +18,16 @@ class DataTable(QWidget):
 
     ``set_table(header, rows, weights, accent_column, footer_rows, colours)``; the first column
     is left-aligned, the others right-aligned; ``colours`` maps (row, column) to a text colour.
+
+    Column widths: every column first gets what its cells need, then what its header needs,
+    and what is left is shared by ``weights``; only a table too narrow for its cells shrinks
+    them all alike (and elides), so a long label ("Exhaustive draws") is not cut while a
+    number column has room to spare.
     """
 
     ROW = 25
     HEAD = 28
+    PAD = 10.0  # left and right of a cell's text
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -61,16 +67,45 @@ class DataTable(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(360, self.HEAD + self.ROW * len(self._rows) + 2)
 
+    def _cell_font(self, row: int, column: int) -> QFont:
+        footer = row >= len(self._rows) - self._footer
+        return ui_font(13 if column in self._align_left and not footer else 14)
+
+    def column_edges(self, width: float) -> list[float]:
+        """Where the columns start and end across ``width`` (see the class docstring)."""
+        columns = len(self._weights)
+        if not columns:
+            return [0.0]
+        cells = [0.0] * columns
+        for r, row in enumerate(self._rows):
+            for c, text in enumerate(row[:columns]):
+                cells[c] = max(cells[c], QFontMetricsF(self._cell_font(r, c)).horizontalAdvance(text))
+        head_metrics = QFontMetricsF(ui_font(12))
+        heads = [head_metrics.horizontalAdvance(text) for text in self._header[:columns]]
+        heads += [0.0] * (columns - len(heads))
+        widths = [cell + 2 * self.PAD + 1 for cell in cells]
+        if sum(widths) > width:
+            widths = [w * width / sum(widths) for w in widths]
+        else:
+            spare = width - sum(widths)
+            need = [max(0.0, head + 2 * self.PAD + 1 - w) for head, w in zip(heads, widths, strict=True)]
+            share = min(1.0, spare / sum(need)) if sum(need) else 0.0
+            widths = [w + n * share for w, n in zip(widths, need, strict=True)]
+            spare = width - sum(widths)
+            total = sum(self._weights) or 1.0
+            widths = [w + spare * weight / total for w, weight in zip(widths, self._weights, strict=True)]
+        edges = [0.0]
+        for w in widths:
+            edges.append(edges[-1] + w)
+        return edges
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         w = self.width()
-        total = sum(self._weights) or 1.0
-        edges = [0.0]
-        for weight in self._weights:
-            edges.append(edges[-1] + w * weight / total)
-        pad = 10.0
+        edges = self.column_edges(w)
+        pad = self.PAD
 
         def cell_rect(column: int, top: float, height: float) -> QRectF:
             return QRectF(edges[column] + pad, top, edges[column + 1] - edges[column] - 2 * pad, height)
@@ -104,7 +139,7 @@ class DataTable(QWidget):
                 painter.drawLine(QPointF(0, top + 0.5), QPointF(w, top + 0.5))
             for column, text in enumerate(row):
                 left = column in self._align_left
-                font = ui_font(13 if left and not footer else 14)
+                font = self._cell_font(index, column)
                 painter.setFont(font)
                 colour = self._colours.get((index, column))
                 if colour is None:

@@ -4,8 +4,10 @@ The history grows with every hand (each carries its replay record, ~2 KB): rewri
 as JSON on every hand would get slow and risky. SQLite gives transactions, appends without
 rewriting, and queries ("the last 200 hands of this profile") without loading everything.
 
-Schema versions: the database carries ``PRAGMA user_version`` (now 1); each function in
-``_DB_MIGRATIONS`` moves it up by one, inside a transaction. A database from a newer program
+Schema versions: the database carries ``PRAGMA user_version`` (now 2); each function in
+``_DB_MIGRATIONS`` moves it up by one, inside a transaction. Version 2 stores codes where
+version 1 stored Chinese words (the result column, seats named by their place at the table;
+see :mod:`gui.stored_codes`), so the history reads right in every language. A database from a newer program
 is left untouched. A damaged database (and its journal) is put aside as
 ``history.sqlite3.bad-<timestamp>`` and a new one started: the profiles' totals live in
 ``profiles.json``, so this never loses 积分, level or statistics.
@@ -27,6 +29,7 @@ from engine import __version__ as PROGRAM_VERSION
 from gui.atomic_json import atomic_write, dump_json, keep_aside
 from gui.saved_hands import SavedHand, saved_hand_data
 from gui.store_checks import whole_number
+from gui.stored_codes import LEGACY_RESULTS, coded_names, result_code
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +45,7 @@ class HistoryRow:
     id: int
     played_at: str  # ISO 8601
     room: str  # "open" | "baoting"
-    result: str  # one of the RESULT_* texts
+    result: str  # one of the RESULT_* codes of gui.stored_codes
     delta: int  # the player's net score in that hand
     match_id: str
     imported: bool = False
@@ -86,8 +89,32 @@ def _db_v1(db: sqlite3.Connection) -> None:
     )
 
 
+def _db_v2(db: sqlite3.Connection) -> None:
+    """Words → codes: the result column (荒庄 → "exhaustive", …) and the names of seats that
+    were named only by their place (对家, "Left", … → ""), in the names column and in the
+    replay record. A row whose JSON cannot be read keeps its names (never lose a hand)."""
+    for text, code in LEGACY_RESULTS.items():
+        db.execute("UPDATE hands SET result = ? WHERE result = ?", (code, text))
+    rows = db.execute("SELECT id, names, record, human_seat FROM hands").fetchall()
+    for hand_id, names_json, record_json, seat in rows:
+        try:
+            names, record = json.loads(names_json), json.loads(record_json)
+        except ValueError:
+            continue
+        if not (isinstance(names, list) and isinstance(record, dict) and isinstance(seat, int)):
+            continue
+        coded = coded_names(names, seat)
+        record_names = record.get("names")
+        if isinstance(record_names, list) and len(record_names) == 4:
+            record["names"] = coded_names(record_names, seat)
+        if coded != names or record.get("names") != record_names:
+            db.execute("UPDATE hands SET names = ?, record = ? WHERE id = ?", (
+                json.dumps(coded, ensure_ascii=False), json.dumps(record, ensure_ascii=False), hand_id,
+            ))
+
+
 # _DB_MIGRATIONS[n] moves the database from user_version n to n+1.
-_DB_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_db_v1]
+_DB_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_db_v1, _db_v2]
 DB_SCHEMA_VERSION = len(_DB_MIGRATIONS)
 
 
@@ -304,7 +331,7 @@ class HistoryDB:
             " WHERE profile = ? ORDER BY id DESC LIMIT ?",
             (name, limit),
         )
-        return [HistoryRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
+        return [HistoryRow(r[0], r[1], r[2], result_code(r[3]), r[4], r[5], bool(r[6])) for r in rows]
 
     def has_match(self, name: str, match_id: str) -> bool:
         return self.db is not None and bool(self._read(
@@ -322,8 +349,12 @@ class HistoryDB:
         return record, profile, names, seat, match_id
 
     def hand_record(self, hand_id: int) -> dict[str, Any]:
-        """The saved engine.replay record of a history entry."""
-        return json.loads(self._hand_row(hand_id)[0])
+        """The saved engine.replay record of a history entry, with ``"human_seat"``: the seat
+        its names are relative to (a name ``""`` is a seat's place at the table)."""
+        record, _profile, _names, seat, _match_id = self._hand_row(hand_id)
+        data = json.loads(record)
+        data["human_seat"] = seat
+        return data
 
     # -- saved-hand files ------------------------------------------------------------------
 

@@ -7,6 +7,8 @@ switch can refresh them in place.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 LANGUAGES: tuple[str, ...] = ("zh", "en")
 DEFAULT_LANGUAGE = "zh"
 
@@ -26,7 +28,10 @@ _T: dict[str, dict[str, str]] = {
     "start.rules": {"zh": "规则", "en": "Rules"},
     "start.settings": {"zh": "设置", "en": "Settings"},
     "start.quit": {"zh": "退出", "en": "Quit"},
-    "start.footer": {
+    # LAN play does not exist yet: the start screen shows start.footer; start.footer_lan is the
+    # line to show again once it does (gui.start_screen.LAN_PLAY).
+    "start.footer": {"zh": "单机对战电脑", "en": "Play against the computer"},
+    "start.footer_lan": {
         "zh": "单机对战电脑 · 局域网好友同桌", "en": "Play the computer · or friends on the LAN",
     },
     # -- common buttons ------------------------------------------------------------------
@@ -245,6 +250,25 @@ _T: dict[str, dict[str, str]] = {
     "suit.m": {"zh": "万", "en": "Characters"},
     "suit.p": {"zh": "饼", "en": "Dots"},
     "suit.s": {"zh": "条", "en": "Bamboo"},
+    # -- one tile in words: 三万 / 五饼 / 七条 in Chinese; English keeps the notation 3m / 5p / 7s,
+    # which is what English-speaking players read on Tenhou or Mahjong Soul -----------------------
+    "tile.name": {"zh": "{rank}{suit}", "en": "{rank}{suit}"},
+    "tile.rank_2": {"zh": "二", "en": "2"},
+    "tile.rank_3": {"zh": "三", "en": "3"},
+    "tile.rank_4": {"zh": "四", "en": "4"},
+    "tile.rank_5": {"zh": "五", "en": "5"},
+    "tile.rank_6": {"zh": "六", "en": "6"},
+    "tile.rank_7": {"zh": "七", "en": "7"},
+    "tile.rank_8": {"zh": "八", "en": "8"},
+    "tile.suit_m": {"zh": "万", "en": "m"},
+    "tile.suit_p": {"zh": "饼", "en": "p"},
+    "tile.suit_s": {"zh": "条", "en": "s"},
+    # -- a hand's result for the player, by the codes stored in the history (gui.saved_hands) ------
+    "result.self_draw": {"zh": "自摸", "en": "Self-draw"},
+    "result.win_discard": {"zh": "点炮胡", "en": "Won on discard"},
+    "result.deal_in": {"zh": "点炮", "en": "Dealt in"},
+    "result.exhaustive": {"zh": "荒庄", "en": "Exhaustive draw"},
+    "result.other": {"zh": "—", "en": "—"},
     # -- score items, keyed by the scoring codes of engine/scoring.py ------------------------
     "score.base": {"zh": "胡牌基本分", "en": "Base"},
     "score.zhi": {"zh": "支", "en": "Suit length"},
@@ -264,6 +288,10 @@ _T: dict[str, dict[str, str]] = {
     "score.earthly": {"zh": "地胡", "en": "Earthly hand"},
     "score.luxury_multiplier": {"zh": "豪华七对 ×{points}", "en": "Luxury seven pairs ×{points}"},
     "score.kong_replacement_multiplier": {"zh": "杠后自摸 ×{points}", "en": "Kong replacement ×{points}"},
+    # the itemised score's columns: the item in the player's language, then in the other one
+    "score.col_item": {"zh": "项目", "en": "Item"},
+    "score.col_other": {"zh": "English", "en": "中文"},
+    "score.col_points": {"zh": "分数", "en": "Points"},
     # -- why a hand may not win (engine/scoring.py REFUSE_*) -----------------------------------
     "reason.shape": {"zh": "没有胡牌牌型", "en": "no winning shape"},
     "reason.8-tile rule": {
@@ -350,6 +378,10 @@ _T: dict[str, dict[str, str]] = {
     "end.base_sum": {"zh": "基础分", "en": "Base sum"},
     "end.value": {"zh": "胡牌分", "en": "Hand value"},
     "end.dealer_bonus": {"zh": "庄分", "en": "Dealer bonus"},
+    "end.dealer": {"zh": "庄", "en": "Dealer"},
+    "end.nobody_won": {"zh": "无人胡牌，不计分", "en": "Nobody won: no points change hands"},
+    "end.dealer_stays": {"zh": "{who} 连庄", "en": "{who} stays dealer"},
+    "end.dealer_passes": {"zh": "下一局 {who} 坐庄", "en": "{who} deals next"},
     "end.next_hand": {"zh": "下一局", "en": "Next hand"},
     "end.standings": {"zh": "查看总成绩", "en": "Final standings"},
     "standings.title": {"zh": "终局成绩", "en": "Final standings"},
@@ -384,9 +416,6 @@ _T: dict[str, dict[str, str]] = {
         "zh": "还没有胡过牌。第一次胡牌的牌型会记在这里。",
         "en": "No win yet. Your first winning hand will be kept here.",
     },
-    "profile.col_item": {"zh": "项目", "en": "中文"},
-    "profile.col_english": {"zh": "English", "en": "English"},
-    "profile.col_points": {"zh": "分数", "en": "Points"},
     "profile.hand_value": {"zh": "胡牌分", "en": "Hand value"},
     "profile.points_chart": {"zh": "积分走势", "en": "Points over time"},
     "profile.points_chart_sub": {"zh": "共 {n} 局", "en": "{n} hands"},
@@ -417,14 +446,31 @@ _T: dict[str, dict[str, str]] = {
 }
 
 _language = DEFAULT_LANGUAGE
+# Called with the new language after every switch (e.g. gui.qt_translations swaps Qt's own
+# translations): this module stays free of Qt, the GUI plugs into it.
+_listeners: list[Callable[[str], None]] = []
 
 
 def set_language(lang: str) -> None:
-    """Switch every later ``tr`` call to ``lang`` ("zh" or "en")."""
+    """Switch every later ``tr`` call to ``lang`` ("zh" or "en"), and tell the listeners."""
     global _language
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}; expected one of {LANGUAGES}")
     _language = lang
+    for listener in list(_listeners):
+        listener(lang)
+
+
+def on_language_change(listener: Callable[[str], None]) -> None:
+    """Call ``listener(lang)`` after every :func:`set_language` (once per listener)."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+
+
+def off_language_change(listener: Callable[[str], None]) -> None:
+    """Stop calling ``listener`` (no error if it was not listening)."""
+    if listener in _listeners:
+        _listeners.remove(listener)
 
 
 def language() -> str:
@@ -445,20 +491,91 @@ def tr(key: str, **fmt: object) -> str:
     An unknown key comes back as itself, so a missing entry shows up on screen instead of
     crashing the game.
     """
+    return tr_in(_language, key, **fmt)
+
+
+def tr_in(lang: str, key: str, **fmt: object) -> str:
+    """The text of ``key`` in ``lang``, whatever the current language (e.g. the itemised
+    score shows each item in both languages)."""
     entry = _T.get(key)
     if entry is None:
         return key
-    text = entry.get(_language) or entry[DEFAULT_LANGUAGE]
+    text = entry.get(lang) or entry[DEFAULT_LANGUAGE]
     return text.format(**fmt) if fmt else text
 
 
-def score_label(code: str, points: int | None = None) -> str:
-    """The label of a score item by its scoring code (``ScoreItem.code``)."""
+def other_language() -> str:
+    """The language the UI is not in: the second column of the itemised score."""
+    return "en" if _language == "zh" else "zh"
+
+
+def score_label(code: str, points: int | None = None, lang: str | None = None) -> str:
+    """The label of a score item by its scoring code (``ScoreItem.code``), in ``lang`` (by
+    default the current language)."""
     if code == "missing_suit" and points == 2:
         code = "two_missing_suits"
-    return tr(f"score.{code}", points=points if points is not None else "")
+    return tr_in(lang or _language, f"score.{code}", points=points if points is not None else "")
 
 
 def refusal_reason(reason: str) -> str:
     """Why a hand may not win, in words, from the engine's reason code."""
     return tr(f"reason.{reason}")
+
+
+# -- tiles in words ------------------------------------------------------------------------------
+# Tile kinds are engine.tiles kinds (0..20: suit * 7 + rank - 2); the notation of the engine and
+# of every stored file stays "3m". Only what the player reads goes through these.
+
+_SUITS = "mps"
+
+
+def tile_label(kind: int) -> str:
+    """One tile as the player reads it: 三万 / 五饼 / 七条 in Chinese, 3m / 5p / 7s in English."""
+    suit, rank = divmod(int(kind), 7)
+    return tr("tile.name", rank=tr(f"tile.rank_{rank + 2}"), suit=tr(f"tile.suit_{_SUITS[suit]}"))
+
+
+def tiles_label(kinds: Iterable[int]) -> str:
+    """Several tiles, sorted and grouped by suit as players write them: 二三四万五五饼 in
+    Chinese, 234m55p in English."""
+    ordered = sorted(int(k) for k in kinds)
+    parts: list[str] = []
+    for suit_index, suit in enumerate(_SUITS):
+        ranks = [tr(f"tile.rank_{k % 7 + 2}") for k in ordered if k // 7 == suit_index]
+        if ranks:
+            parts.append("".join(ranks) + tr(f"tile.suit_{suit}"))
+    return "".join(parts)
+
+
+def notation_label(text: str) -> str:
+    """A group written in the engine's notation ("234m", "[2222m]" for a kong) in words; text
+    that is not tile notation comes back unchanged."""
+    inner = text.strip()
+    bracketed = inner.startswith("[") and inner.endswith("]")
+    body = inner[1:-1] if bracketed else inner
+    if len(body) < 2 or body[-1] not in _SUITS or not body[:-1].isdigit() \
+            or not all("2" <= d <= "8" for d in body[:-1]):
+        return text
+    suit = _SUITS.index(body[-1])
+    words = tiles_label(suit * 7 + int(d) - 2 for d in body[:-1])
+    return f"[{words}]" if bracketed else words
+
+
+# -- stored codes in words ---------------------------------------------------------------------------
+
+def result_label(code: str) -> str:
+    """A hand's result for the player from its stored code (gui.saved_hands.RESULT_*); anything
+    else (text from a program we do not know) is shown as it is."""
+    key = f"result.{code}"
+    return tr(key) if key in _T else code
+
+
+def seat_label(relative: int) -> str:
+    """The seat ``relative`` places to the right of the player: 你 / 下家 / 对家 / 上家."""
+    return tr(f"table.seat_{relative % 4}")
+
+
+def seat_labels(relative: int) -> set[str]:
+    """Every language's label of that seat (what older files stored instead of a code)."""
+    entry = _T[f"table.seat_{relative % 4}"]
+    return set(entry.values())

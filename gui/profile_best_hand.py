@@ -15,7 +15,7 @@ from engine.tiles import TileError, parse_tiles
 from .data_table import DataTable
 from .end_dialogs import tile_row
 from .fonts import ui_font
-from .i18n import score_label, tr
+from .i18n import other_language, score_label, tr, tr_in
 from .profile_model import ROOMS, BestHand
 from .profile_style import Card
 from .tile_art import TileArt
@@ -35,6 +35,11 @@ class TileStrip(QWidget):
         self.placeholder = 0  # face-down tiles drawn while there is no hand (0: nothing)
         self.setFixedHeight(round(max_width * 4 / 3) + 8)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_art(self, art: TileArt) -> None:
+        self.art = art
+        self._cache = None
+        self.update()
 
     def set_tiles(self, kinds: Sequence[int], kongs: Sequence[int] = ()) -> None:
         self._kinds, self._kongs = list(kinds), list(kongs)
@@ -112,6 +117,10 @@ class BestHandCard(Card):
         body.addWidget(self._spacers[1], 1)
         body.addStretch(0)
 
+    def set_art(self, art: TileArt) -> None:
+        """Draw the hand with ``art`` (another tile theme) from now on."""
+        self.tiles.set_art(art)
+
     def fill(self, best: BestHand | None) -> None:
         """Show ``best`` (or, with None, the "no best hand yet" hint over face-down tiles)."""
         self.title.setText(tr("profile.best_hand"))
@@ -135,16 +144,18 @@ class BestHandCard(Card):
         except (TileError, IndexError):
             kinds, kongs = [], []
         self.tiles.set_tiles(kinds, kongs)
+        # each item by its code, in the player's language and then in the other one (a profile
+        # of schema 2 also kept zh / en labels: the code is what counts)
+        other = other_language()
         rows: list[list[str]] = []
         for item in best.items:
             code = str(item.get("code", ""))
             points = int(item.get("points", 0))
             factor = bool(item.get("factor", False))
-            zh = str(item.get("zh") or score_label(code, points if factor else None))
-            en = str(item.get("en") or code)
-            rows.append([zh, en, f"×{points}" if factor else f"+{points}"])
-        rows.append([tr("profile.hand_value"), "V", str(best.value)])
-        header = [tr("profile.col_item"), tr("profile.col_english"), tr("profile.col_points")]
+            rows.append([score_label(code, points), score_label(code, points, other),
+                         f"×{points}" if factor else f"+{points}"])
+        rows.append([tr("profile.hand_value"), tr_in(other, "profile.hand_value"), str(best.value)])
+        header = [tr("score.col_item"), tr("score.col_other"), tr("score.col_points")]
         self.table.set_table(header, rows, weights=[1.1, 1.5, 0.7], footer_rows=1, left_columns=(0, 1))
 
 

@@ -5,10 +5,12 @@ a bug report, can read it). It is rewritten whole and atomically (see :mod:`gui.
 and the previous good version is kept as ``profiles.json.bak``, so a crash or a full disk
 never leaves half a file and a damaged file can be recovered from the backup.
 
-Schema versions: the file carries ``"schema"`` (now 2); older files are migrated on load by
+Schema versions: the file carries ``"schema"`` (now 3); older files are migrated on load by
 the functions in ``_MIGRATIONS``. Version 1, the first release, kept a single player
 ``{"schema": 1, "name", "score", "hands", "wins", "self_draws", "deal_ins", "created"}`` with
-no rooms and no history. A file from a newer program is never written over.
+no rooms and no history. Version 2 kept display text: the best hand's items with their zh / en
+labels, and the match in progress with its seats named 下家 / 对家 / 上家; version 3 keeps codes
+only (see :mod:`gui.stored_codes`). A file from a newer program is never written over.
 """
 
 from __future__ import annotations
@@ -20,14 +22,15 @@ from pathlib import Path
 from typing import Any
 
 from gui.atomic_json import atomic_write, dump_json, keep_aside, os_reason, parse_json, remove_stale_temps
-from gui.profile_model import Profile, RoomStats
+from gui.profile_model import Profile, RoomStats, coded_items
 from gui.store_checks import clean_name, whole_number
+from gui.stored_codes import coded_names
 
 log = logging.getLogger(__name__)
 
 PROFILES_FILE = "profiles.json"
 BACKUP_SUFFIX = ".bak"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class _Corrupt(ValueError):
@@ -93,8 +96,29 @@ def _migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {"schema": 2, "current": name, "profiles": [profile], "matches_in_progress": {}}
 
 
+HUMAN = 0  # the player sits in seat 0 of every match the game saves (as gui.worker.HUMAN)
+
+
+def _migrate_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """v2 → v3: codes instead of words. The best hand's items lose their zh / en labels (their
+    code says it in either language) and a match in progress names its computer seats ""
+    instead of 下家 / 对家 / 上家. Anything not in the expected shape is left for the checks."""
+    for profile in data.get("profiles") or []:
+        best = profile.get("best_hand") if isinstance(profile, dict) else None
+        if isinstance(best, dict) and isinstance(best.get("items"), list):
+            best["items"] = coded_items(best["items"])
+    in_progress = data.get("matches_in_progress")
+    for saved in in_progress.values() if isinstance(in_progress, dict) else ():
+        match = saved.get("match") if isinstance(saved, dict) else None
+        names = match.get("names") if isinstance(match, dict) else None
+        if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names):
+            match["names"] = coded_names(names, HUMAN)
+    data["schema"] = 3
+    return data
+
+
 # _MIGRATIONS[n] turns a version-n document into a version-(n+1) one.
-_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_v1}
+_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _migrate_v1, 2: _migrate_v2}
 
 
 def _check_profile(profile: Profile) -> None:
@@ -112,7 +136,8 @@ def _check_profile(profile: Profile) -> None:
             raise ValueError("the best hand is damaged")
 
 
-def _state_from_v2(data: dict[str, Any]) -> State:
+def _state_from(data: dict[str, Any]) -> State:
+    """The state in a document of the current schema."""
     raw_profiles = data.get("profiles")
     if not isinstance(raw_profiles, list):
         raise ValueError("no list of profiles")
@@ -154,7 +179,7 @@ def _parse_state(raw: bytes) -> tuple[State, int]:
         while schema < SCHEMA_VERSION:
             data = _MIGRATIONS[schema](data)
             schema = data["schema"]
-        return _state_from_v2(data), found
+        return _state_from(data), found
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise _Corrupt(f"its content is damaged ({exc})") from None
 

@@ -106,7 +106,12 @@ class ProfileHeader(QWidget):
         # level n of 24 · since …
         painter.setFont(ui_font(13))
         painter.setPen(QColor(233, 217, 166, 200))
-        painter.drawText(QPointF(text_left, 127), self.sub_text())
+        room = text_right - text_left
+        metrics = QFontMetricsF(painter.font())
+        sub = self.sub_text()
+        if metrics.horizontalAdvance(sub) > room:  # narrow: the level alone, not over the 积分
+            sub = tr("profile.level_of", n=self.level.number, total=len(LEVELS))
+        painter.drawText(QPointF(text_left, 127), metrics.elidedText(sub, Qt.TextElideMode.ElideRight, room))
 
         self._paint_points(painter, QRectF(w - 36 - right_w, 22, right_w, h - 44))
         painter.end()

@@ -16,11 +16,21 @@ ROOMS = ("open", "baoting")
 @dataclass
 class BestHand:
     value: int  # V
-    items: list[dict[str, Any]]  # [{"code", "points", "zh", "en", "factor"}], as Score.to_json()
+    items: list[dict[str, Any]]  # [{"code", "points", "factor"}]: Score.to_json()'s, without its words
     tiles: str  # the winning hand, e.g. "234345567888m55p"
     kongs: list[str]
     played_at: str
     room: str
+
+
+# What a score item's stored form keeps: its code says the rest (gui.i18n.score_label).
+ITEM_KEYS = ("code", "points", "factor")
+
+
+def coded_items(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Score items as the profile stores them: codes and numbers, no zh / en labels (profiles
+    of schema 2 kept those; shown in one language they would not follow a switch)."""
+    return [{key: item[key] for key in ITEM_KEYS if key in item} for item in items if isinstance(item, dict)]
 
 
 @dataclass

@@ -3,7 +3,9 @@ with replay, export and import."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,9 +24,10 @@ from PySide6.QtWidgets import (
 
 from . import fonts
 from .action_bar import BUTTON_STYLE
-from .i18n import tr
+from .i18n import result_label, tr
 from .profile_store import HistoryRow, ProfileStore
 from .profile_view import ProfileView
+from .tile_art import THEMES, get_art
 
 SIDE_STYLE = """
 #historyPanel { background: #0e3322; }
@@ -33,6 +36,13 @@ QTableWidget { background: #0b2b1c; color: #f3ecd2; gridline-color: #2c6a4c; bor
 QHeaderView::section { background: #1d5a3d; color: #ffe6a0; padding: 4px; border: none; }
 QComboBox { padding: 4px 8px; }
 """ + BUTTON_STYLE
+
+
+def documents_folder() -> str:
+    """Where export and import start: the user's documents (a bare file name would start in
+    the program's working folder, e.g. where the game was installed)."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return folder or str(Path.home())
 
 
 class ProfilePage(QWidget):
@@ -64,11 +74,16 @@ class ProfilePage(QWidget):
         self.history_label = QLabel()
         self.history_label.setFont(fonts.ui_font(17))
         self.table = QTableWidget(0, 4)
+        self.table.setFont(fonts.ui_font(14))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # the date, room and points as wide as they need, the result gets the rest
+        header = self.table.horizontalHeader()
+        fit, rest = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
+        for column, mode in enumerate((fit, fit, rest, fit)):
+            header.setSectionResizeMode(column, mode)
         self.table.cellDoubleClicked.connect(lambda _r, _c: self._replay())
         self.replay_button = self._button(self._replay)
         self.export_button = self._button(self._export)
@@ -112,7 +127,15 @@ class ProfilePage(QWidget):
         self.back_button.setText(tr("replay.back"))
         self.view.retranslate()
 
+    def _follow_tile_theme(self) -> None:
+        """The best hand in the tile theme the player chose: the window's settings say which
+        (the theme may have changed since this page was made)."""
+        theme = getattr(getattr(self.window(), "settings", None), "tile_theme", None)
+        if isinstance(theme, str) and theme in THEMES and theme != getattr(self.view.art, "theme_name", None):
+            self.view.set_art(get_art(theme))
+
     def refresh(self) -> None:
+        self._follow_tile_theme()
         current = self.store.current()
         self.switcher.clear()
         for profile in self.store.profiles():
@@ -123,7 +146,7 @@ class ProfilePage(QWidget):
         self.rows = self.store.history(current.name)
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            cells = [row.played_at.replace("T", " ")[5:16], tr(f"room.{row.room}"), row.result,
+            cells = [row.played_at.replace("T", " ")[5:16], tr(f"room.{row.room}"), result_label(row.result),
                      f"{row.delta:+d}"]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -171,8 +194,8 @@ class ProfilePage(QWidget):
         hand = self.selected_hand()
         if hand is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, tr("profile_page.export"), f"hand-{hand}.json",
-                                              "JSON (*.json)")
+        suggested = str(Path(documents_folder()) / f"hand-{hand}.json")
+        path, _ = QFileDialog.getSaveFileName(self, tr("profile_page.export"), suggested, "JSON (*.json)")
         if path:
             self._try(lambda: self.store.export_hand(hand, path))
 
@@ -180,7 +203,8 @@ class ProfilePage(QWidget):
         current = self.store.current()
         if current is None:
             return
-        path, _ = QFileDialog.getOpenFileName(self, tr("profile_page.import"), "", "JSON (*.json)")
+        path, _ = QFileDialog.getOpenFileName(self, tr("profile_page.import"), documents_folder(),
+                                              "JSON (*.json)")
         if path and self._try(lambda: self.store.import_hand(path, current.name)):
             self.refresh()
 

@@ -21,8 +21,9 @@ database is put aside and a new one started) never loses 积分, level or statis
 This module is the facade: :class:`ProfileStore` keeps the two in step (one change is saved
 to both or to neither) and checks what callers give it.
 
-Schema versions: ``profiles.json`` carries ``"schema"`` (now 2); older files are migrated on
-load. The database carries ``PRAGMA user_version`` (now 1), migrated inside a transaction.
+Schema versions: ``profiles.json`` carries ``"schema"`` (now 3); older files are migrated on
+load. The database carries ``PRAGMA user_version`` (now 2), migrated inside a transaction. Both
+hold codes, never display text (gui.stored_codes): a screen puts them into words.
 
 Nothing here raises for a damaged or missing file: :meth:`ProfileStore.load` repairs what it
 can, keeps damaged files aside as ``<name>.bad-<timestamp>`` and returns warnings in plain
@@ -38,6 +39,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -54,7 +56,7 @@ from gui.history_db import (
     rename_profile,
 )
 from gui.profile_file import BACKUP_SUFFIX, PROFILES_FILE, SCHEMA_VERSION, ProfileFile, State
-from gui.profile_model import HandOutcome, Profile
+from gui.profile_model import HandOutcome, Profile, coded_items
 from gui.saved_hands import (
     MAX_IMPORT_BYTES,
     RESULT_DEAL_IN,
@@ -74,6 +76,7 @@ from gui.store_checks import (
     now,
     whole_number,
 )
+from gui.stored_codes import coded_names
 
 APP_NAME = "hefei-mahjong"
 ENV_DATA_DIR = "HEFEI_MAHJONG_DATA_DIR"
@@ -229,10 +232,12 @@ class ProfileStore:
         if not isinstance(outcome, HandOutcome):
             raise ValueError("outcome is a HandOutcome")
         seat = check_seat(human_seat)
-        table_names = check_names(names)
+        table_names = coded_names(check_names(names), seat)
         if not isinstance(match_id, str):
             raise ValueError("a match id is text")
         record = check_record(hand_record)
+        if outcome.best is not None:
+            outcome = replace(outcome, best=replace(outcome.best, items=coded_items(outcome.best.items)))
         saved_deltas = record["result"]["deltas"]
         if saved_deltas[seat] != outcome.delta:
             # The history would contradict the profile's totals: a caller bug, refuse it.
@@ -319,7 +324,7 @@ class ProfileStore:
         return self._history.rows(name, limit)
 
     def hand_record(self, hand_id: int) -> dict[str, Any]:
-        """The saved engine.replay record of a history entry."""
+        """The saved engine.replay record of a history entry, with ``"human_seat"``."""
         self._ensure_loaded()
         return self._history.hand_record(hand_id)
 

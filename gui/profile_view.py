@@ -20,7 +20,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPaintEvent, QResizeEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from .charts import BarChart, LineChart
 from .data_table import DataTable
@@ -35,6 +35,7 @@ from .profile_tables import RecentCard, RecordCard, win_rate
 from .tile_art import TileArt, get_art
 
 # lit from a little higher than the start screen's felt, with a finer nap
+STACK_BELOW = 820  # px: a narrower view shows its cards one under the other, not side by side
 PROFILE_FELT = FeltLook(light_y=0.35, radius=0.8, light="#2a8a56", speck_alpha=(9, 14), speck_area=600,
                         speck_width=2.0)
 
@@ -50,7 +51,8 @@ class ProfileView(QWidget):
     def __init__(self, parent: QWidget | None = None, art: TileArt | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("profileView")
-        self.setMinimumSize(760, 520)
+        # 600: with the history panel beside it, the page fits a 1024 px wide window
+        self.setMinimumSize(600, 520)
         self.art = art if art is not None else get_art("classic")
         self.profile: Profile | None = None
         self.history_rows: list[Any] = []
@@ -98,12 +100,12 @@ class ProfileView(QWidget):
         layout.setContentsMargins(20, 16, 20, 16)
         layout.setSpacing(12)
         layout.addWidget(self.header)
-        middle = QHBoxLayout()
+        self.middle = middle = QHBoxLayout()
         middle.setSpacing(12)
         middle.addWidget(self.record_card, 5)
         middle.addWidget(self.best_card, 6)
         layout.addLayout(middle)
-        charts = QHBoxLayout()
+        self.charts = charts = QHBoxLayout()
         charts.setSpacing(12)
         charts.addWidget(self.points_card, 3)
         charts.addWidget(self.results_card, 2)
@@ -123,6 +125,13 @@ class ProfileView(QWidget):
     def retranslate(self) -> None:
         """Redo every text in the current language."""
         self._refresh()
+
+    def set_art(self, art: TileArt) -> None:
+        """Draw the tiles (the best hand) with ``art``: the tile theme the player chose."""
+        if art is self.art:
+            return
+        self.art = art
+        self.best_card.set_art(art)
 
     def _refresh(self) -> None:
         profile = self.profile if self.profile is not None else Profile(name="")
@@ -158,6 +167,12 @@ class ProfileView(QWidget):
     # -- the felt ---------------------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._felt.invalidate()
+        # narrow (a 1024 px window, the history beside it): the cards one under the other
+        direction = (QBoxLayout.Direction.TopToBottom if self.width() < STACK_BELOW
+                     else QBoxLayout.Direction.LeftToRight)
+        for row in (self.middle, self.charts):
+            if row.direction() != direction:
+                row.setDirection(direction)
         super().resizeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:

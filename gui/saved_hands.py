@@ -1,4 +1,4 @@
-"""Saved-hand files and the history's result texts (no Qt).
+"""Saved-hand files and the history's result codes (no Qt).
 
 A saved hand is an ``engine.replay`` record plus ``"names"``, ``"profile"``, ``"human_seat"``
 and ``"match_id"``. Export writes one from a history entry; import reads one back, replays it
@@ -17,14 +17,16 @@ if TYPE_CHECKING:  # the engine's hand machinery loads only when a hand is repla
     from engine.hand import Hand, HandResult
 from gui.atomic_json import os_reason, parse_json
 from gui.store_checks import now
+from gui.stored_codes import (
+    RESULT_DEAL_IN,
+    RESULT_DISCARD_WIN,
+    RESULT_EXHAUSTIVE,
+    RESULT_OTHER,
+    RESULT_SELF_DRAW,
+    coded_names,
+)
 
 MAX_IMPORT_BYTES = 2_000_000  # a saved hand is a few KB; anything huge is not one
-
-RESULT_SELF_DRAW = "自摸"  # the profile's player won by self-draw
-RESULT_DISCARD_WIN = "点炮胡"  # won on someone's discard
-RESULT_DEAL_IN = "点炮"  # dealt the winning tile
-RESULT_EXHAUSTIVE = "荒庄"  # nobody won
-RESULT_OTHER = "—"  # somebody else won, not on the player's discard
 
 # The keys of an engine.replay record: an imported file is stored as the engine writes it.
 _RECORD_KEYS = (
@@ -34,7 +36,8 @@ _RECORD_KEYS = (
 
 
 def result_text(won: bool, self_draw: bool, deal_in: bool, exhaustive: bool) -> str:
-    """The short result of a hand as the player saw it (the history's result column)."""
+    """The result of a hand for the player, as the history's result column stores it: a code
+    (gui.stored_codes), put into words by gui.i18n.result_label when shown."""
     if won:
         return RESULT_SELF_DRAW if self_draw else RESULT_DISCARD_WIN
     if deal_in:
@@ -81,7 +84,7 @@ class SavedHand(NamedTuple):
     played_at: str
     room: str
     delta: int  # the player's net score in that hand
-    result: str  # one of the RESULT_* texts
+    result: str  # one of the RESULT_* codes
     summary: dict[str, Any]
     record: dict[str, Any]
     names: list[str]
@@ -117,6 +120,7 @@ def read_saved_hand(file: Path) -> SavedHand:
         played_at = now()
     # Store the record as the engine writes it, not the file as given: no foreign keys in it.
     record = {key: data[key] for key in _RECORD_KEYS if key in data}
+    names = coded_names(names, seat)  # a file from an older program may name seats 对家 / "Left"
     record["names"] = names
     record["played_at"] = played_at
     won, self_draw, deal_in, exhaustive = _outcome_of(result, seat)

@@ -300,7 +300,7 @@ class TableScene(QGraphicsScene):
             mark.setPos(x - r.width() / 2, y - r.height() / 2)
 
     def _log_args(self, data: dict[str, object]) -> dict[str, object]:
-        from engine.tiles import tile_name
+        from .i18n import tile_label
 
         out = dict(data)
         if "seat" in out:
@@ -310,7 +310,7 @@ class TableScene(QGraphicsScene):
             seat = int(out["dealer"])  # type: ignore[call-overload]
             out["who"] = self.names[seat] or tr(f"table.seat_{screen_side(self.model, seat)}")
         if "tile" in out:
-            out["tile"] = tile_name(int(out["tile"]))  # type: ignore[call-overload]
+            out["tile"] = tile_label(int(out["tile"]))  # type: ignore[call-overload]
         return out
 
     def _place_label(self, label: QGraphicsSimpleTextItem, side: int) -> None:

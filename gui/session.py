@@ -14,8 +14,9 @@ from engine.levels import Level
 from engine.rules import Ruleset
 from engine.tiles import format_tiles, tile_name
 
-from .profile_model import BestHand, HandOutcome, Profile
+from .profile_model import BestHand, HandOutcome, Profile, coded_items
 from .profile_store import ProfileStore
+from .stored_codes import coded_names
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
     from .table_widget import HandSummary
@@ -24,6 +25,15 @@ if TYPE_CHECKING:  # the table and the engine thread load with the first game, n
 HUMAN = 0  # the person at this computer sits in seat 0 (as gui.worker.HUMAN)
 
 log = logging.getLogger(__name__)
+
+
+def coded_match(match_state: dict[str, Any]) -> dict[str, Any]:
+    """A match state as the profile keeps it: the computer seats' names as codes ("", their
+    place at the table), so that they follow the language when the match is continued."""
+    names = match_state.get("names")
+    if not isinstance(names, list | tuple) or len(names) != 4:
+        return match_state
+    return dict(match_state, names=coded_names([str(n) for n in names], HUMAN))
 
 
 def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
@@ -35,7 +45,7 @@ def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
     if mine is not None:
         concealed = list(mine.concealed)
         best = BestHand(
-            value=mine.score.value, items=mine.score.to_json()["items"],  # type: ignore[arg-type]
+            value=mine.score.value, items=coded_items(mine.score.to_json()["items"]),  # type: ignore[arg-type]
             tiles=format_tiles(concealed), kongs=[tile_name(k) for k in mine.kongs],
             played_at=played_at, room=room,
         )
@@ -109,7 +119,7 @@ class ProfileSession(QObject):
             return
         try:
             self.store.save_match_in_progress(profile.name, {
-                "match": match_state, "levels": self.levels, "match_id": self.match_id,
+                "match": coded_match(match_state), "levels": self.levels, "match_id": self.match_id,
             })
         except (ValueError, OSError) as exc:
             log.warning("could not save the match: %s", exc)
@@ -137,7 +147,7 @@ class ProfileSession(QObject):
                 self.store.record_match(profile.name, self.match_id, room, net, summary_data)
             else:
                 self.store.save_match_in_progress(profile.name, {
-                    "match": saved.match_state, "levels": self.levels, "match_id": self.match_id,
+                    "match": coded_match(saved.match_state), "levels": self.levels, "match_id": self.match_id,
                 })
         except (ValueError, OSError) as exc:
             log.warning("could not save the hand: %s", exc)

@@ -1,4 +1,10 @@
-"""The start screen: green felt, a few painted tiles, the title and the main menu."""
+"""The start screen: green felt, a few painted tiles, the title and the main menu.
+
+The menu card is drawn at its full size when the window has room, and scaled down as a whole
+(the title, its tiles, the buttons' height, the spacing; never the text below 14 px) when it
+does not, so nothing overlaps down to the smallest window (1024 × 700) and the card always
+keeps room around it for its shadow.
+"""
 
 from __future__ import annotations
 
@@ -129,17 +135,29 @@ def _paint_bamboo(painter: QPainter, inner: QRectF, rank: int) -> None:
 _FAN = ("2m", "5p", "8s", "6m", "3p")
 
 
+BANNER_W, BANNER_H = 560, 262  # the title's natural size; it is painted in these coordinates
+
+
 class TitleBanner(QWidget):
-    """A fan of tiles over the big golden 合肥麻将 and its subtitle."""
+    """A fan of tiles over the big golden 合肥麻将 and its subtitle, at ``scale`` of its
+    natural size (:meth:`set_scale`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = ""
         self.subtitle = ""
-        self.setMinimumSize(520, 256)
+        self.scale = 1.0
+        self.set_scale(1.0)
+
+    def set_scale(self, scale: float) -> None:
+        self.scale = scale
+        self.setFixedHeight(round(BANNER_H * scale))
+        self.setMinimumWidth(round((BANNER_W - 40) * scale))
+        self.updateGeometry()
+        self.update()
 
     def sizeHint(self) -> QSize:
-        return QSize(560, 262)
+        return QSize(round(BANNER_W * self.scale), round(BANNER_H * self.scale))
 
     def set_texts(self, title: str, subtitle: str) -> None:
         self.title, self.subtitle = title, subtitle
@@ -149,7 +167,8 @@ class TitleBanner(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        w = self.width()
+        painter.scale(self.scale, self.scale)  # everything below is in natural coordinates
+        w = self.width() / self.scale
         # the fan of tiles
         tile_w, tile_h = 54.0, 74.0
         for index, tile in enumerate(_FAN):
@@ -210,7 +229,7 @@ QFrame#menuCard {
 QLabel#tagline { color: #cfe3d3; font-size: 14px; background: none; }
 QLabel#footer { color: rgba(235, 230, 210, 150); font-size: 12px; background: none; }
 QPushButton {
-    min-width: 260px; min-height: 46px; font-size: 18px; border-radius: 10px;
+    font-size: 18px; border-radius: 10px;
     color: #fbf6e9; background: rgba(255, 255, 255, 22); border: 1px solid rgba(251, 246, 233, 70);
 }
 QPushButton:hover { background: rgba(255, 255, 255, 45); border-color: #d4a73c; }
@@ -238,6 +257,13 @@ _SCATTER: tuple[tuple[float, float, float, str], ...] = (
 )
 
 
+LAN_PLAY = False  # no LAN play yet: the footer must not promise it (i18n "start.footer_lan")
+
+BUTTON_W, BUTTON_H = 260, 46
+SHADOW_ROOM = 40  # kept free above and below the card: its shadow spreads 31 px, 10 px lower
+SCALES = tuple(round(1 - 0.05 * i, 2) for i in range(9))  # 1.0 … 0.6: the card's sizes to try
+
+
 class StartScreen(QWidget):
     """The title screen and main menu. 继续 shows only after ``set_continue_enabled(True)``."""
 
@@ -253,6 +279,7 @@ class StartScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("startScreen")
         self.setMinimumSize(760, 560)
+        self.scale = 1.0  # the card's size now (see _fit_card)
         self._felt = FeltBackdrop(self, START_FELT, hidpi=False, extras=_paint_table)
         self._painted = False
 
@@ -275,12 +302,11 @@ class StartScreen(QWidget):
         self.footer.setObjectName("footer")
         self.footer.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
-        layout = QVBoxLayout(self.card)
-        layout.setContentsMargins(40, 26, 40, 22)
-        layout.setSpacing(12)
+        self.card_layout = layout = QVBoxLayout(self.card)
         layout.addWidget(self.banner)
         layout.addWidget(self.tagline)
-        layout.addSpacing(14)
+        self._gap = QWidget(self.card)  # between the tagline and the player's name
+        layout.addWidget(self._gap)
         self.player = QLabel(self.card)
         self.player.setObjectName("tagline")
         self.player.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -288,14 +314,38 @@ class StartScreen(QWidget):
         for button in (self.continue_button, self.new_game_button, self.profile_button, self.rules_button,
                        self.settings_button, self.quit_button):
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addSpacing(8)
         layout.addWidget(self.footer)
 
         outer = QVBoxLayout(self)
         outer.addStretch(1)
         outer.addWidget(self.card, 0, Qt.AlignmentFlag.AlignCenter)
         outer.addStretch(1)
+        self._apply_scale(1.0)
         self.retranslate()
+
+    def _menu_buttons(self) -> list[QPushButton]:
+        return [self.continue_button, self.new_game_button, self.profile_button, self.rules_button,
+                self.settings_button, self.quit_button]
+
+    def _apply_scale(self, scale: float) -> None:
+        """Draw the card at ``scale`` of its natural size (the texts keep their size)."""
+        self.scale = scale
+        self.banner.set_scale(scale)
+        for button in self._menu_buttons():
+            button.setFixedSize(BUTTON_W, max(36, round(BUTTON_H * scale)))
+        self.card_layout.setContentsMargins(40, round(26 * scale), 40, round(22 * scale))
+        self.card_layout.setSpacing(max(6, round(12 * scale)))
+        self._gap.setFixedHeight(round(14 * scale))
+        self.card_layout.invalidate()
+        self.card.updateGeometry()  # the screen's layout must ask the card for its new size
+
+    def _fit_card(self) -> None:
+        """The largest card size that leaves room for the shadow above and below it."""
+        room = self.height() - 2 * SHADOW_ROOM
+        for scale in SCALES:
+            self._apply_scale(scale)
+            if self.card_layout.sizeHint().height() <= room:
+                return
 
     def _button(self, name: str, signal: Signal) -> QPushButton:
         button = QPushButton(self.card)
@@ -321,6 +371,7 @@ class StartScreen(QWidget):
     def set_continue_enabled(self, enabled: bool) -> None:
         """Show 继续 (a saved or running game can be resumed) or hide it."""
         self.continue_button.setVisible(enabled)
+        self._fit_card()  # one more button: the card may have to be smaller
         (self.continue_button if enabled else self.new_game_button).setFocus()
 
     def set_player(self, text: str) -> None:
@@ -339,11 +390,12 @@ class StartScreen(QWidget):
         self.rules_button.setText(tr("start.rules"))
         self.settings_button.setText(tr("start.settings"))
         self.quit_button.setText(tr("start.quit"))
-        self.footer.setText(tr("start.footer"))
+        self.footer.setText(tr("start.footer_lan" if LAN_PLAY else "start.footer"))
 
     # -- the felt ------------------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._felt.invalidate()
+        self._fit_card()
         super().resizeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:

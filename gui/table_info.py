@@ -11,10 +11,10 @@ from engine import events as ev
 from engine.actions import WIN, ActionKind
 from engine.rules import Ruleset
 from engine.scoring import WinContext, win_refusal
-from engine.tiles import format_tiles, tile_name, to_counts
+from engine.tiles import to_counts
 from engine.view import SeatView
 
-from .i18n import refusal_reason, tr
+from .i18n import refusal_reason, tile_label, tr
 from .table_model import TableModel
 
 HUMAN = 0  # the person at this computer sits in seat 0 (as gui.worker.HUMAN)
@@ -34,7 +34,7 @@ def unseen(model: TableModel) -> list[int]:
 
 
 def _waits_text(waits: list[int], left: list[int]) -> str:
-    return " ".join(f"{tile_name(w)}×{left[w]}" for w in waits)
+    return " ".join(f"{tile_label(w)}×{left[w]}" for w in waits)
 
 
 def hand_line(model: TableModel) -> str:
@@ -81,7 +81,7 @@ def refusal_hint(model: TableModel, rules: Ruleset, event: ev.Event) -> str:
         return ""
     reason = win_refusal(ctx, rules)
     if reason in ("8-tile rule", "not declared"):
-        return tr("info.cannot_win", tile=tile_name(ctx.win_tile), reason=refusal_reason(reason))
+        return tr("info.cannot_win", tile=tile_label(ctx.win_tile), reason=refusal_reason(reason))
     return ""
 
 
@@ -93,12 +93,12 @@ def decision_prompt(view: SeatView, legal: tuple, refusal: str | None) -> str:
     if WIN in legal:
         if my_turn or view.last_discard is None:
             tile = view.drawn
-            parts.append(tr("prompt.can_self_draw", tile=tile_name(tile) if tile is not None else ""))
+            parts.append(tr("prompt.can_self_draw", tile=tile_label(tile) if tile is not None else ""))
         else:
-            parts.append(tr("prompt.can_win", tile=tile_name(view.last_discard[1])))
+            parts.append(tr("prompt.can_win", tile=tile_label(view.last_discard[1])))
     kongs = [a.tile for a in legal if a.kind is ActionKind.KONG and a.tile is not None]
     if kongs:
-        parts.append(tr("prompt.can_kong", tiles=" ".join(format_tiles([k] * 4) for k in kongs)))
+        parts.append(tr("prompt.can_kong", tiles=" ".join(tile_label(k) for k in kongs)))
     if any(a.declare for a in legal):
         parts.append(tr("prompt.can_declare"))
     if not parts:
@@ -129,9 +129,10 @@ def discard_hints(view: SeatView, legal: tuple) -> dict[int, str]:
         visible[option.tile] -= 1
         counts[option.tile] += 1
         if option.shanten == 0:
-            text = tr("hover.waits", tile=tile_name(option.tile), waits=_waits_text(list(option.waits), left))
+            waits = _waits_text(list(option.waits), left)
+            text = tr("hover.waits", tile=tile_label(option.tile), waits=waits)
         else:
-            text = tr("hover.shanten", tile=tile_name(option.tile), n=option.shanten)
+            text = tr("hover.shanten", tile=tile_label(option.tile), n=option.shanten)
         if useful:
             text += "  ·  " + tr("hover.ukeire", kinds=len(useful), tiles=sum(useful.values()))
         out[option.tile] = text

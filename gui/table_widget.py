@@ -18,12 +18,11 @@ from PySide6.QtWidgets import QGraphicsView, QMenu, QVBoxLayout, QWidget
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
 from engine.rules import Ruleset
-from engine.tiles import format_tiles, tile_name
 
 from . import table_info
 from .action_bar import ActionBar
 from .autoplay_banner import AutoplayBanner
-from .i18n import tr
+from .i18n import tile_label, tr
 from .scene import TableScene
 from .settings import AI_PAUSES
 from .worker import HUMAN, DecisionRequest, EngineThread, HandSaved
@@ -369,7 +368,7 @@ class TableWidget(QWidget):
             menu = self._menu = QMenu(self)
             for action in kongs:
                 assert action.tile is not None
-                menu.addAction(tr("action.kong") + " " + format_tiles([action.tile] * 4),
+                menu.addAction(tr("action.kong") + " " + tile_label(action.tile),
                                lambda a=action: self.choose(a))
             menu.popup(self.bar.kong.mapToGlobal(self.bar.kong.rect().topLeft()))
 
@@ -388,7 +387,7 @@ class TableWidget(QWidget):
         if self.confirm_discard and self.selected != item and item in self.clickable_items():
             self.selected = item  # against misclicks: the first click only picks the tile
             self._mark_clickable()
-            self.bar.status.setText(tr("prompt.confirm_discard", tile=tile_name(kind)))
+            self.bar.status.setText(tr("prompt.confirm_discard", tile=tile_label(kind)))
             return
         self.choose(Action.discard(kind, declare=self.declare_mode))
 

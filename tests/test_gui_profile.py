@@ -51,6 +51,10 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
     assert after.points == expected == after.points_history[-1]
     saved = w.store.match_in_progress(profile.name)
     assert saved is not None and saved["match"]["played"] >= 2
+    # codes, not the words of the language the game was played in: 下家 / 对家 / 上家 are ""
+    assert saved["match"]["names"] == [profile.name, "", "", ""]
+    assert w.store.hand_record(history[0].id)["names"] == [profile.name, "", "", ""]
+    assert {row.result for row in history} <= {"self_draw", "win_discard", "deal_in", "exhaustive", "other"}
     w.close()  # mid-match
 
     again = _window(qtbot, data)

@@ -229,7 +229,7 @@ def test_profiles_v1_fixture_is_migrated(tmp_path: Path) -> None:
             open_room.deal_ins) == (42, 11, 4, 7, 7)
     assert baoting.hands == 0
     saved = json.loads((tmp_path / "profiles.json").read_text("utf-8"))
-    assert saved["schema"] == SCHEMA_VERSION == 2  # the upgrade is written at once
+    assert saved["schema"] == SCHEMA_VERSION == 3  # the upgrade is written at once
     assert (tmp_path / "profiles.json.bak").read_bytes() == fixture.read_bytes()  # the original is kept
     assert store.match_in_progress("小明") is None
     add_hand(store, "小明", 250)  # 1600: the next level
@@ -253,7 +253,7 @@ def test_history_database_schema_version(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     store.close()
     with sqlite3.connect(tmp_path / "history.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == DB_SCHEMA_VERSION == 1
+        assert db.execute("PRAGMA user_version").fetchone()[0] == DB_SCHEMA_VERSION == 2
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"hands", "matches"} <= tables
 

@@ -1,0 +1,60 @@
+"""What the stores keep instead of display text, and the way back to words (no Qt).
+
+Stored data holds codes, so every screen follows the language the player reads it in:
+
+* a hand's result for the player: ``self_draw``, ``win_discard``, ``deal_in``, ``exhaustive``
+  or ``other`` (gui.saved_hands.RESULT_*), shown by :func:`gui.i18n.result_label`;
+* the names at the table: the player's own name as it is, and ``""`` for a seat that had no
+  name but its place at the table (下家 / 对家 / 上家 as the player saw it), shown with
+  :func:`display_names` relative to the player's seat (the history keeps that seat).
+
+Files and databases written before this stored the Chinese (or English) words;
+:func:`result_code` and :func:`coded_names` turn them back into codes when they are migrated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gui.i18n import seat_label, seat_labels
+
+RESULT_SELF_DRAW = "self_draw"  # the profile's player won by self-draw
+RESULT_DISCARD_WIN = "win_discard"  # won on someone's discard
+RESULT_DEAL_IN = "deal_in"  # dealt the winning tile
+RESULT_EXHAUSTIVE = "exhaustive"  # nobody won
+RESULT_OTHER = "other"  # somebody else won, not on the player's discard
+RESULT_CODES = (RESULT_SELF_DRAW, RESULT_DISCARD_WIN, RESULT_DEAL_IN, RESULT_EXHAUSTIVE, RESULT_OTHER)
+
+# What the first releases stored in the history's result column.
+LEGACY_RESULTS = {
+    "自摸": RESULT_SELF_DRAW, "点炮胡": RESULT_DISCARD_WIN, "点炮": RESULT_DEAL_IN, "荒庄": RESULT_EXHAUSTIVE,
+    "—": RESULT_OTHER,
+}
+
+
+def result_code(stored: str) -> str:
+    """The code of a stored result: a code stays, an old Chinese text becomes its code, and
+    anything else (a newer program's code) is kept as it is."""
+    return LEGACY_RESULTS.get(stored, stored)
+
+
+def coded_names(names: Sequence[str], human: int) -> list[str]:
+    """The names to store: a seat named only by its place at the table (下家, "Opposite", … in
+    any language, relative to ``human``) becomes ``""``; real names are kept."""
+    out = [str(n) for n in names]
+    for seat, name in enumerate(out):
+        if seat != human and name.strip() in seat_labels((seat - human) % 4):
+            out[seat] = ""
+    return out
+
+
+def display_names(names: Sequence[str], human: int) -> list[str]:
+    """The names to show: ``""`` becomes the seat's place relative to ``human``, in the
+    current language."""
+    return [str(n) or seat_label((seat - human) % 4) for seat, n in enumerate(names)]
+
+
+__all__ = [
+    "LEGACY_RESULTS", "RESULT_CODES", "RESULT_DEAL_IN", "RESULT_DISCARD_WIN", "RESULT_EXHAUSTIVE",
+    "RESULT_OTHER", "RESULT_SELF_DRAW", "coded_names", "display_names", "result_code",
+]
