@@ -9,12 +9,14 @@ table.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QCheckBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +50,34 @@ QCheckBox::indicator:checked { background: #ffcf5a; border-color: #ffe6a0; }
 BAR_HEIGHT = 64  # px: the tallest content (two text lines or a button) with margins
 
 
+class ElidedLabel(QLabel):
+    """One line that never widens the window: a text longer than the room ends in "…" and
+    shows whole as its tooltip."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._full = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(120)
+
+    def setText(self, text: str) -> None:
+        self._full = text
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(0, self.width()))
+        super().setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
+
+
 class ActionBar(QWidget):
     win_clicked = Signal()
     kong_clicked = Signal()
@@ -68,14 +98,11 @@ class ActionBar(QWidget):
         texts = QVBoxLayout()
         texts.setSpacing(0)
         texts.setContentsMargins(0, 0, 0, 0)
-        self.status = QLabel()  # what is happening / what I may do / the hovered tile
+        self.status = ElidedLabel()  # what is happening / what I may do / the hovered tile
         self.status.setFont(fonts.ui_font(16))
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status.setMinimumWidth(200)
-        self.waits = QLabel()  # my suits and waits: stays while hover texts come and go
+        self.waits = ElidedLabel()  # my suits and waits: stays while hover texts come and go
         self.waits.setObjectName("waits")
         self.waits.setFont(fonts.ui_font(15))
-        self.waits.setTextFormat(Qt.TextFormat.PlainText)
         self.waits.setStyleSheet("color: #ffe6a0;")
         texts.addWidget(self.status)
         texts.addWidget(self.waits)

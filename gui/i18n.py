@@ -102,6 +102,8 @@ _T: dict[str, dict[str, str]] = {
     "replay.play": {"zh": "播放", "en": "Play"},
     "replay.pause": {"zh": "暂停", "en": "Pause"},
     "replay.position": {"zh": "第 {n} / {total} 步", "en": "step {n} / {total}"},
+    "replay.open": {"zh": "全部明牌", "en": "All hands open"},
+    "replay.follow": {"zh": "{who}的视角", "en": "{who}'s view"},
     "table.countdown": {"zh": "限时 {n} 秒", "en": "{n} s left"},
     "table.wall_break": {"zh": "▼开门", "en": "▼break"},
     "table.wall_front": {"zh": "摸牌▶", "en": "draw▶"},

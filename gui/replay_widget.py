@@ -1,20 +1,23 @@
 """A saved hand, replayed in the table scene: step forward and back, play/pause, jump to the end,
-with the score dialog at the end. The deal is rebuilt from the saved seed and decisions, and
-the player sees it from the seat that played it (other hands are revealed only at the end)."""
+with the score dialog at the end. The deal is rebuilt from the saved seed and decisions.
+
+After a hand everything is known, so the replay shows every hand open; the player may instead
+follow one seat's view (what that seat saw at the time: the others' tiles hidden until the end).
+Step 0 is the table as the hand starts (its number, dealer and scores), not an empty one."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from engine import events as ev
 from engine.replay import replay
 
 from . import fonts
 from .action_bar import BUTTON_STYLE
-from .i18n import tr
+from .i18n import seat_label, tr
 from .scene import TableScene
 from .table_widget import HandSummary, TableView, track
 
@@ -31,9 +34,12 @@ class ReplayWidget(QWidget):
         self.scene = TableScene(art)
         self.scene.speed = 0.0
         self.view = TableView(self.scene)
-        self.events: list[ev.Event] = []
+        self.events: list[ev.Event] = []  # the steps, as the chosen view sees them
+        self._base: list[ev.Event] = []  # shown before step 0: the hand's start
+        self._all: list[ev.Event] = []  # every event, unredacted
         self.position = 0  # events shown
         self.human = 0
+        self.follow: int | None = None  # None: every hand open; else the seat whose view is shown
         self.end_dialog: QWidget | None = None
         self.show_end_dialog = True
         self._timer = QTimer(self)
@@ -50,6 +56,12 @@ class ReplayWidget(QWidget):
         self.play_button = self._button(row, self.toggle_play)
         self.next_button = self._button(row, self.step_forward)
         self.end_button = self._button(row, self.to_end)
+        self.view_choice = QComboBox()
+        self.view_choice.setObjectName("replayView")
+        self.view_choice.setFont(fonts.ui_font(15))
+        self.view_choice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.view_choice.activated.connect(lambda index: self.set_follow(self.view_choice.itemData(index)))
+        row.addWidget(self.view_choice)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.valueChanged.connect(self._slider_moved)
         row.addWidget(self.slider, 1)
@@ -79,27 +91,55 @@ class ReplayWidget(QWidget):
         self.play_button.setText(tr("replay.pause") if self._timer.isActive() else tr("replay.play"))
         self.next_button.setText("▶")
         self.end_button.setText(tr("replay.end"))
+        self._fill_view_choice()
         self._update_label()
+
+    def _fill_view_choice(self) -> None:
+        self.view_choice.blockSignals(True)
+        self.view_choice.clear()
+        self.view_choice.addItem(tr("replay.open"), None)
+        for seat in range(4):
+            name = self.scene.names[seat] if seat < len(self.scene.names) else ""
+            who = name or seat_label((seat - self.human) % 4)
+            self.view_choice.addItem(tr("replay.follow", who=who), seat)
+        self.view_choice.setCurrentIndex(0 if self.follow is None else self.follow + 1)
+        self.view_choice.blockSignals(False)
 
     # -- loading ------------------------------------------------------------------------------
     def load(self, record: dict[str, Any], human_seat: int = 0) -> None:
         """Replay a saved hand (engine.replay format); raises engine.replay.ReplayError."""
         hand = replay(record)
         self.human = human_seat
-        self.events = [e.for_seat(human_seat) for e in hand.events]
+        self._all = list(hand.events)
         names = record.get("names") or ["", "", "", ""]
         self.scene.names = [str(n) for n in names]
+        self.follow = None
+        self._fill_view_choice()
+        self._choose_events()
+        self.to_start()
+
+    def set_follow(self, seat: int | None) -> None:
+        """Show every hand open (None) or what `seat` saw; keeps the step."""
+        self.follow = seat
+        self._fill_view_choice()
+        position = self.position
+        self._choose_events()
+        self._rebuild(min(position, len(self.events)))
+
+    def _choose_events(self) -> None:
+        seen = list(self._all) if self.follow is None else [e.for_seat(self.follow) for e in self._all]
+        start = next((i + 1 for i, e in enumerate(seen) if isinstance(e, ev.HandStarted)), 0)
+        self._base, self.events = seen[:start], seen[start:]
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(self.events))
         self.slider.blockSignals(False)
-        self.to_start()
 
     # -- moving ---------------------------------------------------------------------------------
     def _rebuild(self, position: int) -> None:
         """Show the table after `position` events (from scratch: stepping back is exact)."""
-        self.scene.model.human = self.human
+        self.scene.model.human = self.human if self.follow is None else self.follow
         self.scene.reset()
-        for event in self.events[:position]:
+        for event in [*self._base, *self.events[:position]]:
             self.scene.show_event(event)
         self.position = position
         self.slider.blockSignals(True)
@@ -165,7 +205,7 @@ class ReplayWidget(QWidget):
 
     def summary(self) -> HandSummary:
         summary = HandSummary()
-        for event in self.events:
+        for event in [*self._base, *self.events]:
             summary = track(summary, event)
         return summary
 
@@ -174,7 +214,8 @@ class ReplayWidget(QWidget):
             return
         from .end_dialogs import EndOfHandDialog
 
-        dialog = EndOfHandDialog(self.art, self.summary(), self.scene.names, self)
+        dialog = EndOfHandDialog(self.art, self.summary(), self.scene.names, self, human=self.human)
+        dialog.next_button.setText(tr("button.close"))  # no next hand in a replay
         self.end_dialog = dialog
 
         def closed() -> None:

@@ -108,4 +108,44 @@ def test_replay_back_at_the_start_shows_an_empty_table(qtbot, tmp_path):
     assert replay.scene.visible_tile_count() == 84
     replay.to_start()
     assert replay.position == 0 and replay.scene.visible_tile_count() == 0
-    assert replay.scene.model.log == []
+    # step 0 is the hand as it starts: its number (not "Hand 0") and nothing else yet
+    assert [key for key, _ in replay.scene.model.log] == ["hand_started"]
+    assert replay.scene.model.hand_number == 1
+
+
+def test_a_replay_shows_every_hand_open_or_follows_one_seat(qtbot, tmp_path):
+    w = _window(qtbot, tmp_path)
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
+    w.table.bar.autoplay.setChecked(True)
+    saved = []
+    w.table.hand_saved.connect(saved.append)
+    pump_until(qtbot, w.table, lambda: len(saved) >= 1, timeout=60)
+    w.table.stop_match()
+    QApplication.processEvents()
+    w.show_profile()
+    w.show_replay(w._profile_page.rows[0].id)
+    replay = w._replay
+    replay.show_end_dialog = False
+    for _ in range(20):  # mid-deal or just after
+        replay.step_forward()
+    model = replay.scene.model
+
+    def face_up_in_hands(seat: int) -> int:
+        now = replay.scene.model  # a step rebuilds the model
+        return sum(1 for i in now.seats[seat].hand if i in now.face_up)
+
+    assert all(face_up_in_hands(s) == len(model.seats[s].hand) > 0 for s in range(4))
+    position = replay.position
+    replay.set_follow(0)  # what I saw at the time
+    assert replay.position == position
+    assert face_up_in_hands(0) == len(replay.scene.model.seats[0].hand)
+    assert all(face_up_in_hands(s) == 0 for s in (1, 2, 3))
+    replay.set_follow(2)  # 对家's view: their tiles at the bottom, mine hidden
+    model = replay.scene.model
+    assert model.human == 2 and face_up_in_hands(2) > 0 and face_up_in_hands(0) == 0
+    assert replay.view_choice.currentIndex() == 3
+    replay.to_end()
+    replay.show_end_dialog = True
+    replay._show_end()
+    assert replay.end_dialog.next_button.text() in ("关闭", "Close")
+    replay.stop()
