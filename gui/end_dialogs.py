@@ -240,7 +240,13 @@ class EndOfHandDialog(_FittedDialog):
         self.next_button.clicked.connect(self.accept)
         self.next_button.setDefault(True)
         buttons.addWidget(self.next_button, 0, Qt.AlignmentFlag.AlignBottom)
+        self._buttons = buttons
         self._assemble(self.heading, body, buttons, parent, extra)
+
+    def add_button(self, button: QPushButton) -> None:
+        """Another button, before 下一局 (the table adds 取消托管 while auto-play is on)."""
+        self._buttons.insertWidget(self._buttons.indexOf(self.next_button), button, 0,
+                                   Qt.AlignmentFlag.AlignBottom)
 
     def _draw_note(self, summary: HandSummary, last_in_match: bool) -> str:
         note = tr("end.nobody_won")

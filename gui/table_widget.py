@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
-from PySide6.QtWidgets import QGraphicsView, QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsView, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
@@ -22,12 +22,15 @@ from engine.rules import Ruleset
 from . import table_info
 from .action_bar import ActionBar
 from .autoplay_banner import AutoplayBanner
+from .end_dialogs import EndOfHandDialog
 from .i18n import tile_label, tr
 from .scene import TableScene
 from .settings import AI_PAUSES
 from .worker import HUMAN, DecisionRequest, EngineThread, HandSaved
 
 log = logging.getLogger(__name__)
+
+AUTOPLAY_RESULT_MS = 4000  # how long 托管 leaves a hand's result on screen
 
 
 @dataclass
@@ -246,10 +249,10 @@ class TableWidget(QWidget):
             self.hand_finished.emit(summary)
             self._ack()
             return
-        from .end_dialogs import EndOfHandDialog
-
         dialog = EndOfHandDialog(self.scene.art, summary, self.scene.names, self)
         self.end_dialog = dialog
+        if self.bar.autoplay.isChecked():
+            self._autoplay_on_dialog(dialog)
 
         def closed() -> None:
             self.end_dialog = None
@@ -258,6 +261,25 @@ class TableWidget(QWidget):
 
         dialog.finished.connect(closed)
         dialog.open()
+
+    def _autoplay_on_dialog(self, dialog: EndOfHandDialog) -> None:
+        """托管 goes on to the next hand by itself after a moment to read the result, also at
+        instant speed; the dialog (modal over the table) offers the way back to playing."""
+        advance = QTimer(dialog)  # owned by the dialog: gone with it
+        advance.setSingleShot(True)
+        advance.timeout.connect(dialog.accept)
+        advance.start(AUTOPLAY_RESULT_MS)
+        take_over = QPushButton(tr("autoplay.cancel"))
+        take_over.setObjectName("takeOverButton")
+        take_over.setCursor(Qt.CursorShape.PointingHandCursor)
+
+        def cancel() -> None:
+            advance.stop()
+            take_over.hide()
+            self.bar.autoplay.setChecked(False)
+
+        take_over.clicked.connect(cancel)
+        dialog.add_button(take_over)
 
     def _show_standings(self) -> None:
         if not self.show_end_dialogs:

@@ -248,3 +248,27 @@ def test_the_prompt_says_what_i_may_do(qtbot):
 
     with_kong = (*legal, Action.kong(view.concealed[0]))
     assert "暗杠" in table_info.decision_prompt(kong_view, with_kong, None)
+
+
+def test_autoplay_can_be_cancelled_at_the_result_and_otherwise_goes_on(qtbot, tmp_path, monkeypatch):
+    import gui.table_widget as table_widget
+
+    monkeypatch.setattr(table_widget, "AUTOPLAY_RESULT_MS", 300)
+    w = _window(qtbot, tmp_path)
+    table = w.table
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=33)
+    table.bar.autoplay.setChecked(True)
+    qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
+    first = table.end_dialog
+    # left alone, 托管 goes on to the next hand by itself
+    qtbot.waitUntil(lambda: table.end_dialog is not first and len(table.summaries) == 1
+                    and table.scene.model.hand_number == 2, timeout=10000)
+    qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
+    from PySide6.QtWidgets import QPushButton
+
+    take_over = table.end_dialog.findChild(QPushButton, "takeOverButton")
+    assert take_over is not None and take_over.isVisible()
+    qtbot.mouseClick(take_over, Qt.MouseButton.LeftButton)  # the modal result is no trap
+    assert not table.bar.autoplay.isChecked()
+    qtbot.wait(600)
+    assert table.end_dialog is not None and table.end_dialog.isVisible()  # now it waits for me
