@@ -58,9 +58,12 @@ def child(hands: int, speed: float, seed: int, rounds: int) -> int:
         if played >= hands:
             app.quit()
 
+    answered: set[int] = set()
+
     def dialogs() -> None:
         dialog = table.end_dialog
-        if dialog is not None and dialog.isVisible():
+        if dialog is not None and dialog.isVisible() and id(dialog) not in answered:
+            answered.add(id(dialog))  # one click per dialog, as a person gives
             button = getattr(dialog, "next_button", None) or getattr(dialog, "close_button", None)
             if button is not None:
                 QTimer.singleShot(round(400 * max(speed, 0.1)), button.click)  # a moment to read

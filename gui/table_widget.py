@@ -259,8 +259,19 @@ class TableWidget(QWidget):
             self.hand_finished.emit(summary)
             self._ack()
 
-        dialog.finished.connect(closed)
+        self._once_closed(dialog, closed)
         dialog.open()
+
+    @staticmethod
+    def _once_closed(dialog: QWidget, then: Callable[[], None]) -> None:
+        """`then` when the dialog first closes, never again: a late accept() (a timer, a
+        queued click) on a closed dialog emits finished once more, and a second
+        acknowledgement would let the engine run an event ahead of the table."""
+        def first_time() -> None:
+            dialog.finished.disconnect(first_time)  # type: ignore[attr-defined]
+            then()
+
+        dialog.finished.connect(first_time)  # type: ignore[attr-defined]
 
     def _autoplay_on_dialog(self, dialog: EndOfHandDialog) -> None:
         """托管 goes on to the next hand by itself after a moment to read the result, also at
@@ -296,7 +307,7 @@ class TableWidget(QWidget):
             self.match_finished.emit(list(self.summaries))
             self._ack()
 
-        dialog.finished.connect(closed)
+        self._once_closed(dialog, closed)
         dialog.open()
 
     # -- information lines --------------------------------------------------------------------

@@ -272,3 +272,19 @@ def test_autoplay_can_be_cancelled_at_the_result_and_otherwise_goes_on(qtbot, tm
     assert not table.bar.autoplay.isChecked()
     qtbot.wait(600)
     assert table.end_dialog is not None and table.end_dialog.isVisible()  # now it waits for me
+
+
+def test_a_late_second_accept_of_the_result_does_not_run_the_engine_ahead(qtbot, tmp_path):
+    w = _window(qtbot, tmp_path)
+    table = w.table
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=33)
+    table.bar.autoplay.setChecked(True)
+    qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
+    finished = []
+    table.hand_finished.connect(finished.append)
+    dialog = table.end_dialog
+    dialog.accept()
+    dialog.accept()  # e.g. the auto-play timer after the player's own click
+    QApplication.processEvents()
+    assert len(finished) == 1
+    assert table.engine.bridge._inbox.qsize() <= 1
