@@ -3,7 +3,8 @@ seat that made them, grow in, hold, and fade out, as the tables players know sho
 
 The animation is part of the animation of the event that made the call (the scene adds it to
 the group :meth:`TableScene.show_event` returns), so the engine waits for it; it follows the
-animation ownership rule of :mod:`gui.animation`: it is born a child of that group. At speed 0
+animation ownership rule of :mod:`gui.animation`: it is born a child of that group, and its slots
+hold only the mark (an item the scene owns), never the scene (see the dice roll). At speed 0
 there is no animation and no mark (an instant table shows the call in the log and the plates).
 """
 

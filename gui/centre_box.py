@@ -17,6 +17,7 @@ from .scene_text import TEXT_Z, Badge, rounded, set_elided, text_item
 
 GLOW = 7.0  # thickness of the lit edge
 EDGE = 5.0  # the badges' distance from the box's edge
+SIDE_BAND = 36.0  # the widest badge that stands upright at the box's left or right edge
 # the middle of each line, from the box's top
 ROUND_Y, DICE_Y, LEFT_Y, STREAK_Y = 54.0, 104.0, 155.0, 197.0
 
@@ -84,13 +85,15 @@ class CentreBox:
         box = self.rect
         pill = self.badge.pill
         pill.setTransformOriginPoint(w / 2, h / 2)
-        # turned to face its seat; the top seat's stays upright for the player to read
-        pill.setRotation({0: 0, 1: -90, 2: 0, 3: 90}[side])
+        # a word too long for the box's side band (English) turns to face its seat; 庄 stands
+        turn = side in (1, 3) and w > SIDE_BAND
+        pill.setRotation((-90 if side == 1 else 90) if turn else 0)
+        half = (h if turn else w) / 2  # half the badge's extent across the left or right edge
         cx, cy = {
             0: (box.center().x(), box.bottom() - EDGE - h / 2),
-            1: (box.right() - EDGE - h / 2, box.center().y()),
+            1: (box.right() - EDGE - half, box.center().y()),
             2: (box.center().x(), box.top() + EDGE + h / 2),
-            3: (box.left() + EDGE + h / 2, box.center().y()),
+            3: (box.left() + EDGE + half, box.center().y()),
         }[side]
         pill.setPos(cx - w / 2, cy - h / 2)
 

@@ -11,6 +11,7 @@ each text goes is fixed by :mod:`gui.layout` so that no text ever lies on anothe
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
@@ -50,7 +51,7 @@ DICE_MS = 700
 REVEAL_MS = 400
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
-RULES_RIGHT, RULES_TOP, RULES_W = SCENE_W - 14.0, 12.0, 340.0  # the rules line, top right
+RULES_RIGHT, RULES_TOP, RULES_W = SCENE_W - 14.0, 12.0, 460.0  # the rules line, right of the top hand
 
 
 @dataclass(frozen=True)
@@ -242,14 +243,21 @@ class TableScene(QGraphicsScene):
         roll.setStartValue(0)
         roll.setEndValue(17)
         roll.setDuration(self.duration(DICE_MS))
+        # the slot must not hold the scene: the roll is the scene's grandchild, and a last
+        # reference to the scene dropped while Qt deletes the roll would delete the scene
+        # from inside its own child's destructor (a crash once the roll is deleted)
+        centre = weakref.ref(self.centre)
 
         def spin(value: object) -> None:
+            box = centre()
+            if box is None:
+                return
             n = int(value)  # type: ignore[call-overload]
             if n >= 17:
-                self.centre.set_dice(final)
+                box.set_dice(final)
             else:
                 a, b = DICE_FACES[(n * 5 + dice[0]) % 6], DICE_FACES[(n * 3 + dice[1]) % 6]
-                self.centre.set_dice(f"{a} {b}")
+                box.set_dice(f"{a} {b}")
 
         roll.valueChanged.connect(spin)
         roll.finished.connect(lambda: spin(17))

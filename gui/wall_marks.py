@@ -2,8 +2,9 @@
 from (杠尾), and where the wall was broken (开门, until the deal starts).
 
 Each mark is a small pointer at the wall's inner edge, exactly at its stack, and a word in the
-lane between the wall and the centre box, as near the pointer as it fits; on the left and
-right walls the word runs along the lane, turned toward that seat (as the 庄 badge is). Marks that would lie
+lane between the wall and the centre box, as near the pointer as it fits. On the left and
+right walls the words stand upright when the lane is wide enough for them (摸牌, 杠尾);
+longer words (English) run along the lane, turned toward that seat, all three alike. Marks that would lie
 on each other (the draw front meeting the kong end, two marks meeting at a corner) are moved
 aside along their lane, the more important one staying put.
 """
@@ -26,7 +27,8 @@ WALL_INNER = WALL_R - height_of(WALL_W) / 2  # the wall's inner edge, from the c
 POINTER = 9.0
 STEP = 6.0  # how far a mark moves aside per try
 GAP = 3.0  # kept between two marks
-TURN = (0, -90, 0, 90)  # per screen side: the marks of the side walls run along them
+TURN = (0, -90, 0, 90)  # per screen side: how a side wall's marks turn when they must
+SIDE_ROOM = 8.0  # an upright word in a side lane leaves at least this much of the lane free
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class WallMarks:
             pointer.setZValue(TEXT_Z)
             scene.addItem(pointer)
             self.pointers[key] = pointer
+        self.turned = False  # the side walls' words run along their lanes
         self.hide()
 
     def hide(self) -> None:
@@ -73,6 +76,11 @@ class WallMarks:
 
     def show(self, spots: list[MarkSpot]) -> None:
         self.hide()
+        lane = WALL_INNER - BOX_HALF - SIDE_ROOM
+        for spot in spots:
+            self.texts[spot.key].setText(spot.text)
+        widest = max((self.texts[s.key].boundingRect().width() for s in spots), default=0.0)
+        self.turned = widest > lane
         placed: list[QRectF] = []
         for spot in sorted(spots, key=lambda s: KEYS.index(s.key)):
             text = self.texts[spot.key]
@@ -83,14 +91,17 @@ class WallMarks:
             placed.append(rect)
             r = text.boundingRect()
             text.setTransformOriginPoint(r.center())
-            text.setRotation(TURN[spot.side])
+            text.setRotation(self._turn(spot.side))
             text.setPos(rect.center().x() - r.width() / 2, rect.center().y() - r.height() / 2)
             text.setVisible(True)
             self._point(self.pointers[spot.key], spot)
 
+    def _turn(self, side: int) -> int:
+        return TURN[side] if self.turned else 0
+
     def _fit(self, spot: MarkSpot, text: QGraphicsSimpleTextItem, placed: list[QRectF]) -> QRectF | None:
         r = text.boundingRect()
-        w, h = (r.width(), r.height()) if TURN[spot.side] == 0 else (r.height(), r.width())
+        w, h = (r.width(), r.height()) if self._turn(spot.side) == 0 else (r.height(), r.width())
         b = lane_middle(spot.side)
         tries = [spot.a]
         for n in range(1, int(2 * WALL_INNER / STEP) + 2):

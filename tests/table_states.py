@@ -61,6 +61,7 @@ class Deal:
 DEALS = (
     *(Deal(f"open-{s}", Ruleset(), s, s % 4) for s in (1, 3, 8, 25)),
     *(Deal(f"baoting-{s}", Ruleset(room=Room.BAOTING), s, s % 4) for s in (2, 5, 11)),
+    Deal("baoting-1", Ruleset(room=Room.BAOTING), 1, 0),  # two seats declare, one wins on a discard
     Deal("kongs-3-win", Ruleset(), rigged=THREE_KONGS_AND_WIN),
     Deal("kongs-all", Ruleset(), rigged=KONGS_EVERYWHERE),
     Deal("kongs-right-baoting", Ruleset(room=Room.BAOTING), rigged=THREE_KONGS_RIGHT),

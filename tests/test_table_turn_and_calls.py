@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 from PySide6.QtCore import QAbstractAnimation
 from PySide6.QtWidgets import QApplication
@@ -176,3 +179,23 @@ def test_a_hand_played_by_the_engine_lights_every_seat_in_turn(qtbot, art):
             lit.add(scene.turn_seat())
     assert lit == {0, 1, 2, 3}
     assert scene.turn_seat() is None  # the hand is over
+
+
+def test_animation_slots_do_not_keep_the_scene_alive(qtbot, art):
+    """A slot that holds the scene keeps it alive until Qt deletes the animation, and then the
+    scene is deleted from inside its own grandchild's destructor: a segfault. No slot may."""
+    scene = new_scene(art, Ruleset())
+    scene.speed = 1.0
+    hand = Deal("kongs", Ruleset(), rigged=THREE_KONGS_AND_WIN).hand()
+    hand.apply(0, next(a for a in hand.legal_actions(0) if a.kind.value == "kong"))
+    for event in hand.events:  # the dice roll, the deal, the kong and its call
+        anim = scene.show_event(event.for_seat(0))
+        if anim is not None:
+            scene.animator.play(anim, lambda: None)
+            scene.animator.finish_now()  # finished: deleted later, as in play
+    assert scene.calls.last is not None
+    ref = weakref.ref(scene)
+    del scene, anim
+    gc.collect()
+    assert ref() is None
+    QApplication.processEvents()  # the pending deletions find nothing to bring down
