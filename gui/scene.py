@@ -1,37 +1,48 @@
-"""The table: a QGraphicsScene with the 84 tile items, seat labels and the centre display.
+"""The table: a QGraphicsScene with the 84 tile items, the name plates, the centre box, the wall
+marks, the log and the calls.
 
 :meth:`TableScene.show_event` applies one engine event to the mirror model, lays the tiles out
-again and returns the animation that moves them (or None when nothing moves or animations
-are instant). Each animation's duration is the base time × the speed setting (0 = instant).
+again and returns the animation that shows it (or None when nothing moves or animations are
+instant). Each animation's duration is the base time × the speed setting (0 = instant). Where
+each text goes is fixed by :mod:`gui.layout` so that no text ever lies on another or on a tile
+(``tests/test_table_layout.py`` checks it).
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QAbstractAnimation,
     QEasingCurve,
+    QParallelAnimationGroup,
     QPointF,
     QPropertyAnimation,
     QRectF,
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPainter, QPen, QPixmap, QRadialGradient
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush, QPainter, QPen, QPixmap, QRadialGradient
+from PySide6.QtWidgets import QGraphicsScene
 
 from engine import events as ev
 from engine.tiles import NUM_TILES
 from engine.wall import SIDE_LENGTHS
 
-from . import fonts
+from . import theme
 from .animation import Animator
+from .call_marks import CALL_MS, CallMarks
+from .centre_box import CentreBox, CentreText
 from .i18n import tr
-from .layout import CENTER, SCENE_H, SCENE_W, WALL_R, WALL_W, Placement, layout, screen_side, to_scene
+from .layout import CENTER, PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement, layout, screen_side
+from .log_panel import LogPanel
+from .name_plate import NamePlate, PlateText
+from .scene_text import set_elided, text_item
 from .table_model import SEATS, TableModel
 from .tile_item import TileItem
+from .wall_marks import MarkSpot, WallMarks
 
 # base durations in ms at speed 1.0
 MOVE_MS = 260
@@ -40,6 +51,7 @@ DICE_MS = 700
 REVEAL_MS = 400
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+RULES_RIGHT, RULES_TOP, RULES_W = SCENE_W - 14.0, 12.0, 460.0  # the rules line, right of the top hand
 
 
 @dataclass(frozen=True)
@@ -61,7 +73,7 @@ class TableScene(QGraphicsScene):
         self.model = TableModel(human=human)
         self.names = list(names)
         self.levels = ["", "", "", ""]
-        self.rules_line = ""  # the table's rules in words, shown under the round info
+        self.rules_line = ""  # the table's rules in words, shown in the top-right corner
         self.speed = 1.0
         self.animator = Animator(self)  # owns every animation the scene makes (gui.animation)
         self.last_moves: list[MoveRecord] = []
@@ -71,27 +83,16 @@ class TableScene(QGraphicsScene):
             tile.clicked.connect(self.tile_clicked)
             tile.hovered.connect(self.tile_hovered)
             self.addItem(tile)
-        self._labels = [self._text(20) for _ in range(SEATS)]
-        self._centre = self._text(22)
-        self._dice = self._text(44)
-        self._info = self._text(18)
-        self._log = self._text(17)
-        self._ready_marks = [self._text(20, QColor(255, 90, 60)) for _ in range(SEATS)]
-        # where the wall broke, where the next draw comes from (front) and the next kong
-        # replacement (back): small labels just outside the wall
-        self._wall_marks = {key: self._text(15, QColor(255, 214, 110)) for key in ("break", "front", "back")}
+        self.plates = [NamePlate(self) for _ in range(SEATS)]
+        self.centre = CentreBox(self)
+        self.wall_marks = WallMarks(self)
+        self.log_panel = LogPanel(self)
+        self.calls = CallMarks(self)
+        self._rules = text_item(self, theme.LOG_PX, theme.TEXT_DIM)
         self._placements: dict[int, Placement] = {}
         self._felt: QPixmap | None = None
         self._felt_size = (0, 0)
         self.refresh_texts()
-
-    def _text(self, size: int, color: QColor | None = None) -> QGraphicsSimpleTextItem:
-        item = QGraphicsSimpleTextItem()
-        item.setFont(fonts.ui_font(size))
-        item.setBrush(QBrush(color or QColor(245, 240, 220)))
-        item.setZValue(20)
-        self.addItem(item)
-        return item
 
     # -- background -----------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
@@ -103,7 +104,7 @@ class TableScene(QGraphicsScene):
         if self._felt is None or self._felt_size != size:
             self._felt = self._paint_felt(size)
             self._felt_size = size
-        painter.fillRect(rect, QColor(18, 60, 40))
+        painter.fillRect(rect, theme.FELT_BASE)
         painter.drawPixmap(self.sceneRect(), self._felt, QRectF(self._felt.rect()))
 
     def _paint_felt(self, size: tuple[int, int]) -> QPixmap:
@@ -112,18 +113,11 @@ class TableScene(QGraphicsScene):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.scale(size[0] / SCENE_W, size[1] / SCENE_H)
         felt = QRadialGradient(QPointF(*CENTER), SCENE_W * 0.6)
-        felt.setColorAt(0.0, QColor(40, 120, 80))
-        felt.setColorAt(1.0, QColor(18, 70, 45))
+        felt.setColorAt(0.0, theme.FELT_LIGHT)
+        felt.setColorAt(1.0, theme.FELT_DARK)
         painter.fillRect(self.sceneRect(), QBrush(felt))
-        painter.setPen(QPen(QColor(255, 255, 255, 25), 2))
+        painter.setPen(QPen(theme.FELT_RIM, 2))
         painter.drawRoundedRect(self.sceneRect().adjusted(8, 8, -8, -8), 24, 24)
-        inner = QRectF(CENTER[0] - 150, CENTER[1] - 150, 300, 300)  # inside the wall
-        grad = QLinearGradient(inner.topLeft(), inner.bottomRight())
-        grad.setColorAt(0, QColor(25, 85, 55))
-        grad.setColorAt(1, QColor(15, 60, 38))
-        painter.setBrush(QBrush(grad))
-        painter.setPen(QPen(QColor(255, 255, 255, 30), 1))
-        painter.drawRoundedRect(inner, 18, 18)
         painter.end()
         return pixmap
 
@@ -136,10 +130,12 @@ class TableScene(QGraphicsScene):
     def _clear_tiles(self) -> None:
         for tile in self.tiles:
             tile.setVisible(False)
-            tile.set_flags(latest=False, zone=False, clickable=False, dimmed=False, selected_key=False)
+            tile.set_flags(latest=False, zone=False, lower=False)
+            tile.moved_away()
         self._placements = {}
         self.last_moves = []
-        self._dice.setText("")
+        self.centre.set_dice("")
+        self.calls.hide()
         self.refresh_texts()
 
     def set_tile_size(self, size: str) -> None:
@@ -151,6 +147,10 @@ class TableScene(QGraphicsScene):
     def duration(self, base_ms: int) -> int:
         return max(0, round(base_ms * self.speed))
 
+    def turn_seat(self) -> int | None:
+        """The seat to act (its plate is lit), or None while a discard may be claimed."""
+        return self.model.turn
+
     def show_event(self, event: ev.Event) -> QAbstractAnimation | None:
         """Apply `event` and return the animation showing it (not started), or None.
 
@@ -158,32 +158,56 @@ class TableScene(QGraphicsScene):
         """
         self.model.apply(event)
         self.last_moves = []
+        self.calls.hide()  # a call still up (its animation cancelled) goes with the next event
         if isinstance(event, ev.HandStarted):
             self._clear_tiles()  # the model has started the hand afresh
             return None
         if isinstance(event, ev.DiceRolled):
             self._relayout(instant=True)
             return self._dice_animation(event.dice)
-        if isinstance(event, ev.TilesDealt):
-            return self._relayout(ms=DEAL_MS)
-        if isinstance(event, ev.HandEnded):
-            anim = self._relayout(ms=REVEAL_MS)
-            self.refresh_texts()
-            return anim
-        return self._relayout(ms=MOVE_MS)
-
-    def _relayout(self, ms: int = MOVE_MS, instant: bool = False) -> QAbstractAnimation | None:
-        new = layout(self.model)
         group = self.animator.parallel()
-        duration = 0 if instant else self.duration(ms)
+        if isinstance(event, ev.TilesDealt):
+            self._relayout(group, ms=DEAL_MS)
+        elif isinstance(event, ev.HandEnded):
+            self._relayout(group, ms=REVEAL_MS)
+        else:
+            self._relayout(group, ms=MOVE_MS)
+        self._call(event, group)
+        if group.animationCount():
+            return group
+        self.animator.discard(group)
+        return None
+
+    def _call(self, event: ev.Event, group: QParallelAnimationGroup) -> None:
+        """胡, 自摸, 杠, 报听 shown over the river of the seat that made the call."""
+        if isinstance(event, ev.HandWon):
+            call = "self_draw" if event.self_draw else "win"
+        elif isinstance(event, ev.KongDeclared):
+            call = "kong"
+        elif isinstance(event, ev.ReadyDeclared):
+            call = "ready"
+        else:
+            return
+        duration = self.duration(CALL_MS)
+        if duration > 0:
+            side = screen_side(self.model, event.seat)
+            self.calls.animate(side, call, tr(f"table.call_{call}"), group, duration)
+
+    def _relayout(self, group: QParallelAnimationGroup | None = None, ms: int = MOVE_MS,
+                  instant: bool = False) -> None:
+        new = layout(self.model)
+        duration = 0 if instant or group is None else self.duration(ms)
         zone = set(self.model.last_four_zone()) if self.model.wall is not None else set()
+        own = set(self.model.seats[self.model.human].hand)
         for item_id, place in new.items():
             tile = self.tiles[item_id]
             old = self._placements.get(item_id)
             tile.set_look(self.model.kinds.get(item_id), place.face_up, place.width)
             tile.setRotation(place.rotation)
             tile.setVisible(True)
-            tile.set_flags(latest=item_id == self.model.last_discard, zone=item_id in zone)
+            tile.set_flags(latest=item_id == self.model.last_discard, zone=item_id in zone, lower=place.lower)
+            if item_id not in own and (tile.clickable or tile.selected_key or tile.hovered_now):
+                tile.moved_away()  # out of the hand: no rise, no selection, no click
             end = QPointF(place.x, place.y)
             if old is None or duration == 0:
                 tile.setPos(end)
@@ -196,6 +220,7 @@ class TableScene(QGraphicsScene):
                 continue
             self.last_moves.append(MoveRecord(item_id, (old.x, old.y), (place.x, place.y)))
             tile.setZValue(10 + place.z)
+            assert group is not None
             anim = QPropertyAnimation(tile, b"pos", group)
             anim.setStartValue(tile.pos())
             anim.setEndValue(end)
@@ -207,15 +232,10 @@ class TableScene(QGraphicsScene):
             self.tiles[item_id].setVisible(False)
         self._placements = new
         self.refresh_texts()
-        if group.animationCount():
-            return group
-        self.animator.discard(group)
-        return None
 
     def _dice_animation(self, dice: tuple[int, int]) -> QAbstractAnimation | None:
         final = f"{DICE_FACES[dice[0] - 1]} {DICE_FACES[dice[1] - 1]}"
-        self._dice.setText(final)
-        self._place_dice()
+        self.centre.set_dice(final)
         if self.duration(DICE_MS) == 0:
             return None
         seq = self.animator.sequential()
@@ -223,107 +243,93 @@ class TableScene(QGraphicsScene):
         roll.setStartValue(0)
         roll.setEndValue(17)
         roll.setDuration(self.duration(DICE_MS))
+        # the slot must not hold the scene: the roll is the scene's grandchild, and a last
+        # reference to the scene dropped while Qt deletes the roll would delete the scene
+        # from inside its own child's destructor (a crash once the roll is deleted)
+        centre = weakref.ref(self.centre)
 
         def spin(value: object) -> None:
+            box = centre()
+            if box is None:
+                return
             n = int(value)  # type: ignore[call-overload]
             if n >= 17:
-                self._dice.setText(final)
+                box.set_dice(final)
             else:
-                self._dice.setText(f"{DICE_FACES[(n * 5 + dice[0]) % 6]} {DICE_FACES[(n * 3 + dice[1]) % 6]}")
-            self._place_dice()
+                a, b = DICE_FACES[(n * 5 + dice[0]) % 6], DICE_FACES[(n * 3 + dice[1]) % 6]
+                box.set_dice(f"{a} {b}")
 
         roll.valueChanged.connect(spin)
         roll.finished.connect(lambda: spin(17))
         seq.addAnimation(roll)
         return seq
 
-    def _place_dice(self) -> None:
-        r = self._dice.boundingRect()
-        self._dice.setPos(CENTER[0] - r.width() / 2, CENTER[1] - 95 - r.height() / 2)
-
     # -- text -------------------------------------------------------------------------------
+    def _seat_name(self, seat: int) -> str:
+        return self.names[seat] or tr(f"table.seat_{screen_side(self.model, seat)}")
+
     def refresh_texts(self) -> None:
         m = self.model
+        playing = m.wall is not None
         for seat in range(SEATS):
             side = screen_side(m, seat)
-            parts = [self.names[seat] or tr(f"table.seat_{side}")]
-            if self.levels[seat]:
-                parts.append(self.levels[seat])
-            if seat == m.dealer and m.wall is not None:
-                parts.append(tr("table.dealer_mark", streak=m.dealer_streak))
-            parts.append(tr("table.score", score=m.scores[seat]))
-            label = self._labels[seat]
-            label.setText("  ".join(parts))
-            self._place_label(label, side)
-            mark = self._ready_marks[seat]
-            mark.setText(tr("table.ready_mark") if m.seats[seat].declare_index is not None else "")
-            r = label.boundingRect()
-            mark.setPos(label.pos().x() + r.width() + 8, label.pos().y() - 3)
-        self._place_wall_marks()
-        if m.wall is None:
-            self._centre.setText("")
-            self._dice.setText("")
+            text = PlateText(
+                name=self._seat_name(seat),
+                level=self.levels[seat],
+                score=tr("table.score", score=m.scores[seat]),
+                dealer=tr("table.dealer_badge") if playing and seat == m.dealer else "",
+                ready=tr("table.ready_mark") if m.seats[seat].declare_index is not None else "",
+            )
+            self.plates[seat].show(text, PLATE_ANCHORS[side], lit=m.turn == seat)
+        if playing:
+            self.centre.show(CentreText(
+                round_line=tr("table.centre_round", round=m.round_number, hand=m.hand_number),
+                tiles_left=tr("table.tiles_left", n=m.tiles_left),
+                streak=tr("table.centre_streak", n=m.dealer_streak),
+                dealer=tr("table.dealer_badge"),
+                dealer_side=screen_side(m, m.dealer),
+                turn_side=None if m.turn is None else screen_side(m, m.turn),
+            ))
         else:
-            self._centre.setText(tr("table.tiles_left", n=m.tiles_left))
-        r = self._centre.boundingRect()
-        self._centre.setPos(CENTER[0] - r.width() / 2, CENTER[1] + 60)
-        info = tr("table.info", round=m.round_number, hand=m.hand_number, streak=m.dealer_streak)
-        self._info.setText(info + ("\n" + self.rules_line if self.rules_line else ""))
-        self._info.setPos(24, 20)
-        lines = [tr("log." + key, **self._log_args(data)) for key, data in m.log[-9:]]
-        self._log.setText("\n".join(lines))
-        self._log.setPos(SCENE_W - 320, 20)
+            self.centre.show(CentreText("", "", "", "", None, None))
+            self.centre.set_dice("")
+        self._place_wall_marks()
+        self.log_panel.show([tr("log." + key, **self._log_args(data)) for key, data in m.log])
+        set_elided(self._rules, self.rules_line, RULES_W)
+        r = self._rules.boundingRect()
+        self._rules.setPos(RULES_RIGHT - r.width(), RULES_TOP)
 
     def _place_wall_marks(self) -> None:
         m = self.model
         standing = sorted(m.in_wall)
-        for mark in self._wall_marks.values():
-            mark.setVisible(bool(standing) and m.wall is not None and not m.ended)
-        if m.wall is None or not standing:
+        if m.wall is None or not standing or m.ended:
+            self.wall_marks.hide()
             return
+        spots = []
         back_stack = standing[-1] // 2
-        spots = {"break": 83, "front": standing[0], "back": back_stack * 2}
-        for key, index in spots.items():
-            if key == "break" and (83 not in m.in_wall or 0 not in m.in_wall):
-                self._wall_marks[key].setVisible(False)
-                continue
+        wanted = {"front": standing[0], "back": back_stack * 2}
+        if 83 in m.in_wall and 0 in m.in_wall:  # before the deal: where the wall was broken
+            wanted = {"break": 83, **wanted}
+        for key, index in wanted.items():
             place = m.wall.place(index)
             side = screen_side(m, (m.dealer + place.side) % SEATS)
             n = SIDE_LENGTHS[place.side]
             a = (n - 1) / 2 * WALL_W - place.index * WALL_W
             if key == "break":
                 a -= WALL_W / 2  # between the last stack and the first
-            x, y = to_scene(side, a, WALL_R + 34)
-            mark = self._wall_marks[key]
-            mark.setText(tr(f"table.wall_{key}"))
-            r = mark.boundingRect()
-            mark.setPos(x - r.width() / 2, y - r.height() / 2)
+            spots.append(MarkSpot(key, tr(f"table.mark_{key}"), side, a))
+        self.wall_marks.show(spots)
 
     def _log_args(self, data: dict[str, object]) -> dict[str, object]:
         from .i18n import tile_label
 
         out = dict(data)
-        if "seat" in out:
-            seat = int(out["seat"])  # type: ignore[call-overload]
-            out["who"] = self.names[seat] or tr(f"table.seat_{screen_side(self.model, seat)}")
-        if "dealer" in out:
-            seat = int(out["dealer"])  # type: ignore[call-overload]
-            out["who"] = self.names[seat] or tr(f"table.seat_{screen_side(self.model, seat)}")
+        for key in ("seat", "dealer"):
+            if key in out:
+                out["who"] = self._seat_name(int(out[key]))  # type: ignore[call-overload]
         if "tile" in out:
             out["tile"] = tile_label(int(out["tile"]))  # type: ignore[call-overload]
         return out
-
-    def _place_label(self, label: QGraphicsSimpleTextItem, side: int) -> None:
-        r = label.boundingRect()
-        if side == 0:
-            x, y = CENTER[0] - r.width() / 2, SCENE_H - 34
-        elif side == 2:
-            x, y = CENTER[0] - r.width() / 2, 8
-        else:
-            px, py = to_scene(side, 0, 505)
-            x = min(max(px - r.width() / 2, 10), SCENE_W - r.width() - 10)
-            y = py - 275
-        label.setPos(x, y)
 
     # -- queries for the widget and tests ----------------------------------------------------
     def human_hand_items(self) -> list[int]:
@@ -337,5 +343,3 @@ class TableScene(QGraphicsScene):
 
     def visible_tile_count(self) -> int:
         return sum(1 for t in self.tiles if t.isVisible())
-
-

@@ -48,6 +48,9 @@ class TableModel:
     last_four: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     ended: bool = False
+    # the seat to act: it holds its 14th tile (drawn, dealt, or about to be replaced after a
+    # kong). None while a discard may be claimed, and before and after the hand.
+    turn: int | None = None
     log: list[tuple[str, dict[str, object]]] = field(default_factory=list)
 
     # -- queries ------------------------------------------------------------------------
@@ -100,6 +103,7 @@ class TableModel:
             self._take_from_wall(item, e.seat, e.tiles[n] if e.tiles is not None else None)
         if e.seat == self.dealer and len(self.seats[e.seat].hand) == 14:
             self.seats[e.seat].drawn = e.wall_indices[-1]
+            self.turn = e.seat
 
     def _on_TileDrawn(self, e: ev.TileDrawn) -> None:
         for seat in self.seats:
@@ -109,6 +113,7 @@ class TableModel:
         if e.from_back:
             self.back_taken += 1
         self.last_discard = None
+        self.turn = e.seat
 
     def _on_KongDeclared(self, e: ev.KongDeclared) -> None:
         seat = self.seats[e.seat]
@@ -124,6 +129,7 @@ class TableModel:
             seat.drawn = None
         seat.kongs.append(ids)
         seat.kong_kinds.append(e.tile)
+        self.turn = e.seat  # its replacement draw comes next
         self._log("kong", seat=e.seat)
 
     def _on_ReadyDeclared(self, e: ev.ReadyDeclared) -> None:
@@ -145,6 +151,7 @@ class TableModel:
         self.kinds[item] = e.tile
         self.face_up.add(item)
         self.last_discard = item
+        self.turn = None  # the others may claim it
         self._log("discard", seat=e.seat, tile=e.tile)
 
     def _on_LastFourStarted(self, e: ev.LastFourStarted) -> None:
@@ -153,6 +160,7 @@ class TableModel:
 
     def _on_HandWon(self, e: ev.HandWon) -> None:
         self.winners = (*self.winners, e.seat)
+        self.turn = None
         if e.discarder is not None and self.last_discard is not None:
             self.seats[e.discarder].claimed.add(self.last_discard)
         self._log("win", seat=e.seat, value=e.score.value, self_draw=e.self_draw)
@@ -177,6 +185,7 @@ class TableModel:
                 self.face_up.update(group)
         self.scores = list(e.scores)
         self.ended = True
+        self.turn = None
         self._log("exhaustive" if e.exhaustive else "hand_ended")
 
     def _log(self, key: str, **data: object) -> None:

@@ -1,16 +1,24 @@
-"""One physical tile on the table: a QGraphicsObject so its position can be animated."""
+"""One physical tile on the table: a QGraphicsObject so its position can be animated.
+
+A tile of the player's hand rises while it can be discarded and the mouse moved onto it (or
+the keyboard selected it). Hover events come only from the mouse moving, so when the table
+moves tiles under a resting pointer (the hand closes up after a discard) the tile that slides
+under it stays down until the mouse moves; a tile moved away (into the river, a kong) drops
+its rise, its hover and its selection at once.
+"""
 
 from __future__ import annotations
 
 import math
 
 from PySide6.QtCore import Property, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QGraphicsSceneHoverEvent, QGraphicsSceneMouseEvent
 
-from .layout import height_of
+from . import theme
+from .layout import HOVER_ROOM, height_of
 
-HOVER_LIFT = 10.0
+HOVER_LIFT = float(HOVER_ROOM)
 
 
 class TileItem(QGraphicsObject):
@@ -29,6 +37,8 @@ class TileItem(QGraphicsObject):
         self.selected_key = False  # keyboard selection
         self.clickable = False
         self.dimmed = False
+        self.lower = False  # the bottom tile of a wall stack
+        self.hovered_now = False  # between a hover enter and leave (the mouse moved onto it)
         self._lift = 0.0
         self._rect: QRectF | None = None
         self.setAcceptHoverEvents(True)
@@ -44,15 +54,28 @@ class TileItem(QGraphicsObject):
 
     def set_flags(self, *, latest: bool | None = None, zone: bool | None = None,
                   clickable: bool | None = None, dimmed: bool | None = None,
-                  selected_key: bool | None = None) -> None:
+                  selected_key: bool | None = None, lower: bool | None = None) -> None:
         for name, value in (("latest", latest), ("zone", zone), ("clickable", clickable),
-                            ("dimmed", dimmed), ("selected_key", selected_key)):
+                            ("dimmed", dimmed), ("selected_key", selected_key), ("lower", lower)):
             if value is not None and getattr(self, name) != value:
                 setattr(self, name, value)
                 self.update()
         self.setCursor(Qt.CursorShape.PointingHandCursor if self.clickable else Qt.CursorShape.ArrowCursor)
-        target = HOVER_LIFT if (self.clickable and (self.isUnderMouse() or self.selected_key)) else 0.0
-        self.lift = target
+        self._update_lift()
+
+    def moved_away(self) -> None:
+        """The table put this tile somewhere else (a discard, a kong, a new hand): whatever the
+        mouse or the keyboard did to it no longer applies."""
+        self.hovered_now = False
+        self.set_flags(clickable=False, dimmed=False, selected_key=False)
+
+    def _update_lift(self, pointer_known: bool = False) -> None:
+        # hovered and still under the pointer: isUnderMouse() alone would also raise a tile
+        # that slid under a resting pointer (the neighbour taking a discarded tile's place),
+        # the hover alone a tile that moved away from it without a leave event
+        hovered = self.hovered_now and (pointer_known or self.isUnderMouse())
+        raised = self.clickable and (hovered or self.selected_key)
+        self.lift = HOVER_LIFT if raised else 0.0
 
     def _get_lift(self) -> float:
         return self._lift
@@ -68,6 +91,11 @@ class TileItem(QGraphicsObject):
     lift = Property(float, _get_lift, _set_lift)
 
     # -- painting -------------------------------------------------------------------------
+    def face_rect(self) -> QRectF:
+        """The tile as painted, in item coordinates (the bounding rect less its outline margin)."""
+        w, h = self.tile_width, height_of(self.tile_width)
+        return QRectF(-w / 2, -h / 2 - self._lift, w, h)
+
     def boundingRect(self) -> QRectF:
         # called hundreds of times a frame: computed when the look or the lift changes
         if self._rect is None:
@@ -76,7 +104,7 @@ class TileItem(QGraphicsObject):
         return self._rect
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
-        w, h = self.tile_width, height_of(self.tile_width)
+        w = self.tile_width
         t = painter.worldTransform()
         scale = math.hypot(t.m11(), t.m12()) or 1.0
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
@@ -85,18 +113,20 @@ class TileItem(QGraphicsObject):
             pix = self.art.face(self.kind, pixel_w, 1.0)  # type: ignore[attr-defined]
         else:
             pix = self.art.back(pixel_w, 1.0)  # type: ignore[attr-defined]
-        target = QRectF(-w / 2, -h / 2 - self._lift, w, h)
+        target = self.face_rect()
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawPixmap(target, pix, QRectF(pix.rect()))
         if self.dimmed:
-            painter.fillRect(target, QColor(0, 0, 0, 90))
+            painter.fillRect(target, theme.TILE_DIM)
+        if self.lower:  # the part of a lower tile that shows under the top one is its shadowed side
+            painter.fillRect(target, theme.TILE_LOWER)
         if self.zone:
-            painter.fillRect(target, QColor(255, 200, 40, 70))
+            painter.fillRect(target, theme.TILE_ZONE)
         pen_color = None
         if self.selected_key:
-            pen_color = QColor(40, 140, 255)
+            pen_color = theme.TILE_SELECTED
         elif self.latest:
-            pen_color = QColor(255, 120, 0)
+            pen_color = theme.TILE_LATEST
         if pen_color is not None:
             painter.setPen(QPen(pen_color, max(2.0, w / 14)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -104,13 +134,13 @@ class TileItem(QGraphicsObject):
 
     # -- input ----------------------------------------------------------------------------
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        if self.clickable:
-            self.lift = HOVER_LIFT
+        self.hovered_now = True
+        self._update_lift(pointer_known=True)
         self.hovered.emit(self.item_id, True)
 
     def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        if not self.selected_key:
-            self.lift = 0.0
+        self.hovered_now = False
+        self._update_lift(pointer_known=True)
         self.hovered.emit(self.item_id, False)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

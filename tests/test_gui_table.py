@@ -17,7 +17,7 @@ from engine.ai import SimpleAI
 from engine.hand import Hand
 from engine.rules import Ruleset
 from engine.seat import HandRunner
-from gui.layout import layout, wall_placement
+from gui.layout import HAND_WIDTHS, layout, wall_placement
 from gui.main_window import MainWindow
 from gui.scene import TableScene
 from gui.settings import Settings
@@ -255,9 +255,13 @@ def test_tile_size_setting_changes_the_players_tiles(qtbot):
     for size in ("small", "medium", "large"):
         scene.set_tile_size(size)
         own = scene.model.seats[0].hand
+        assert len(own) == 14
         widths[size] = {scene.tiles[i].tile_width for i in own}
         assert scene.visible_tile_count() == 84
-    assert widths == {"small": {48}, "medium": {56}, "large": {64}}
-    # the row stays inside the table
-    xs = [scene.tiles[i].pos().x() for i in scene.model.seats[0].hand]
-    assert min(xs) > 0 and max(xs) < 1600
+        # the row stays inside the table, its bottom edges on one line whatever the size
+        rects = [scene.tiles[i].sceneBoundingRect() for i in own]
+        assert min(r.left() for r in rects) > 0 and max(r.right() for r in rects) < 1600
+        assert max(r.bottom() for r in rects) - min(r.bottom() for r in rects) < 1
+    # each size clearly larger than the one before (about a fifth), not a few pixels
+    assert widths == {"small": {54}, "medium": {66}, "large": {78}}
+    assert HAND_WIDTHS["large"] / HAND_WIDTHS["medium"] > 1.15 < HAND_WIDTHS["medium"] / HAND_WIDTHS["small"]

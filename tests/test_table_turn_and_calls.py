@@ -1,0 +1,201 @@
+"""Whose turn it is, and the calls (胡, 自摸, 杠, 报听) shown on the table."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import pytest
+from PySide6.QtCore import QAbstractAnimation
+from PySide6.QtWidgets import QApplication
+
+from engine import events as ev
+from engine.ai import SimpleAI
+from engine.hand import Hand
+from engine.rules import Room, Ruleset
+from engine.seat import HandRunner
+from engine.view import Phase
+from gui import i18n
+from gui.layout import river_centre, screen_side
+from gui.tile_art import TileArt
+from tests.table_states import DEALS, THREE_KONGS_AND_WIN, Deal, new_scene, play
+
+
+@pytest.fixture(scope="module")
+def art() -> TileArt:
+    return TileArt()
+
+
+@pytest.fixture
+def english():
+    i18n.set_language("en")
+    yield
+    i18n.set_language("zh")
+
+
+@pytest.mark.parametrize("deal", DEALS[:4] + DEALS[-2:], ids=lambda d: d.name)
+def test_the_seat_to_act_is_the_engines_and_its_plate_is_lit(qtbot, art, deal: Deal):
+    scene = new_scene(art, deal.rules)
+    hand = deal.hand()
+    runner = HandRunner(hand, deal.seats())
+    sent, claims, turns = 0, 0, 0
+    while True:
+        for event in hand.events[sent:]:
+            scene.show_event(event.for_seat(0))
+        sent = len(hand.events)
+        if hand.phase in (Phase.TURN, Phase.LAST_FOUR):
+            # the engine waits for one seat: the table says which
+            assert scene.turn_seat() == hand.current
+            turns += 1
+        else:  # a discard open to claims, or the hand is over: nobody's turn, the discard marked
+            assert scene.turn_seat() is None
+            if hand.phase is Phase.CLAIM:
+                claims += 1
+                assert scene.tiles[scene.model.last_discard].latest
+        lit = [seat for seat, plate in enumerate(scene.plates) if plate.lit]
+        assert lit == ([] if scene.turn_seat() is None else [scene.turn_seat()])
+        glow = scene.centre.glow
+        assert glow.isVisible() == (scene.turn_seat() is not None)
+        if hand.ended:
+            break
+        runner.step()
+    assert turns > 4
+
+
+def test_a_claimable_discard_lights_no_seat(qtbot, art):
+    scene = new_scene(art, Ruleset())
+    for event in play(scene, Deal("open", Ruleset(), 3, 3)):
+        if isinstance(event, ev.TileDiscarded):
+            assert scene.turn_seat() is None
+            assert scene.tiles[scene.model.last_discard].latest
+        elif isinstance(event, ev.TileDrawn):
+            assert scene.turn_seat() == event.seat
+            assert scene.plates[event.seat].lit
+
+
+def _owned(scene, anim: QAbstractAnimation | None) -> bool | None:
+    """None without an animation; else whether the animator owns it and it owns its parts."""
+    if anim is None:
+        return None
+    parts = [anim.animationAt(i) for i in range(anim.animationCount())]
+    return anim.parent() is scene.animator and all(p.parent() is anim for p in parts)
+
+
+def _calls_of(deal: Deal, art: TileArt, speed: float) -> list[tuple[ev.Event, bool | None, object, object]]:
+    """(event, whether its animation is owned as it must be (None: no animation), the call
+    shown, the scene) for every call of the deal, each animation played to its end."""
+    scene = new_scene(art, deal.rules)
+    scene.speed = speed
+    hand = deal.hand()
+    runner = HandRunner(hand, deal.seats())
+    sent, out = 0, []
+    while True:
+        for event in hand.events[sent:]:
+            scene.calls.last = None
+            anim = scene.show_event(event.for_seat(0))
+            if isinstance(event, ev.HandWon | ev.KongDeclared | ev.ReadyDeclared):
+                out.append((event, _owned(scene, anim), scene.calls.last, scene))
+            if anim is not None:
+                scene.animator.play(anim, lambda: None)
+                scene.animator.finish_now()
+                QApplication.processEvents()
+        sent = len(hand.events)
+        if hand.ended:
+            return out
+        runner.step()
+
+
+def test_kongs_and_a_self_drawn_win_are_called_at_their_seat(qtbot, art):
+    deal = Deal("kongs", Ruleset(), rigged=THREE_KONGS_AND_WIN)
+    calls = _calls_of(deal, art, speed=1.0)
+    assert [c[2][1:] for c in calls] == [("kong", "杠")] * 3 + [("self_draw", "自摸")]
+    for event, owned, (side, _call, _text), scene in calls:
+        assert side == screen_side(scene.model, event.seat) == 0
+        # part of the event's animation (the engine waits for it), owned as gui.animation says
+        assert owned is True
+    scene = calls[-1][3]
+    assert not any(mark.isVisible() for mark in scene.calls.marks)  # gone once played
+
+
+def test_a_call_grows_in_at_the_callers_river_and_lasts_about_600_ms(qtbot, art):
+    deal = Deal("kongs", Ruleset(), rigged=THREE_KONGS_AND_WIN)
+    scene = new_scene(art, deal.rules)
+    scene.speed = 1.0
+    hand = deal.hand()
+    for event in hand.events:
+        anim = scene.show_event(event.for_seat(0))
+        scene.animator.discard(anim)
+    hand.apply(0, next(a for a in hand.legal_actions(0) if a.kind.value == "kong"))
+    kong = next(e for e in hand.events if isinstance(e, ev.KongDeclared))
+    anim = scene.show_event(kong.for_seat(0))
+    assert anim is not None and anim.parent() is scene.animator
+    assert 600 <= anim.totalDuration() <= 700
+    mark = scene.calls.marks[0]
+    assert mark.isVisible() and mark.text() == "杠"
+    children = [anim.animationAt(i) for i in range(anim.animationCount())]
+    assert all(child.parent() is anim for child in children)
+    x, y = river_centre(0)
+    assert mark.sceneBoundingRect().contains(x, y)
+    done = []
+    scene.animator.play(anim, lambda: done.append(True))
+    anim.setCurrentTime(60)  # growing in
+    assert 0 < mark.opacity() < 1 and mark.scale() < 1.0
+    anim.setCurrentTime(300)  # held
+    assert mark.opacity() == 1.0
+    scene.animator.finish_now()
+    assert done and not mark.isVisible()
+
+
+def test_a_win_on_a_discard_and_declaring_ready_are_called_in_english(qtbot, art, english):
+    deal = Deal("baoting-1", Ruleset(room=Room.BAOTING), 1, 0)
+    calls = _calls_of(deal, art, speed=0.5)
+    shown = [(type(e).__name__, e.seat, c[1:]) for e, _a, c, _s in calls]
+    assert ("ReadyDeclared", 0, ("ready", "Ready")) in shown
+    assert ("ReadyDeclared", 1, ("ready", "Ready")) in shown
+    assert ("HandWon", 1, ("win", "Win")) in shown
+    scene = calls[0][3]
+    sides = {e.seat: c[0] for e, _a, c, _s in calls}
+    assert sides == {seat: screen_side(scene.model, seat) for seat in sides}
+
+
+def test_at_instant_speed_calls_make_no_animation(qtbot, art):
+    calls = _calls_of(Deal("baoting-1", Ruleset(room=Room.BAOTING), 1, 0), art, speed=0)
+    assert calls
+    for event, owned, shown, scene in calls:
+        assert shown is None
+        if isinstance(event, ev.ReadyDeclared):
+            assert owned is None  # nothing moves when a seat declares: nothing to wait for
+        assert not any(mark.isVisible() for mark in scene.calls.marks)
+
+
+def test_a_hand_played_by_the_engine_lights_every_seat_in_turn(qtbot, art):
+    scene = new_scene(art, Ruleset())
+    hand = Hand(Ruleset(), dealer=2, seed=4)
+    HandRunner(hand, [SimpleAI() for _ in range(4)]).run()
+    lit = set()
+    for event in hand.events:
+        scene.show_event(event.for_seat(0))
+        if scene.turn_seat() is not None:
+            lit.add(scene.turn_seat())
+    assert lit == {0, 1, 2, 3}
+    assert scene.turn_seat() is None  # the hand is over
+
+
+def test_animation_slots_do_not_keep_the_scene_alive(qtbot, art):
+    """A slot that holds the scene keeps it alive until Qt deletes the animation, and then the
+    scene is deleted from inside its own grandchild's destructor: a segfault. No slot may."""
+    scene = new_scene(art, Ruleset())
+    scene.speed = 1.0
+    hand = Deal("kongs", Ruleset(), rigged=THREE_KONGS_AND_WIN).hand()
+    hand.apply(0, next(a for a in hand.legal_actions(0) if a.kind.value == "kong"))
+    for event in hand.events:  # the dice roll, the deal, the kong and its call
+        anim = scene.show_event(event.for_seat(0))
+        if anim is not None:
+            scene.animator.play(anim, lambda: None)
+            scene.animator.finish_now()  # finished: deleted later, as in play
+    assert scene.calls.last is not None
+    ref = weakref.ref(scene)
+    del scene, anim
+    gc.collect()
+    assert ref() is None
+    QApplication.processEvents()  # the pending deletions find nothing to bring down
