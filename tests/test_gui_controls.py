@@ -52,7 +52,8 @@ def _window(qtbot, tmp_path: Path, speed: float = 0.0, **settings: object) -> Ma
     store = ProfileStore(tmp_path / "data")
     store.load()
     w = MainWindow(Settings(animation_speed=speed, **settings), confirm_quit=True, store=store)  # type: ignore[arg-type]
-    qtbot.addWidget(w)
+    # pytest-qt closes its widgets before fixtures end: the close must not ask then
+    qtbot.addWidget(w, before_close_func=lambda w: setattr(w, "confirm_quit", False))
     _open.append(w)
     w.resize(1280, 800)
     w.show()
