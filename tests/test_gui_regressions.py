@@ -89,31 +89,8 @@ def test_a_new_match_replaces_the_saved_one(qtbot, tmp_path):
     w.table.stop_match()
 
 
-def test_replay_back_at_the_start_shows_an_empty_table(qtbot, tmp_path):
-    w = _window(qtbot, tmp_path)
-    w.table.bar.autoplay.setChecked(True)
-    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
-    saved = []
-    w.table.hand_saved.connect(saved.append)
-    pump_until(qtbot, w.table, lambda: len(saved) >= 1, timeout=60)
-    w.table.stop_match()
-    QApplication.processEvents()
-    w.show_profile()
-    hand_id = w._profile_page.rows[0].id
-    w.show_replay(hand_id)
-    replay = w._replay
-    replay.show_end_dialog = False
-    for _ in range(40):
-        replay.step_forward()
-    assert replay.scene.visible_tile_count() == 84
-    replay.to_start()
-    assert replay.position == 0 and replay.scene.visible_tile_count() == 0
-    # step 0 is the hand as it starts: its number (not "Hand 0") and nothing else yet
-    assert [key for key, _ in replay.scene.model.log] == ["hand_started"]
-    assert replay.scene.model.hand_number == 1
-
-
-def test_a_replay_shows_every_hand_open_or_follows_one_seat(qtbot, tmp_path):
+def _replay_of_a_played_hand(qtbot, tmp_path):
+    """Play one hand (seed 21) under 托管, then open its replay from the profile page."""
     w = _window(qtbot, tmp_path)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
     w.table.bar.autoplay.setChecked(True)
@@ -126,6 +103,23 @@ def test_a_replay_shows_every_hand_open_or_follows_one_seat(qtbot, tmp_path):
     w.show_replay(w._profile_page.rows[0].id)
     replay = w._replay
     replay.show_end_dialog = False
+    return replay
+
+
+def test_replay_back_at_the_start_shows_an_empty_table(qtbot, tmp_path):
+    replay = _replay_of_a_played_hand(qtbot, tmp_path)
+    for _ in range(40):
+        replay.step_forward()
+    assert replay.scene.visible_tile_count() == 84
+    replay.to_start()
+    assert replay.position == 0 and replay.scene.visible_tile_count() == 0
+    # step 0 is the hand as it starts: its number (not "Hand 0") and nothing else yet
+    assert [key for key, _ in replay.scene.model.log] == ["hand_started"]
+    assert replay.scene.model.hand_number == 1
+
+
+def test_a_replay_shows_every_hand_open_or_follows_one_seat(qtbot, tmp_path):
+    replay = _replay_of_a_played_hand(qtbot, tmp_path)
     for _ in range(20):  # mid-deal or just after
         replay.step_forward()
     model = replay.scene.model
