@@ -14,8 +14,10 @@ history (its damaged database and exported hands).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -114,28 +116,84 @@ def dump_json(data: Any) -> bytes:
     return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
+MAX_DEPTH = 40  # the deepest document the program writes is about 8 levels
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a file of this program holds")
+
+
+def nesting_depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (iteratively: any depth is measured)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def check_depth(value: Any, what: str) -> None:
+    if nesting_depth(value) > MAX_DEPTH:
+        raise ValueError(f"{what} is nested too deeply (more than {MAX_DEPTH} levels)")
+
+
 def parse_json(raw: bytes) -> Any:
     """The JSON document in ``raw`` (UTF-8 text); ``ValueError`` if it is not one.
 
-    ``json.JSONDecodeError`` and ``UnicodeDecodeError`` already are ValueErrors; nesting too
-    deep to read becomes one too, so a caller has one kind of damage to catch.
+    Stricter than :func:`json.loads`: ``NaN``, ``Infinity`` and numbers too large for a float
+    (``1e400``) are refused, and so is nesting deeper than :data:`MAX_DEPTH` — a value the
+    program could not write back (or do arithmetic on) later is damage now, while the backup
+    can still be used. ``json.JSONDecodeError`` and ``UnicodeDecodeError`` already are
+    ValueErrors; nesting too deep to parse becomes one too, so a caller has one kind of
+    damage to catch.
     """
     try:
-        return json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_float=_finite, parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("it is nested too deeply to be read") from None
+    check_depth(data, "it")
+    return data
+
+
+def read_limited(file: Path, limit: int) -> bytes:
+    """The bytes of ``file``, a regular file of at most ``limit`` bytes; ``OSError`` otherwise
+    (a device, a FIFO or a huge file is never read into memory; nor does a FIFO block)."""
+    fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{file.name} is not a regular file")
+        raw = f.read(limit + 1)
+    if len(raw) > limit:
+        raise OSError(errno.EFBIG, f"it is too large (over {limit // 1024} KiB)")
+    return raw
 
 
 def json_copy(value: Any, what: str) -> Any:
     """A deep, JSON-only copy: proves the caller's data can be saved, and detaches it from the
     caller's objects so later changes there do not leak into the store."""
     try:
+        check_depth(value, what)
         return json.loads(json.dumps(value, ensure_ascii=False, allow_nan=False))
     except (TypeError, ValueError, RecursionError) as exc:
         raise ValueError(f"{what} cannot be saved as JSON: {exc}") from None
 
 
 __all__ = [
-    "atomic_write", "dump_json", "fsync_dir", "json_copy", "keep_aside", "os_reason", "parse_json",
-    "remove_stale_temps",
+    "MAX_DEPTH", "atomic_write", "check_depth", "dump_json", "fsync_dir", "json_copy", "keep_aside",
+    "nesting_depth", "os_reason", "parse_json", "read_limited", "remove_stale_temps",
 ]

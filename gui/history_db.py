@@ -4,10 +4,11 @@ The history grows with every hand (each carries its replay record, ~2 KB): rewri
 as JSON on every hand would get slow and risky. SQLite gives transactions, appends without
 rewriting, and queries ("the last 200 hands of this profile") without loading everything.
 
-Schema versions: the database carries ``PRAGMA user_version`` (now 2); each function in
+Schema versions: the database carries ``PRAGMA user_version`` (now 3); each function in
 ``_DB_MIGRATIONS`` moves it up by one, inside a transaction. Version 2 stores codes where
 version 1 stored Chinese words (the result column, seats named by their place at the table;
-see :mod:`gui.stored_codes`), so the history reads right in every language. A database from a newer program
+see :mod:`gui.stored_codes`), so the history reads right in every language. Version 3 adds
+the journal of changes to the profiles (:mod:`gui.profile_changes`). A database from a newer program
 is left untouched. A damaged database (and its journal) is put aside as
 ``history.sqlite3.bad-<timestamp>`` and a new one started: the profiles' totals live in
 ``profiles.json``, so this never loses 积分, level or statistics.
@@ -113,8 +114,19 @@ def _db_v2(db: sqlite3.Connection) -> None:
             ))
 
 
+def _db_v3(db: sqlite3.Connection) -> None:
+    """The journal of every change to the profiles (see gui.profile_changes): written in the
+    same transaction as the history rows, before profiles.json, so the two always agree."""
+    db.execute(
+        """CREATE TABLE journal (
+            txn INTEGER PRIMARY KEY,
+            change TEXT NOT NULL            -- JSON: gui.profile_changes.Change
+        )"""
+    )
+
+
 # _DB_MIGRATIONS[n] moves the database from user_version n to n+1.
-_DB_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_db_v1, _db_v2]
+_DB_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_db_v1, _db_v2, _db_v3]
 DB_SCHEMA_VERSION = len(_DB_MIGRATIONS)
 
 
@@ -276,39 +288,53 @@ class HistoryDB:
         if _is_damage(exc):
             self._warn(self._restart())
         else:
-            self._warn(f"A hand could not be added to your game history ({exc}). "
-                       "Your 积分 and statistics are saved.")
+            self._warn(f"A hand could not be added to your game history ({exc}); it is left out of the "
+                       "history (your 积分 and statistics still count it).")
 
-    # -- transactions ----------------------------------------------------------------------
+    # -- the journal -----------------------------------------------------------------------
 
-    def begin(self, write: Callable[[sqlite3.Connection], Any]) -> sqlite3.Connection | None:
-        """Open a transaction and run `write` in it; None if the history cannot take it (after
-        one repair attempt for a damaged database, so the current write lands in the new one).
-        The caller finishes the transaction with :meth:`commit` or :meth:`rollback`."""
+    def max_txn(self) -> int:
+        """The journal's last change (0 when it has none, or there is no history)."""
+        rows = self._read("SELECT MAX(txn) FROM journal", ())
+        return int(rows[0][0] or 0) if rows else 0
+
+    def journal_after(self, txn: int) -> list[tuple[int, str]]:
+        """The journal's changes after `txn`, oldest first."""
+        return [(int(t), str(c)) for t, c in self._read(
+            "SELECT txn, change FROM journal WHERE txn > ? ORDER BY txn", (txn,))]
+
+    def journal(self, write: Callable[[sqlite3.Connection], Any] | None, txn: int, change: str) -> bool:
+        """Write a change's history rows (`write`) and its journal entry in one committed
+        transaction. True if written; False if the history cannot take it (there is none, or it
+        refused this one change): the profile goes on alone, and the player was told. ``OSError``
+        if the database cannot be written now (read-only, full, locked): nothing was written,
+        try again later. A damaged database is put aside and the change written to the new one."""
         for _attempt in range(2):
             db = self.db
             if db is None:
-                return None
+                return False
             try:
                 with _immediate(db):
-                    write(db)
-                return db
+                    self._journal_write(db, write, txn, change)
+                    db.execute("COMMIT")
+                return True
             except sqlite3.Error as exc:
+                if _is_damage(exc):
+                    self.failed(exc)
+                    continue
+                if isinstance(exc, sqlite3.OperationalError):
+                    raise OSError(f"the game history cannot be written ({exc})") from None
+                # Refused for this change alone (e.g. a constraint): the profile goes on without it.
                 self.failed(exc)
-                if not _is_damage(exc):
-                    return None
-        return None
-
-    def commit(self, db: sqlite3.Connection) -> None:
-        try:
-            db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self.failed(exc)
+                return False
+        return False
 
     @staticmethod
-    def rollback(db: sqlite3.Connection) -> None:
-        with contextlib.suppress(sqlite3.Error):
-            db.execute("ROLLBACK")
+    def _journal_write(db: sqlite3.Connection, write: Callable[[sqlite3.Connection], Any] | None, txn: int,
+                       change: str) -> None:
+        if write is not None:
+            write(db)
+        db.execute("INSERT INTO journal (txn, change) VALUES (?, ?)", (txn, change))
 
     # -- queries ---------------------------------------------------------------------------
 

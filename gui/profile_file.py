@@ -21,7 +21,15 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from gui.atomic_json import atomic_write, dump_json, keep_aside, os_reason, parse_json, remove_stale_temps
+from gui.atomic_json import (
+    atomic_write,
+    dump_json,
+    keep_aside,
+    os_reason,
+    parse_json,
+    read_limited,
+    remove_stale_temps,
+)
 from gui.profile_model import Profile, RoomStats, coded_items
 from gui.store_checks import clean_name, whole_number
 from gui.stored_codes import coded_names
@@ -30,6 +38,9 @@ log = logging.getLogger(__name__)
 
 PROFILES_FILE = "profiles.json"
 BACKUP_SUFFIX = ".bak"
+# A real profiles.json is a few KB per player; anything this large is not one of ours, and is
+# refused before it is read into memory.
+MAX_PROFILE_BYTES = 8 * 1024 * 1024
 SCHEMA_VERSION = 3
 
 
@@ -48,6 +59,10 @@ class State:
     profiles: list[Profile] = field(default_factory=list)
     current: str | None = None
     in_progress: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # The last change of the history's journal this state includes (see gui.profile_changes);
+    # None for a file written before there was a journal (or by an older program, which drops
+    # the key): it is then taken to include everything the journal holds.
+    txn: int | None = None
 
     def find(self, name: str) -> Profile:
         for profile in self.profiles:
@@ -66,6 +81,7 @@ class State:
             "current": self.current,
             "profiles": [p.to_dict() for p in self.profiles],
             "matches_in_progress": self.in_progress,
+            "journal": self.txn,
         }
 
 
@@ -125,6 +141,9 @@ def _check_profile(profile: Profile) -> None:
     """Profile.from_dict trusts types; a hand-edited file could put text where numbers go and
     crash the statistics page later, so check now, while it can still be called damaged."""
     clean_name(profile.name)
+    whole_number(profile.points, "points")
+    for value in (*profile.points_history, *profile.match_results):
+        whole_number(value, "a point in the history of 积分")
     for stats in profile.rooms.values():
         for f in fields(RoomStats):
             whole_number(getattr(stats, f.name), f.name)
@@ -158,6 +177,8 @@ def _state_from(data: dict[str, Any]) -> State:
     if not isinstance(in_progress, dict):
         raise ValueError("the matches in progress are damaged")
     state.in_progress = {k: v for k, v in in_progress.items() if k in names and isinstance(v, dict)}
+    txn = data.get("journal")
+    state.txn = None if txn is None else whole_number(txn, "the journal position")
     return state
 
 
@@ -180,7 +201,7 @@ def _parse_state(raw: bytes) -> tuple[State, int]:
             data = _MIGRATIONS[schema](data)
             schema = data["schema"]
         return _state_from(data), found
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
         raise _Corrupt(f"its content is damaged ({exc})") from None
 
 
@@ -196,6 +217,7 @@ class ProfileFile:
         self.state = State()
         self.read_only: str | None = None  # why profiles.json must not be written, if so
         self._disk_bytes: bytes | None = None  # what profiles.json holds (known good)
+        self._writable = True
 
     def reset(self) -> None:
         """Forget what was loaded (before loading again)."""
@@ -203,12 +225,14 @@ class ProfileFile:
         self.read_only = None
         self._disk_bytes = None
 
-    def load(self) -> list[str]:
-        """Read profiles.json, repairing what it can; returns warnings for the player."""
+    def load(self, writable: bool = True) -> list[str]:
+        """Read profiles.json, repairing what it can; returns warnings for the player. Not
+        `writable` (another process holds the folder): read only, repair nothing."""
+        self._writable = writable
         remove_stale_temps(self.path)
         main = self.path
         try:
-            raw: bytes | None = main.read_bytes()
+            raw: bytes | None = read_limited(main, MAX_PROFILE_BYTES)
         except FileNotFoundError:
             raw = None
         except OSError as exc:
@@ -228,7 +252,7 @@ class ProfileFile:
             return self._recover(f"is damaged: {exc}", move_aside=True)
         self.state = state
         self._disk_bytes = raw
-        if found < SCHEMA_VERSION:
+        if found < SCHEMA_VERSION and writable:
             try:
                 self.save()  # write the upgrade now (the old file becomes the backup)
             except OSError as exc:
@@ -249,7 +273,7 @@ class ProfileFile:
         """profiles.json is unusable: keep it aside, and fall back to the backup if it is good."""
         main = self.path
         kept: Path | None = None
-        if move_aside:
+        if move_aside and self._writable:
             kept = keep_aside(main)
             if kept is None:
                 # It cannot even be moved: writing over it would lose it silently. Refuse.
@@ -259,13 +283,16 @@ class ProfileFile:
         if backup is not None:
             self.state = backup
             parts.append("It was restored from the backup copy.")
-            if self.read_only is None:
+            if self.read_only is None and self._writable:
                 try:
                     self.save()
                 except OSError as exc:
                     parts.append(f"The restored profiles could not be saved yet ({os_reason(exc)}).")
         else:
             parts.append("No usable backup was found, so you start with no profiles.")
+            # A damaged backup would be pushed out by the next save: keep it aside as well.
+            if self._writable and self.backup_path.exists() and keep_aside(self.backup_path) is not None:
+                parts.append("The damaged backup is kept aside too.")
         if kept is not None:
             parts.append(f"The damaged file is kept as {kept.name}.")
         elif self.read_only is not None:
@@ -274,7 +301,7 @@ class ProfileFile:
 
     def _read_backup(self) -> State | None:
         try:
-            state, _found = _parse_state(self.backup_path.read_bytes())
+            state, _found = _parse_state(read_limited(self.backup_path, MAX_PROFILE_BYTES))
         except (OSError, _Corrupt, _TooNew):
             return None
         return state
@@ -284,7 +311,7 @@ class ProfileFile:
         damaged file can never push out the last good backup. Best effort: a failed backup
         must not stop the save itself."""
         try:
-            raw = self.path.read_bytes()
+            raw = read_limited(self.path, MAX_PROFILE_BYTES)
         except OSError:
             return
         if raw != self._disk_bytes:

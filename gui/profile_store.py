@@ -36,15 +36,17 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.levels import Level
 from gui.atomic_json import json_copy, os_reason
+from gui.data_lock import DataLock
 from gui.history_db import (
     DB_SCHEMA_VERSION,
     HISTORY_FILE,
@@ -55,6 +57,7 @@ from gui.history_db import (
     insert_match,
     rename_profile,
 )
+from gui.profile_changes import Change, outcome_to_json
 from gui.profile_file import BACKUP_SUFFIX, PROFILES_FILE, SCHEMA_VERSION, ProfileFile, State
 from gui.profile_model import HandOutcome, Profile, coded_items
 from gui.saved_hands import (
@@ -83,6 +86,17 @@ ENV_DATA_DIR = "HEFEI_MAHJONG_DATA_DIR"
 
 R = TypeVar("R")
 
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Pending:
+    """A change applied in memory and not yet in profiles.json."""
+
+    change: Change
+    write: Callable[[sqlite3.Connection], Any] | None  # its history rows
+    journaled: bool = False  # its history rows and journal entry are committed
+
 
 def data_dir() -> Path:
     """The data folder: $HEFEI_MAHJONG_DATA_DIR, else the platform's user data folder."""
@@ -104,13 +118,22 @@ class ProfileStore:
         self._file = ProfileFile(self.profiles_path)
         self.backup_path = self._file.backup_path
         self._history = HistoryDB(self.history_path, warn=self._warn)
+        self._lock = DataLock(self.base_dir)
         self._loaded = False
         self._pending: list[str] = []  # warnings that arose outside load()
+        self._unsaved: list[_Pending] = []  # changes made in memory, not yet in profiles.json
+        self._told: str | None = None  # why saving fails, as last told to the player
+        self.lock_holder = ""  # who else holds the folder ("process 1234"), if someone does
+        self.locked_elsewhere = False
 
     # -- life cycle ------------------------------------------------------------------------
 
     def load(self) -> list[str]:
-        """Read (and repair, if needed) both stores; returns warnings for the player."""
+        """Read (and repair, if needed) both stores; returns warnings for the player.
+
+        The first store to load a data folder holds it (:mod:`gui.data_lock`); another one,
+        in this process or another, only reads it: its changes stay in memory
+        (:attr:`unsaved`) until :meth:`retry` finds the folder free."""
         self.close()
         self._file.reset()
         warnings: list[str] = []
@@ -121,13 +144,27 @@ class ProfileStore:
             warnings.append(f"The data folder {self.base_dir} cannot be created ({os_reason(exc)}); "
                             "profiles and history will not be saved.")
         else:
-            warnings += self._file.load()
+            self.locked_elsewhere = not self._lock.acquire()
+            self.lock_holder = self._lock.holder() if self.locked_elsewhere else ""
+            warnings += self._file.load(writable=not self.locked_elsewhere)
             warnings += self._history.open()
+            self._roll_forward()
+            if self.locked_elsewhere:
+                self._told = self._locked_text()
+                warnings.append(self._told)
         self._loaded = True
         return warnings
 
+    def _locked_text(self) -> str:
+        who = f" ({self.lock_holder})" if self.lock_holder else ""
+        return (f"Another window of the game{who} is using this data folder, so this window does not "
+                "save its games for now: they are kept until that window is closed, then saved.")
+
     def close(self) -> None:
+        """Close the files and let go of the folder. Changes still unsaved are lost: ask
+        :attr:`unsaved` (and :meth:`retry`) first."""
         self._history.close()
+        self._lock.release()
 
     def __enter__(self) -> ProfileStore:
         self._ensure_loaded()
@@ -137,9 +174,29 @@ class ProfileStore:
         self.close()
 
     def take_warnings(self) -> list[str]:
-        """Warnings that arose after load() (e.g. the history got damaged mid-session)."""
+        """Warnings that arose after load() (a save that failed, or worked again; the history
+        got damaged mid-session): each is told once."""
         pending, self._pending = self._pending, []
         return pending
+
+    @property
+    def unsaved(self) -> int:
+        """How many changes are kept in memory only, because saving them failed."""
+        return len(self._unsaved)
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why changes are not being saved, while they are not."""
+        return self._told if self._unsaved or self.locked_elsewhere else None
+
+    def retry(self) -> bool:
+        """Try again to save what is unsaved; True when everything is saved."""
+        self._ensure_loaded()
+        if self.locked_elsewhere:
+            if not self._lock.acquire():
+                return False
+            self._take_over()
+        return self._flush()
 
     @property
     def _state(self) -> State:
@@ -166,27 +223,12 @@ class ProfileStore:
     def create(self, name: str) -> Profile:
         """A new profile; it becomes current when none is. ValueError for a bad or taken name."""
         self._ensure_loaded()
-        name = clean_name(name)
-        if self._state.clash(name):
-            raise ValueError(f"a profile named {name!r} already exists")
-
-        def change(state: State) -> Profile:
-            profile = Profile(name=name, created=now())
-            state.profiles.append(profile)
-            if state.current is None:
-                state.current = name
-            return copy.deepcopy(profile)
-
-        return self._change(change)
+        profile: Profile = self._change(Change("create", {"name": clean_name(name), "created": now()}))
+        return profile
 
     def select(self, name: str) -> None:
         self._ensure_loaded()
-        self._state.find(name)
-
-        def change(state: State) -> None:
-            state.current = name
-
-        self._change(change)
+        self._change(Change("select", {"name": name}))
 
     def rename(self, old: str, new: str) -> None:
         self._ensure_loaded()
@@ -194,38 +236,24 @@ class ProfileStore:
         new = clean_name(new)
         if new == old:
             return
-        if self._state.clash(new, ignore=old):
-            raise ValueError(f"a profile named {new!r} already exists")
-
-        def change(state: State) -> None:
-            state.find(old).name = new
-            if state.current == old:
-                state.current = new
-            if old in state.in_progress:
-                state.in_progress[new] = state.in_progress.pop(old)
-
-        self._change(change, lambda db: rename_profile(db, old, new))
+        self._change(Change("rename", {"old": old, "new": new}), lambda db: rename_profile(db, old, new))
 
     def delete(self, name: str) -> None:
         """Remove a profile, its match in progress and its history."""
         self._ensure_loaded()
-        self._state.find(name)
-
-        def change(state: State) -> None:
-            state.profiles = [p for p in state.profiles if p.name != name]
-            state.in_progress.pop(name, None)
-            if state.current == name:
-                state.current = None
-
-        self._change(change, lambda db: delete_profile(db, name))
+        self._change(Change("delete", {"name": name}), lambda db: delete_profile(db, name))
 
     # -- games -------------------------------------------------------------------------------
 
     def record_hand(self, name: str, outcome: HandOutcome, hand_record: dict[str, Any], match_id: str,
-                    names: list[str], human_seat: int) -> tuple[Level, Level]:
+                    names: list[str], human_seat: int, progress: dict[str, Any] | None = None,
+                    finished: tuple[str, int, dict[str, Any]] | None = None) -> tuple[Level, Level]:
         """Count a finished hand for profile `name` and add it to the history.
 
-        Returns the level before and after (to announce a promotion or a fall).
+        In the same change: `progress`, the match to continue after this hand, or `finished`
+        (room, net score, summary) when the hand ended the match — so no crash can count the
+        hand and still offer to play it again. Returns the level before and after (to
+        announce a promotion or a fall).
         """
         self._ensure_loaded()
         self._state.find(name)
@@ -252,21 +280,27 @@ class ProfileStore:
             "won": outcome.won, "self_draw": outcome.won and outcome.self_draw, "deal_in": outcome.deal_in,
         }
         text = result_text(outcome.won, outcome.self_draw, outcome.deal_in, outcome.exhaustive)
-
-        def change(state: State) -> tuple[Level, Level]:
-            return state.find(name).record_hand(outcome)
+        args: dict[str, Any] = {"name": name, "outcome": json_copy(outcome_to_json(outcome), "the outcome")}
+        writes: list[Callable[[sqlite3.Connection], Any]] = [
+            lambda db: insert_hand(db, name, played_at, outcome.room, outcome.delta, text, summary, record,
+                                   table_names, seat, match_id, imported=False),
+        ]
+        if finished is not None:
+            room, net, match_summary = self._check_finish(name, match_id, *finished)
+            args["match"] = {"room": room, "net": net}
+            writes.append(lambda db: insert_match(db, name, match_id, now(), room, net, match_summary))
+        elif progress is not None:
+            args["progress"] = self._check_progress(progress)
 
         def write(db: sqlite3.Connection) -> None:
-            insert_hand(db, name, played_at, outcome.room, outcome.delta, text, summary, record,
-                        table_names, seat, match_id, imported=False)
+            for step in writes:
+                step(db)
 
-        return self._change(change, write)
+        levels: tuple[Level, Level] = self._change(Change("record_hand", args), write)
+        return levels
 
-    def record_match(self, name: str, match_id: str, room: str, net: int, summary: dict[str, Any]) -> None:
-        """Count a finished match. Its saved match in progress is cleared in the same write, so
-        a crash can never leave a finished match both counted and resumable."""
-        self._ensure_loaded()
-        self._state.find(name)
+    def _check_finish(self, name: str, match_id: Any, room: Any, net: Any,
+                      summary: Any) -> tuple[str, int, str]:
         if not isinstance(match_id, str) or not match_id:
             raise ValueError("a match id is non-empty text")
         if not isinstance(room, str) or not room:
@@ -275,27 +309,28 @@ class ProfileStore:
         summary_json = json.dumps(json_copy(summary, "the match summary"), ensure_ascii=False)
         if self._history.has_match(name, match_id):
             raise ValueError(f"match {match_id!r} is already recorded")
+        return room, net, summary_json
 
-        def change(state: State) -> None:
-            state.find(name).record_match(room, net)
-            state.in_progress.pop(name, None)
+    @staticmethod
+    def _check_progress(state: Any) -> dict[str, Any]:
+        if not isinstance(state, dict):
+            raise ValueError("a match in progress is a JSON object")
+        saved: dict[str, Any] = json_copy(state, "the match in progress")
+        return saved
 
-        def write(db: sqlite3.Connection) -> None:
-            insert_match(db, name, match_id, now(), room, net, summary_json)
-
-        self._change(change, write)
+    def record_match(self, name: str, match_id: str, room: str, net: int, summary: dict[str, Any]) -> None:
+        """Count a finished match. Its saved match in progress is cleared in the same write, so
+        a crash can never leave a finished match both counted and resumable."""
+        self._ensure_loaded()
+        self._state.find(name)
+        room, net, summary_json = self._check_finish(name, match_id, room, net, summary)
+        self._change(Change("record_match", {"name": name, "room": room, "net": net}),
+                     lambda db: insert_match(db, name, match_id, now(), room, net, summary_json))
 
     def save_match_in_progress(self, name: str, state: dict[str, Any]) -> None:
         self._ensure_loaded()
         self._state.find(name)
-        if not isinstance(state, dict):
-            raise ValueError("a match in progress is a JSON object")
-        saved = json_copy(state, "the match in progress")
-
-        def change(s: State) -> None:
-            s.in_progress[name] = saved
-
-        self._change(change)
+        self._change(Change("save_progress", {"name": name, "progress": self._check_progress(state)}))
 
     def match_in_progress(self, name: str) -> dict[str, Any] | None:
         self._ensure_loaded()
@@ -308,11 +343,7 @@ class ProfileStore:
         self._state.find(name)
         if name not in self._state.in_progress:
             return
-
-        def change(s: State) -> None:
-            s.in_progress.pop(name, None)
-
-        self._change(change)
+        self._change(Change("clear_progress", {"name": name}))
 
     # -- history -----------------------------------------------------------------------------
 
@@ -351,29 +382,109 @@ class ProfileStore:
     def _warn(self, message: str) -> None:
         self._pending.append(message)
 
-    def _change(self, change: Callable[[State], R], write: Callable[[sqlite3.Connection], Any] | None = None,
-                ) -> R:
-        """Apply `change` to the profiles and `write` to the history, all or nothing.
+    def _change(self, change: Change, write: Callable[[sqlite3.Connection], Any] | None = None) -> Any:
+        """Apply `change` in memory, then save it: its history rows and journal entry in one
+        transaction, then profiles.json (see gui.profile_changes for why in this order).
 
-        The history transaction stays open while profiles.json is written and is committed
-        only after that succeeded: a failed profile write rolls the history back, and the
-        in-memory state is restored, so memory, JSON and database never disagree. A broken
-        history does not block the profile (its totals matter more): the history is then
-        repaired or skipped with a warning.
+        A change that does not apply raises ValueError and changes nothing. A change the disk
+        refuses is not an error for the caller: it stays in memory (:attr:`unsaved`), the
+        player is told once (:meth:`take_warnings`), and each later change, and
+        :meth:`retry`, try again.
         """
         snapshot = copy.deepcopy(self._state)
-        db = self._history.begin(write) if write is not None else None
         try:
-            value = change(self._state)
-            self._file.save()
+            value = change.apply(self._state)
         except BaseException:
             self._file.state = snapshot
-            if db is not None:
-                self._history.rollback(db)
             raise
-        if db is not None:
-            self._history.commit(db)
+        self._unsaved.append(_Pending(change, write))
+        self._flush()
         return value
+
+    def _flush(self) -> bool:
+        """Save every unsaved change, in order; True when nothing is left unsaved."""
+        if not self._unsaved:
+            return True
+        if self.locked_elsewhere:
+            return False  # told at load; retry() takes the folder over once it is free
+        if self._file.read_only is not None:
+            self._tell(f"profiles are not saved: {self._file.read_only}")
+            return False
+        try:
+            for pending in self._unsaved:
+                if not pending.journaled:
+                    txn = max(self._state.txn or 0, self._history.max_txn()) + 1
+                    if self._history.journal(pending.write, txn, pending.change.to_json()):
+                        self._state.txn = txn
+                    pending.journaled = True
+            self._file.save()
+        except OSError as exc:
+            self._tell(f"the disk refused the save ({os_reason(exc)})")
+            return False
+        count = len(self._unsaved)
+        self._unsaved.clear()
+        if self._told is not None:
+            self._told = None
+            self._warn(f"Saved again: {count} change(s) that could not be saved before are now saved.")
+        return True
+
+    def _tell(self, why: str) -> None:
+        """Tell the player that saving fails, and why — once for each new reason."""
+        text = (f"Your 积分 and games are not saved: {why}. They are kept while the game is open, "
+                "and saving is tried again.")
+        if text != self._told:
+            self._told = text
+            self._warn(text)
+
+    def _roll_forward(self) -> None:
+        """Apply the journal's changes that profiles.json does not include yet (a process was
+        stopped between the two writes), and save the result."""
+        state = self._state
+        if state.txn is None:  # a file from before the journal: it includes all there is
+            state.txn = self._history.max_txn()
+            return
+        entries = self._history.journal_after(state.txn)
+        for txn, text in entries:
+            try:
+                self._apply_whole(Change.from_json(text))
+            except ValueError as exc:
+                log.warning("journal change %d does not apply to the profiles: %s", txn, exc)
+            self._state.txn = txn
+        if entries:
+            log.info("profiles caught up with %d change(s) of the history's journal", len(entries))
+            if not self.locked_elsewhere and self._file.read_only is None:
+                try:
+                    self._file.save()
+                except OSError as exc:
+                    self._tell(f"the disk refused the save ({os_reason(exc)})")
+
+    def _apply_whole(self, change: Change) -> None:
+        """Apply a change that was checked against another state (a journal entry, a change of
+        a window that could not save): all of it, or ValueError and none of it."""
+        trial = copy.deepcopy(self._state)
+        try:
+            change.apply(trial)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"damaged change ({exc!r})") from None
+        self._file.state = trial
+
+    def _take_over(self) -> None:
+        """This store now holds the folder it could only read: reload what the other window
+        saved, and apply this window's unsaved changes on top of it."""
+        unsaved, self._unsaved = self._unsaved, []
+        self._history.close()
+        self.locked_elsewhere, self.lock_holder, self._told = False, "", None
+        self._file.reset()
+        self._pending += self._file.load()
+        self._pending += self._history.open()
+        self._roll_forward()
+        for pending in unsaved:
+            try:
+                self._apply_whole(pending.change)
+            except ValueError as exc:
+                self._warn(f"A change made while another window was open no longer applies ({exc}).")
+                continue
+            self._unsaved.append(_Pending(pending.change, pending.write))
 
 
 __all__ = [

@@ -20,9 +20,16 @@ def now() -> str:
     return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
+# No count or score of this game comes near this; a file holding more is damaged (and a number
+# this size still prints, sums and charts without trouble).
+MAX_WHOLE = 10**12
+
+
 def whole_number(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{what} is not a whole number")
+    if not -MAX_WHOLE <= value <= MAX_WHOLE:
+        raise ValueError(f"{what} is out of range")
     return value
 
 
@@ -67,5 +74,6 @@ def check_seat(seat: Any) -> int:
 
 
 __all__ = [
-    "MAX_NAME_LENGTH", "check_names", "check_record", "check_seat", "clean_name", "now", "whole_number",
+    "MAX_NAME_LENGTH", "MAX_WHOLE", "check_names", "check_record", "check_seat", "clean_name", "now",
+    "whole_number",
 ]

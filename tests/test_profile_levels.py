@@ -75,6 +75,7 @@ def test_every_promotion_through_the_store(store: ProfileStore) -> None:
     assert profile is not None
     assert profile.points == 838860800 // 2 + 1
     assert profile.level.number == 24 and profile.level.rank_title == "财神"
+    store.close()
     assert new_store(store.base_dir).current() == profile  # and all of it was saved
 
 

@@ -38,6 +38,7 @@ def test_create_select_rename_delete(store: ProfileStore) -> None:
     store.delete("Robert")
     assert store.current() is None
     assert [p.name for p in store.profiles()] == ["阿明"]
+    store.close()
     again = new_store(store.base_dir)
     assert [p.name for p in again.profiles()] == ["阿明"] and again.current() is None
 
