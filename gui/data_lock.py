@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from pathlib import Path
 
 LOCK_FILE = "hefei-mahjong.lock"
@@ -48,12 +49,12 @@ class DataLock:
         return True
 
     def holder(self) -> str:
-        """Who holds the lock, as its file says ("process 1234"), or "" if unknown."""
+        """The process id of the lock's holder, as its file says ("1234"), or "" if unknown."""
         try:
             text = self.path.read_text("ascii", errors="replace").strip()
         except OSError:
             return ""
-        return f"process {text}" if text.isdigit() else ""
+        return text if text.isdigit() else ""
 
     def release(self) -> None:
         fd, self._fd = self._fd, None
@@ -62,7 +63,7 @@ class DataLock:
             os.close(fd)
 
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _try_lock(fd: int) -> bool:

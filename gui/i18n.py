@@ -96,6 +96,37 @@ _T: dict[str, dict[str, str]] = {
     "start.first_name": {"zh": "欢迎！请输入你的名字：", "en": "Welcome! Your name:"},
     "start.default_name": {"zh": "玩家", "en": "Player"},
     "profile.warning": {"zh": "存档提示：{message}", "en": "Save data: {message}"},
+    "store.not_saved": {
+        "zh": "积分和牌局没有保存：{why}。游戏开着时它们都保留着，并会再试着保存。",
+        "en": "Your 积分 and games are not saved: {why}. They are kept while the game is open, "
+              "and saving is tried again.",
+    },
+    "store.saved_again": {
+        "zh": "已经保存好了：之前没能保存的 {count} 项改动现在都已保存。",
+        "en": "Saved again: {count} change(s) that could not be saved before are now saved.",
+    },
+    "store.locked": {
+        "zh": "另一个游戏窗口（进程 {pid}）正在使用这份存档，所以这个窗口暂时不保存："
+              "牌局先保留着，等那个窗口关掉后再保存。",
+        "en": "Another window of the game (process {pid}) is using this data folder, so this window does not "
+              "save its games for now: they are kept until that window is closed, then saved.",
+    },
+    "store.unsaved_mark": {"zh": "⚠ 未保存（{count}）", "en": "⚠ Not saved ({count})"},
+    "instance.other": {
+        "zh": "合肥麻将已经在另一个窗口里打开了（进程 {pid}）。\n"
+              "同一份存档一次只能由一个窗口保存，否则两边会互相覆盖积分。",
+        "en": "Hefei Mahjong is already open in another window (process {pid}).\n"
+              "Only one window at a time can save your profile; two would overwrite each other's 积分.",
+    },
+    "instance.raised": {
+        "zh": "已经把那个窗口调到最前面。", "en": "That window has been brought to the front.",
+    },
+    "instance.switch": {"zh": "用那个窗口", "en": "Use that window"},
+    "instance.read_only": {"zh": "在这里打开（暂不保存）", "en": "Open here (not saved for now)"},
+    "confirm.quit_unsaved": {
+        "zh": "退出游戏？\n有 {count} 项改动没能保存（{why}），退出后就会丢失。",
+        "en": "Quit the game?\n{count} change(s) could not be saved ({why}); they are lost if you quit now.",
+    },
     "replay.back": {"zh": "返回", "en": "Back"},
     "replay.start": {"zh": "开头", "en": "Start"},
     "replay.end": {"zh": "结尾", "en": "End"},

@@ -6,15 +6,16 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from engine.rules import Ruleset
 
 from . import settings as settings_store
 from .i18n import set_language, tr
 from .settings import Settings
+from .store_notice import notice_text
 
 if TYPE_CHECKING:
     from .profile_store import ProfileStore
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
+RETRY_MS = 15_000  # how often a save that failed is tried again
 
 
 class MainWindow(QMainWindow):
@@ -59,10 +61,15 @@ class MainWindow(QMainWindow):
         self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
         self._profile_page: QWidget | None = None
         self._replay: QWidget | None = None
+        self._instance: QObject | None = None  # answers a second start while this window saves
+        self._unsaved_mark: QLabel | None = None
+        self._retry_timer = QTimer(self, interval=RETRY_MS)
+        self._retry_timer.timeout.connect(self._retry_saves)
         self._build_menu()
         self.retranslate()
         if store is not None:
             self.show_start()
+            QTimer.singleShot(0, self._check_folder)
         else:  # the window first; the profiles once it is on screen (they are files to read)
             self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self._load_profiles))
         self.resize(1280, 860)
@@ -107,9 +114,86 @@ class MainWindow(QMainWindow):
         self.session  # noqa: B018
         if self.stack.currentWidget() is self.start_screen:
             self.show_start()
+        self._check_folder()
         for warning in self.store_warnings:
-            QMessageBox.information(self, tr("app.title"), tr("profile.warning", message=warning))
+            text = tr("profile.warning", message=notice_text(warning))
+            QMessageBox.information(self, tr("app.title"), text)
         self.store_warnings = []
+
+    # -- one window saves a data folder ------------------------------------------------------
+
+    def _check_folder(self) -> None:
+        """Holding the data folder: answer later starts. Another window holds it: bring that
+        one forward and offer to close this one, or to go on here without saving for now."""
+        store = self.store
+        if not store.locked_elsewhere:
+            if self._instance is None:
+                from .single_instance import InstanceServer
+
+                server = InstanceServer(store.base_dir, self)
+                server.activate_requested.connect(self._come_forward)
+                self._instance = server
+            return
+        from .single_instance import ask_to_activate
+
+        self.store_warnings = [w for w in self.store_warnings if getattr(w, "code", "") != "locked"]
+        raised = ask_to_activate(store.base_dir)
+        if self._ask_other_window(store.lock_holder or "?", raised):
+            self.confirm_quit = False  # nothing of this window's is saved or running
+            QTimer.singleShot(0, self.close)
+            return
+        self._show_unsaved()
+        self._retry_timer.start()  # saves once the other window is closed
+
+    def _ask_other_window(self, pid: str, raised: bool) -> bool:
+        """True: use the other window (close this one)."""
+        box = QMessageBox(QMessageBox.Icon.Information, tr("app.title"),
+                          tr("instance.other", pid=pid) + ("\n" + tr("instance.raised") if raised else ""),
+                          parent=self)
+        use_other = box.addButton(tr("instance.switch"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(tr("instance.read_only"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(use_other)
+        box.exec()
+        return box.clickedButton() is use_other
+
+    def _come_forward(self) -> None:
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+    # -- saves that fail -----------------------------------------------------------------------
+
+    def _retry_saves(self) -> None:
+        store = self._store
+        if store is None:
+            return
+        store.retry()
+        if self._session is not None:
+            self._session.report()
+        self._show_unsaved()
+
+    def _show_unsaved(self) -> None:
+        """A mark in the status bar while anything is kept in memory only; the retries run
+        until it is saved."""
+        store = self._store
+        count = store.unsaved if store is not None else 0
+        problem = store.save_problem if store is not None else None
+        if problem is None and not count:
+            self._retry_timer.stop()
+            if self._unsaved_mark is not None:
+                self._unsaved_mark.hide()
+            return
+        if self._unsaved_mark is None:
+            self._unsaved_mark = QLabel()
+            self._unsaved_mark.setStyleSheet("color: #ffb3a7; font-weight: bold; padding: 0 8px;")
+            self.statusBar().addPermanentWidget(self._unsaved_mark)
+        self._unsaved_mark.setText(tr("store.unsaved_mark", count=count))
+        self._unsaved_mark.setToolTip(notice_text(problem) if problem is not None else "")
+        self._unsaved_mark.show()
+        if not self._retry_timer.isActive():
+            self._retry_timer.start()
 
     @property
     def table(self) -> TableWidget:
@@ -210,7 +294,8 @@ class MainWindow(QMainWindow):
         self.show_profile()
 
     def _save_problem(self, text: str) -> None:
-        self.statusBar().showMessage(tr("profile.warning", message=text), 10000)
+        self.statusBar().showMessage(tr("profile.warning", message=notice_text(text)), 15000)
+        self._show_unsaved()
 
     def _art(self) -> object:
         if self.art is None:
@@ -372,10 +457,21 @@ class MainWindow(QMainWindow):
             log.warning("could not save settings: %s", exc)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.match_running and not self._confirm(tr("confirm.quit")):
+        store = self._store
+        if store is not None and store.unsaved and not store.retry():
+            problem = store.save_problem
+            why = notice_text(problem) if problem is not None else ""
+            if not self._confirm(tr("confirm.quit_unsaved", count=store.unsaved, why=why)):
+                event.ignore()
+                return
+        elif self.match_running and not self._confirm(tr("confirm.quit")):
             event.ignore()
             return
         self._stop_table()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
         self._save_settings()
+        if self._instance is not None:
+            self._instance.close()  # type: ignore[attr-defined]
+        if self._store is not None:
+            self._store.close()  # lets another window take the folder over
         event.accept()

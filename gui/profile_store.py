@@ -79,6 +79,7 @@ from gui.store_checks import (
     now,
     whole_number,
 )
+from gui.store_notice import Notice
 from gui.stored_codes import coded_names
 
 APP_NAME = "hefei-mahjong"
@@ -122,8 +123,8 @@ class ProfileStore:
         self._loaded = False
         self._pending: list[str] = []  # warnings that arose outside load()
         self._unsaved: list[_Pending] = []  # changes made in memory, not yet in profiles.json
-        self._told: str | None = None  # why saving fails, as last told to the player
-        self.lock_holder = ""  # who else holds the folder ("process 1234"), if someone does
+        self._told: Notice | None = None  # why saving fails, as last told to the player
+        self.lock_holder = ""  # the process id of who else holds the folder, if someone does
         self.locked_elsewhere = False
 
     # -- life cycle ------------------------------------------------------------------------
@@ -155,16 +156,18 @@ class ProfileStore:
         self._loaded = True
         return warnings
 
-    def _locked_text(self) -> str:
-        who = f" ({self.lock_holder})" if self.lock_holder else ""
-        return (f"Another window of the game{who} is using this data folder, so this window does not "
-                "save its games for now: they are kept until that window is closed, then saved.")
+    def _locked_text(self) -> Notice:
+        who = f" (process {self.lock_holder})" if self.lock_holder else ""
+        return Notice("locked", f"Another window of the game{who} is using this data folder, so this window "
+                      "does not save its games for now: they are kept until that window is closed, then "
+                      "saved.", pid=self.lock_holder or "?")
 
     def close(self) -> None:
-        """Close the files and let go of the folder. Changes still unsaved are lost: ask
-        :attr:`unsaved` (and :meth:`retry`) first."""
+        """Close the files and let go of the folder; using the store again loads it again.
+        Changes still unsaved are lost: ask :attr:`unsaved` (and :meth:`retry`) first."""
         self._history.close()
         self._lock.release()
+        self._loaded = False
 
     def __enter__(self) -> ProfileStore:
         self._ensure_loaded()
@@ -185,7 +188,7 @@ class ProfileStore:
         return len(self._unsaved)
 
     @property
-    def save_problem(self) -> str | None:
+    def save_problem(self) -> Notice | None:
         """Why changes are not being saved, while they are not."""
         return self._told if self._unsaved or self.locked_elsewhere else None
 
@@ -408,7 +411,7 @@ class ProfileStore:
         if self.locked_elsewhere:
             return False  # told at load; retry() takes the folder over once it is free
         if self._file.read_only is not None:
-            self._tell(f"profiles are not saved: {self._file.read_only}")
+            self._tell(self._file.read_only)
             return False
         try:
             for pending in self._unsaved:
@@ -419,19 +422,20 @@ class ProfileStore:
                     pending.journaled = True
             self._file.save()
         except OSError as exc:
-            self._tell(f"the disk refused the save ({os_reason(exc)})")
+            self._tell(os_reason(exc))
             return False
         count = len(self._unsaved)
         self._unsaved.clear()
         if self._told is not None:
             self._told = None
-            self._warn(f"Saved again: {count} change(s) that could not be saved before are now saved.")
+            self._warn(Notice("saved_again", f"Saved again: {count} change(s) that could not be saved "
+                              "before are now saved.", count=count))
         return True
 
     def _tell(self, why: str) -> None:
         """Tell the player that saving fails, and why — once for each new reason."""
-        text = (f"Your 积分 and games are not saved: {why}. They are kept while the game is open, "
-                "and saving is tried again.")
+        text = Notice("not_saved", f"Your 积分 and games are not saved: {why}. They are kept while the game "
+                      "is open, and saving is tried again.", why=why)
         if text != self._told:
             self._told = text
             self._warn(text)
@@ -456,7 +460,7 @@ class ProfileStore:
                 try:
                     self._file.save()
                 except OSError as exc:
-                    self._tell(f"the disk refused the save ({os_reason(exc)})")
+                    self._tell(os_reason(exc))
 
     def _apply_whole(self, change: Change) -> None:
         """Apply a change that was checked against another state (a journal entry, a change of

@@ -124,13 +124,15 @@ class ProfileSession(QObject):
         except (ValueError, OSError) as exc:
             log.warning("could not save the match: %s", exc)
             self.problem.emit(str(exc))
+        self.report()
 
     def saved_match(self) -> dict[str, Any] | None:
         profile = self.profile
         return self.store.match_in_progress(profile.name) if profile else None
 
     def hand_saved(self, saved: HandSaved, summary: HandSummary) -> None:
-        """Count the hand for the profile; save or close the match in progress."""
+        """Count the hand for the profile and, in the same change, save or close the match in
+        progress (a crash in between could otherwise count the hand and offer it again)."""
         profile = self.profile
         if profile is None or summary.ended is None:
             return
@@ -138,23 +140,31 @@ class ProfileSession(QObject):
         try:
             outcome = outcome_of(summary, room, str(saved.record.get("played_at", "")))
             names = list(saved.record.get("names", []))
-            before, after = self.store.record_hand(
-                profile.name, outcome, saved.record, self.match_id, names, HUMAN)
+            progress: dict[str, Any] | None = None
+            finished: tuple[str, int, dict[str, Any]] | None = None
             if saved.over:
                 state = saved.match_state
                 summary_data = {"scores": state["scores"], "hands": state["played"]}
-                net = int(state["scores"][HUMAN])
-                self.store.record_match(profile.name, self.match_id, room, net, summary_data)
+                finished = (room, int(state["scores"][HUMAN]), summary_data)
             else:
-                self.store.save_match_in_progress(profile.name, {
-                    "match": coded_match(saved.match_state), "levels": self.levels, "match_id": self.match_id,
-                })
+                progress = {"match": coded_match(saved.match_state), "levels": self.levels,
+                            "match_id": self.match_id}
+            before, after = self.store.record_hand(profile.name, outcome, saved.record, self.match_id, names,
+                                                   HUMAN, progress=progress, finished=finished)
         except (ValueError, OSError) as exc:
             log.warning("could not save the hand: %s", exc)
             self.problem.emit(str(exc))
             return
+        finally:
+            self.report()
         if before.number != after.number:
             self.level_changed.emit(before, after)
+
+    def report(self) -> None:
+        """Tell the player what the store found since the last time (a save that failed, or
+        worked again)."""
+        for notice in self.store.take_warnings():
+            self.problem.emit(notice)
 
     def level(self) -> Level | None:
         profile = self.profile

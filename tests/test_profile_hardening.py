@@ -82,7 +82,7 @@ def test_lock_is_released_when_its_process_is_killed(tmp_path: Path) -> None:
         blocked = ProfileStore(tmp_path)
         blocked.load()
         assert blocked.locked_elsewhere
-        assert str(holder.pid) in blocked.lock_holder
+        assert blocked.lock_holder == str(holder.pid)
         blocked.close()
     finally:
         holder.send_signal(signal.SIGKILL)
