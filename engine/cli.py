@@ -76,6 +76,11 @@ def add_subcommands(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run_command(args: argparse.Namespace) -> int:
     """Run a headless command; a closed stdout (``| head -1``) ends it quietly (Ctrl-C is main's)."""
+    # Started with a descriptor closed (``<&-``, ``>&-``) Python has no stream there at all.
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     if isinstance(sys.stdout, io.TextIOWrapper):
         # A name from the command line that is not UTF-8 (a surrogate) must not crash its echo.
         sys.stdout.reconfigure(errors="backslashreplace")

@@ -233,3 +233,11 @@ def test_head_1_gets_the_first_answer_and_score_stops_quietly(tmp_path: Path) ->
     proc = subprocess.run(command, input=stdin, shell=True, capture_output=True, env=_env(), timeout=60)
     err = err_path.read_bytes()
     assert json.loads(proc.stdout) == GOOD_ANSWER and err == b""
+
+
+@pytest.mark.parametrize("command", ["score <&-", "score >&- <<< '{}'", "analyze 234345567888m5p >&-",
+                                     "selfplay --hands 2 >&-"])
+def test_a_command_started_with_stdin_or_stdout_closed_runs_quietly(command: str) -> None:
+    proc = subprocess.run(["bash", "-c", f"'{sys.executable}' '{MAIN}' {command}"], capture_output=True,
+                          cwd=ROOT, env=_env(), timeout=60)
+    assert proc.returncode == 0 and proc.stderr == b"", proc
