@@ -24,6 +24,7 @@ SEEDS = (-(2**63), 2**63 - 1)
 # ASCII digits only: int() would also read "٣", "２" and "1_000".
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,19}", re.ASCII)
 _QUOTED_CHARS = 20
+_MESSAGE_CHARS = 200
 
 
 class CliError(Exception):
@@ -34,6 +35,8 @@ class CliParser(argparse.ArgumentParser):
     """A bad argument is one line on stderr and exit 2; the whole usage is for ``--help``."""
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > _MESSAGE_CHARS:  # argparse quotes a bad value whole, however long
+            message = message[:_MESSAGE_CHARS] + "…"
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 

@@ -174,7 +174,8 @@ def test_analyze_refuses_hostile_tiles_in_one_line(args: tuple[str, ...]) -> Non
      ("selfplay", "--seed", "1e3"),
      ("selfplay", "--walls", "1_000"), ("selfplay", "--room", "closed"), ("selfplay", "--players", "a,b"),
      ("selfplay", "--bogus"), ("score", "--bogus"), ("score", "extra"), ("analyze",),
-     ("analyze", "234m", "567p"), ("analyze", "234345567888m5p", "--kongs"), ("nonsense",)],
+     ("analyze", "234m", "567p"), ("analyze", "234345567888m5p", "--kongs"), ("nonsense",),
+     ("x" * 100_000,), ("selfplay", "--room", "x" * 100_000), ("selfplay", "--players", "x" * 100_000)],
 )
 def test_a_bad_argument_is_one_line_on_stderr_and_exit_2(args: tuple[str, ...]) -> None:
     proc = run(*args)
