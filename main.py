@@ -12,11 +12,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+INTERRUPTED = 130  # what a shell reports for a command ended by Ctrl-C: 128 + SIGINT
+
 
 def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import add_subcommands
+    from engine.cli import CliParser, add_subcommands
 
-    parser = argparse.ArgumentParser(prog="hefei-mahjong", description="合肥麻将 Hefei Mahjong")
+    parser = CliParser(prog="hefei-mahjong", description="合肥麻将 Hefei Mahjong")
     sub = parser.add_subparsers(dest="command", metavar="{score,analyze,selfplay}")
     add_subcommands(sub)
     return parser
@@ -24,16 +26,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    args = parser.parse_args(args_list)
-    if args.command is None:
-        from gui.app import run_gui
-
-        return run_gui(args_list)
     try:
-        return int(args.func(args, sys.stdout))
-    except BrokenPipeError:  # output piped into `head` and the like
-        return 0
+        args = build_parser().parse_args(args_list)
+        if args.command is not None:
+            from engine.cli import run_command
+
+            return run_command(args)
+    except KeyboardInterrupt:  # Ctrl-C is how a user stops a command: no traceback
+        return INTERRUPTED
+    from gui.app import run_gui
+
+    return run_gui(args_list)
 
 
 if __name__ == "__main__":

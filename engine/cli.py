@@ -3,39 +3,54 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
+import re
 import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
 
 from . import analysis
 from .rules import Room, Ruleset
-from .score_request import score_lines
+from .score_request import score_stream
 from .selfplay import DuplicateReport, SelfplayReport, ext_factory, run_duplicate, run_selfplay
 from .tiles import TileError, format_tiles, tile_name
 
 PLAYER_KINDS = ("easy", "normal", "hard", "simple", "ext")
+# Bounded so that a slip of the keyboard is an error, not a run that never ends.
+MAX_HANDS = MAX_WALLS = 1_000_000
+SEEDS = (-(2**63), 2**63 - 1)
+# ASCII digits only: int() would also read "٣", "２" and "1_000".
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,19}", re.ASCII)
+_QUOTED_CHARS = 20
+_MESSAGE_CHARS = 200
 
 
 class CliError(Exception):
     pass
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
+class CliParser(argparse.ArgumentParser):
+    """A bad argument is one line on stderr and exit 2; the whole usage is for ``--help``."""
+
+    def error(self, message: str) -> NoReturn:
+        if len(message) > _MESSAGE_CHARS:  # argparse quotes a bad value whole, however long
+            message = message[:_MESSAGE_CHARS] + "…"
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def _int(text: str) -> int:
-    try:
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= _QUOTED_CHARS else text[:_QUOTED_CHARS] + "…")
+
+
+def _whole_number(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not _WHOLE_NUMBER.fullmatch(text) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"a whole number from {low} to {high}, not {_quoted(text)}")
         return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+    return parse
 
 
 def add_subcommands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -49,21 +64,42 @@ def add_subcommands(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     p.set_defaults(func=cmd_analyze)
 
     p = sub.add_parser("selfplay", help="AIs play N hands (or W duplicate walls)")
-    p.add_argument("--hands", type=_positive_int, default=100)
-    p.add_argument("--seed", type=_int, default=0)
+    p.add_argument("--hands", type=_whole_number(1, MAX_HANDS), default=100)
+    p.add_argument("--seed", type=_whole_number(*SEEDS), default=0)
     p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value)
     p.add_argument("--players", type=_players, default=None,
                    help="four comma-separated players: " + ", ".join(PLAYER_KINDS))
     p.add_argument("--duplicate", action="store_true",
                    help="play each wall four times, the players rotated through the seats")
-    p.add_argument("--walls", type=_positive_int, default=100, help="walls for --duplicate")
+    p.add_argument("--walls", type=_whole_number(1, MAX_WALLS), default=100, help="walls for --duplicate")
     p.add_argument("--ext", default=None, help="the command that runs an external bot (for ext players)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
 
 
+def run_command(args: argparse.Namespace) -> int:
+    """Run a headless command; a closed stdout (``| head -1``) ends it quietly (Ctrl-C is main's)."""
+    # Started with a descriptor closed (``<&-``, ``>&-``) Python has no stream there at all.
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # A name from the command line that is not UTF-8 (a surrogate) must not crash its echo.
+        sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        status = int(args.func(args, sys.stdout))
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return status
+    except BrokenPipeError:
+        # Python flushes stdout once more on exit; pointed at /dev/null that flush cannot fail.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
-    score_lines(sys.stdin, out)
+    out.flush()
+    score_stream(sys.stdin.buffer, out.buffer)
     return 0
 
 

@@ -1,13 +1,16 @@
 """The JSON contract of ``python main.py score``: one request object in, one result object out.
 
-Requests come from outside the program, so every key and type is checked here; the scoring
-itself trusts its ``WinContext``.
+Requests come from outside the program, so every key, type and number is checked here; the
+scoring itself trusts its ``WinContext``. The stream is read as bytes, not through the locale:
+a line that is not UTF-8, too long, empty or not JSON gets its own ``{"error": ...}`` and the
+lines after it are answered as if it had not been there (docs/score.md).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, TextIO
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 from engine.rules import SCORING_OPTIONS, Room, Ruleset
 from engine.scoring import WinContext, context_problem, score_win, win_refusal
@@ -23,6 +26,12 @@ BOOL_KEYS = (
     "discarder_is_dealer",
 )
 KEYS = frozenset({"hand", "kongs", "win_tile", "room", "dealer_streak", "options", *BOOL_KEYS})
+MAX_DEALER_STREAK = 100
+MAX_LINE_BYTES = 64 * 1024  # not counting the line's final \n
+_SKIP_CHUNK = 64 * 1024
+_JSON_SPACE = " \t\r\n"
+# A JSON integer of more digits is refused before int() reads it; the contract's largest is 3.
+_MAX_INT_DIGITS = 18
 
 
 class RequestError(ValueError):
@@ -55,8 +64,8 @@ def _kongs(obj: dict[str, Any]) -> tuple[int, ...]:
 
 def _streak(obj: dict[str, Any]) -> int:
     value = obj.get("dealer_streak", 1)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RequestError("'dealer_streak' must be an integer of at least 1")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DEALER_STREAK:
+        raise RequestError(f"'dealer_streak' must be an integer from 1 to {MAX_DEALER_STREAK}")
     return value
 
 
@@ -70,7 +79,8 @@ def _rules(obj: dict[str, Any]) -> Ruleset:
     unknown = sorted(set(options) - set(SCORING_OPTIONS))
     if unknown:
         raise RequestError(f"unknown options: {', '.join(unknown)}")
-    return Ruleset(room=Room(room), **{name: _flag(options, name) for name in SCORING_OPTIONS})
+    chosen: dict[str, Any] = {name: _flag(options, name) for name in SCORING_OPTIONS}
+    return Ruleset(room=Room(room), **chosen)
 
 
 def parse_request(obj: Any) -> tuple[WinContext, Ruleset]:
@@ -113,16 +123,62 @@ def score_request(obj: Any) -> dict[str, Any]:
     }
 
 
-def score_lines(in_stream: TextIO, out_stream: TextIO) -> None:
-    """One request per input line, one result per output line, flushed so a pipe sees it at once."""
-    for line in in_stream:
-        if not line.strip():
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
+        raise RequestError(f"a number of more than {_MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def _json_constant(name: str) -> None:
+    raise RequestError(f"not JSON: {name} is not a JSON number")
+
+
+def _answer(raw: bytes) -> dict[str, Any]:
+    if len(raw) > MAX_LINE_BYTES:
+        return {"error": f"line longer than {MAX_LINE_BYTES} bytes"}
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return {"error": f"not UTF-8 (byte {exc.start + 1} of the line)"}
+    if not text.strip(_JSON_SPACE):
+        return {"error": "empty line"}
+    try:
+        obj = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not JSON: {exc.msg}"}
+    except RecursionError:
+        return {"error": "not JSON: nested too deeply"}
+    except RequestError as exc:
+        return {"error": str(exc)}
+    return score_request(obj)
+
+
+def answer_line(raw: bytes) -> bytes:
+    """The answer to one input line (given without its \\n): one JSON line, never an exception."""
+    try:
+        text = json.dumps(_answer(raw), ensure_ascii=False)
+    except Exception as exc:  # a failure of one line stays in that line's answer
+        text = json.dumps({"error": f"internal error: {type(exc).__name__}"})
+    # A lone surrogate (from a \ud800 escape quoted back in an error) cannot be UTF-8; its
+    # backslash form is the same JSON string.
+    return text.encode("utf-8", "backslashreplace") + b"\n"
+
+
+def read_lines(stream: BinaryIO) -> Iterator[bytes]:
+    """Each line without its \\n; of a line over the limit only the first ``MAX_LINE_BYTES + 1``
+    bytes, the rest skipped in chunks so that no line is ever held whole."""
+    while line := stream.readline(MAX_LINE_BYTES + 1):
+        if line.endswith(b"\n"):
+            yield line[:-1]
             continue
-        try:
-            result = score_request(json.loads(line))
-        except json.JSONDecodeError as exc:
-            result = {"error": f"not JSON: {exc.msg}"}
-        except Exception as exc:  # one bad line must not end the whole stream
-            result = {"error": f"internal error: {exc!r}"}
-        out_stream.write(json.dumps(result, ensure_ascii=False) + "\n")
+        if len(line) > MAX_LINE_BYTES:
+            while (rest := stream.readline(_SKIP_CHUNK)) and not rest.endswith(b"\n"):
+                pass
+        yield line
+
+
+def score_stream(in_stream: BinaryIO, out_stream: BinaryIO) -> None:
+    """One answer per input line, in order, each flushed so that a pipe sees it at once."""
+    for raw in read_lines(in_stream):
+        out_stream.write(answer_line(raw))
         out_stream.flush()

@@ -20,7 +20,11 @@ NUM_TILES = NUM_KINDS * COPIES  # 84
 
 Tile = int  # a tile kind, 0..20
 
-_GROUP = re.compile(r"([0-9]+)([a-z])")
+# ASCII only: str.isdigit() and int() also take ٣, ２ and ², which no player typed as a rank.
+_GROUP = re.compile(r"([0-9]+)([a-z])", re.ASCII)
+_SEPARATORS = re.compile(r"[\s,]", re.ASCII)
+_ASCII_SPACE = " \t\n\r\v\f"
+_SHOWN_CHARS = 40  # of a bad tile string quoted in an error: the text may be a whole request line
 
 
 class TileError(ValueError):
@@ -50,27 +54,31 @@ def kind_of(tile_id: int) -> Tile:
     return tile_id // COPIES
 
 
+def _shown(text: str) -> str:
+    return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + "…"
+
+
 def parse_tile(text: str) -> Tile:
-    text = text.strip()
-    if len(text) != 2 or not text[0].isdigit():
-        raise TileError(f"bad tile '{text}'")
+    text = text.strip(_ASCII_SPACE)
+    if len(text) != 2 or not text.isascii() or not text[0].isdigit():
+        raise TileError(f"bad tile '{_shown(text)}'")
     return make_tile(int(text[0]), text[1])
 
 
 def parse_tiles(text: str) -> list[Tile]:
     """Parse ``234m567p55s`` (groups of ranks followed by their suit) into tile kinds."""
-    compact = re.sub(r"[\s,]", "", text)
+    compact = _SEPARATORS.sub("", text)
     tiles: list[Tile] = []
     pos = 0
     for match in _GROUP.finditer(compact):
         if match.start() != pos:
-            raise TileError(f"bad tile string '{text}'")
+            raise TileError(f"bad tile string '{_shown(text)}'")
         digits, suit = match.groups()
         for digit in digits:
             tiles.append(make_tile(int(digit), suit))
         pos = match.end()
     if pos != len(compact):
-        raise TileError(f"bad tile string '{text}'")
+        raise TileError(f"bad tile string '{_shown(text)}'")
     return tiles
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from engine.arrangements import arrangements, decompositions, is_seven_pairs, is_standard_shape
 from engine.rules import Room, Ruleset
-from engine.score_request import score_lines, score_request
+from engine.score_request import score_request, score_stream
 from engine.scoring import Score, WinContext, score_win, win_refusal
 from engine.tiles import parse_tile, parse_tiles, to_counts
 
@@ -365,19 +365,19 @@ def test_request_defaults() -> None:
     }
 
 
-def test_score_lines_keeps_going() -> None:
+def test_score_stream_keeps_going() -> None:
     lines = ["", json.dumps(GOOD), "not json", "[1, 2]", "   ", json.dumps({**GOOD, "room": "baoting"})]
-    out = io.StringIO()
-    score_lines(io.StringIO("\n".join(lines) + "\n"), out)
+    out = io.BytesIO()
+    score_stream(io.BytesIO(("\n".join(lines) + "\n").encode()), out)
     results = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert [r.get("value", "error" in r) for r in results] == [17, True, True, 19]
+    assert [r.get("value", "error" in r) for r in results] == [True, 17, True, True, True, 19]
 
 
-def test_score_lines_writes_unicode() -> None:
-    out = io.StringIO()
-    score_lines(io.StringIO(json.dumps({"hand": "万"}, ensure_ascii=False) + "\n"), out)
+def test_score_stream_writes_unicode() -> None:
+    out = io.BytesIO()
+    score_stream(io.BytesIO(json.dumps({"hand": "万"}, ensure_ascii=False).encode() + b"\n"), out)
     assert json.loads(out.getvalue()) == {"error": "bad tile string '万'"}
-    assert "万" in out.getvalue()
+    assert "万" in out.getvalue().decode("utf-8")
 
 
 # -- arrangements -----------------------------------------------------------------------------
