@@ -12,10 +12,18 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import bot_process
+from engine.bot_protocol import MAX_LINE, ExternalBot
+from engine.hand import Hand
+from engine.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 0.3  # seconds per decision
@@ -111,3 +119,111 @@ def test_a_hostile_bot_cannot_break_the_match(tmp_path: Path, kind: str) -> None
     else:
         assert r["fallbacks"] == r["requests"] > 0
         assert r["elapsed"] < TIMEOUT * r["requests"] + 5
+
+
+# -- in-process: the reader, the line cap, the process watch ----------------------------------
+
+
+def _first_decision() -> tuple[Any, Any]:
+    hand = Hand(Ruleset(), dealer=0, dealer_streak=1, seed=1)
+    return hand.view(0), hand.legal_actions(0)
+
+
+class _FailingOutput:
+    """A bot's stdout whose reading fails, as it does under a memory cap."""
+
+    def readline(self, size: int = -1) -> bytes:
+        raise MemoryError
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_reader_that_fails_marks_the_bot_dead(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_start = bot_process.start
+
+    def start(*args: Any, **kwargs: Any) -> Any:
+        process = real_start(*args, **kwargs)
+        process.stdout.close()
+        process.stdout = _FailingOutput()
+        return process
+
+    monkeypatch.setattr(bot_process, "start", start)
+    with ExternalBot([sys.executable, "-c", "import sys; sys.stdin.read()"], timeout=5) as bot:
+        view, legal = _first_decision()
+        began = time.monotonic()
+        assert bot.decide(view, legal) in legal
+        assert time.monotonic() - began < 1  # not the 5 s timeout
+        assert bot.dead and bot.death == "reading from the bot failed: MemoryError"
+
+
+def _pids_alive(pids: list[int]) -> list[int]:
+    from tests.hostile_probe import alive
+
+    return [p for p in pids if alive(p)]
+
+
+CHATTER_BOT = """
+import json, sys
+def chatter(n):  # a JSON object of exactly n bytes, ignored by the engine (no id)
+    return '{"pad": "' + "x" * (n - 11) + '"}' if n >= 11 else " " * n
+lengths = json.loads(sys.argv[1])
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "request":
+        for n in lengths:
+            sys.stdout.write(chatter(n) + "\\n")
+        sys.stdout.write(json.dumps({"id": msg["id"], "action": msg["legal"][0]}) + "\\n")
+        sys.stdout.flush()
+"""
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from([0, 11, 4000, MAX_LINE - 1, MAX_LINE, MAX_LINE + 1, 3 * MAX_LINE])
+                | st.integers(11, 2 * MAX_LINE), max_size=4))
+def test_a_line_is_read_whole_up_to_the_cap_and_kills_the_bot_beyond(tmp_path: Path,
+                                                                     lengths: list[int]) -> None:
+    # Chatter lines of the given lengths, then the answer: it counts exactly when no line went
+    # past MAX_LINE bytes (the newline not counted).
+    script = tmp_path / "chatter.py"
+    script.write_text(CHATTER_BOT, encoding="utf-8")
+    view, legal = _first_decision()
+    with ExternalBot([sys.executable, str(script), json.dumps(lengths)], seat=0, rules=Ruleset(),
+                     timeout=5) as bot:
+        assert bot.decide(view, legal) in legal
+    too_long = any(n > MAX_LINE for n in lengths)
+    assert bot.dead is too_long, bot.problems
+    assert bot.fallbacks == int(too_long)
+    before = lengths[:next((i for i, n in enumerate(lengths) if n > MAX_LINE), len(lengths))]
+    ignored = sum(n > 0 for n in before)  # a blank line is skipped without a word
+    # Once the bot is dead, lines it wrote before its last one may go unread.
+    assert bot.ignored_lines <= ignored if too_long else bot.ignored_lines == ignored
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(children=st.integers(0, 2), code=st.integers(0, 3), after_request=st.booleans())
+def test_a_bot_is_dead_when_its_process_exits_whoever_holds_its_pipes(
+        tmp_path: Path, children: int, code: int, after_request: bool) -> None:
+    pid_file = tmp_path / f"pids-{children}-{code}-{after_request}"
+    pid_file.unlink(missing_ok=True)
+    script = tmp_path / "leaver.py"
+    script.write_text(textwrap.dedent(f"""
+        import json, subprocess, sys
+        for line in sys.stdin:
+            if not {after_request} or json.loads(line)["type"] == "request":
+                break
+        kids = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+                for _ in range({children})]
+        with open({str(pid_file)!r}, "w") as f:
+            f.write(" ".join(str(k.pid) for k in kids))
+        sys.exit({code})
+    """), encoding="utf-8")
+    view, legal = _first_decision()
+    began = time.monotonic()
+    with ExternalBot([sys.executable, str(script)], seat=0, rules=Ruleset(), timeout=5) as bot:
+        assert bot.decide(view, legal) in legal
+        assert bot.dead and bot.death == f"the bot exited (exit code {code})"
+        assert bot.died_at is not None and bot.died_at - began < 2  # not the 5 s timeout
+    assert time.monotonic() - began < 4
+    pids = [int(p) for p in pid_file.read_text(encoding="ascii").split()]
+    assert len(pids) == children and _pids_alive(pids) == []
