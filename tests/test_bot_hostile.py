@@ -143,7 +143,7 @@ def test_a_reader_that_fails_marks_the_bot_dead(monkeypatch: pytest.MonkeyPatch)
     real_start = bot_process.start
 
     def start(*args: Any, **kwargs: Any) -> Any:
-        process = real_start(*args, **kwargs)
+        process: Any = real_start(*args, **kwargs)
         process.stdout.close()
         process.stdout = _FailingOutput()
         return process
