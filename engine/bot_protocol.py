@@ -33,9 +33,10 @@ from dataclasses import fields
 from types import TracebackType
 from typing import IO, Any
 
+from . import bot_process
 from .actions import Action, ActionKind
 from .ai.simple import SimpleAI
-from .events import Event, MatchStarted, TilesDealt
+from .events import Event, HandStarted, MatchStarted, TilesDealt
 from .rules import Ruleset
 from .tiles import tile_name
 from .view import SeatView
@@ -50,6 +51,9 @@ PROTOCOL_VERSION = 1
 # suite checks the rule against every Event subclass.
 TILE_FIELDS = frozenset({"tile", "tiles", "concealed", "kongs"})
 
+MAX_LINE = 64 * 1024  # bytes: an answer takes under 200, a longer line is not the protocol
+MAX_QUEUED_LINES = 256  # lines read ahead of the deciding thread; beyond, the bot waits
+MAX_BACKLOG = 8 * 2**20  # bytes of messages a bot may leave unread (some 150 hands) before it is dead
 MAX_PROBLEMS = 200  # keep the problem list bounded for a bot that fails every decision
 _SHOWN = 80  # characters of a bad line quoted in logs and problems
 
@@ -138,14 +142,8 @@ def _short(text: str) -> str:
 # -- the seat ---------------------------------------------------------------------------------
 
 
-class _Eof:
-    """Queue marker: the bot's stdout closed, or its stdin broke."""
-
-    def __init__(self, why: str) -> None:
-        self.why = why
-
-
 _STOP = object()  # tells the writer thread to finish
+_WAIT_STEP = 0.02  # seconds: how soon a waiting decision notices that the bot has died
 
 
 class ExternalBot:
@@ -153,13 +151,21 @@ class ExternalBot:
 
     ``timeout`` is per decision (a table may pass ``Ruleset.time_limit``). Bad answers are
     replaced by auto-play for that decision; a dead bot is replaced for the rest of the match.
-    ``fallbacks`` counts decisions made by auto-play, ``problems`` lists what went wrong,
-    ``dead`` tells whether the process is gone. Call :meth:`close` (or use ``with``).
+    ``fallbacks`` counts decisions made by auto-play (``dead_decisions`` those made after the
+    bot died), ``problems`` lists what went wrong, ``dead`` tells whether the bot is gone and
+    ``death`` why. Call :meth:`close` (or use ``with``).
+
+    The bot dies — for good: it is not asked again, and its process group is ended — when its
+    process exits (watched directly: a child it leaves behind may keep the pipes open), when
+    its output ends or a line exceeds :data:`MAX_LINE`, when reading or writing fails, or
+    when it leaves more than :data:`MAX_BACKLOG` bytes of messages unread.
 
     The hello carries the seat number and the rules. Give them (``seat``, ``rules``) when
     known; otherwise they are learnt from the events (the seat's own dealt tiles, MatchStarted)
     or at the latest from the first request, and messages wait until the hello has gone out.
     """
+
+    external = True  # a program outside the engine: it must not be able to learn the walls
 
     def __init__(self, command: str | Sequence[str], name: str = "bot", timeout: float = 5.0,
                  seat: int | None = None, *, rules: Ruleset | None = None,
@@ -170,39 +176,47 @@ class ExternalBot:
         self.seat = seat
         self.command: list[str] = [command] if isinstance(command, str) else list(command)
         self.fallbacks = 0
+        self.dead_decisions = 0
         self.problems: list[str] = []
         self.ignored_lines = 0  # lines that answered no open request
+        self.hands_seen = 0  # HandStarted events received: tells in which hand the bot died
+        self.death: str | None = None
+        self.death_hand = 0  # hands seen when it died (0: before the first)
+        self.started_at = time.monotonic()
+        self.died_at: float | None = None
         self.autoplay = SimpleAI(name=f"{name} (托管)")
         self._dead = threading.Event()
         self._death_lock = threading.Lock()
+        self._end_lock = threading.Lock()
         self._closed = False
         self._next_id = 0
-        self._incoming: queue.Queue[str | _Eof] = queue.Queue()
-        self._outgoing: queue.Queue[str | object] = queue.Queue()
+        self._incoming: queue.Queue[str] = queue.Queue(MAX_QUEUED_LINES)
+        self._outgoing: queue.Queue[bytes | object] = queue.Queue()
+        self._backlog = 0  # bytes queued for the bot and not yet written
+        self._backlog_lock = threading.Lock()
         # The hello names the seat and the rules; until both are known (from the events, or
         # from the first request's view) messages are held back so the hello comes first.
         self._hello_sent = False
         self._rules: dict[str, Any] | None = None if rules is None else rules.to_dict()
         self._held: list[dict[str, Any]] = []
         self._stderr: IO[bytes] | int = subprocess.DEVNULL
-        self.process: subprocess.Popen[str] | None = None
+        self._threads: list[threading.Thread] = []
+        self.process: subprocess.Popen[bytes] | None = None
         try:
             if isinstance(command, str):
                 self.command = shlex.split(command)  # ValueError on unbalanced quotes
             if stderr_path is not None:
                 self._stderr = open(stderr_path, "ab")  # noqa: SIM115 - closed in close()
-            self.process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-                text=True, encoding="utf-8", errors="replace", bufsize=1, cwd=cwd,
-            )
+            self.process = bot_process.start(self.command, self._stderr, cwd)
         except (OSError, ValueError) as exc:  # no such program, not executable, bad arguments
             self._die(f"could not start {self.command!r}: {exc}")
             return
         # Daemon threads: a bot that never reads or never writes must not keep Python alive.
-        self._reader = threading.Thread(target=self._read_loop, name=f"bot-read-{name}", daemon=True)
-        self._writer = threading.Thread(target=self._write_loop, name=f"bot-write-{name}", daemon=True)
-        self._reader.start()
-        self._writer.start()
+        for role, target in (("read", self._read_loop), ("write", self._write_loop),
+                             ("watch", self._watch_loop)):
+            thread = threading.Thread(target=target, name=f"bot-{role}-{name}", daemon=True)
+            self._threads.append(thread)
+            thread.start()
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -223,40 +237,87 @@ class ExternalBot:
         with self._death_lock:
             if self._dead.is_set():
                 return
+            self.died_at = time.monotonic()
+            self.death, self.death_hand = why, self.hands_seen
             self._dead.set()
-        if self.process is not None:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.process.wait(0.2)  # let a dying process leave its exit code
-            code = self.process.poll()
-            if code is not None:
-                why += f" (exit code {code})"
+        self._outgoing.put(_STOP)
+        if self.process is not None and not self._closed:
+            # Nothing more is wanted from it: end it (and what it started) without waiting here.
+            threading.Thread(target=self._end, name=f"bot-end-{self.name}", daemon=True).start()
         log.warning("bot %r: %s; auto-play takes over for the rest of the match", self.name, why)
         self._problem(f"dead: {why}")
 
+    def _end(self, grace: float = 2.0) -> None:
+        assert self.process is not None
+        with self._end_lock:
+            bot_process.end_group(self.process, grace)
+
+    def _exited(self) -> str | None:
+        """Why the bot is gone, if its process has exited."""
+        assert self.process is not None
+        code = self.process.poll()
+        return None if code is None else f"the bot exited (exit code {code})"
+
     # -- background threads ---------------------------------------------------------------
+    def _watch_loop(self) -> None:
+        """The process's exit is the bot's death, whoever still holds its pipes."""
+        assert self.process is not None
+        self.process.wait()
+        if not self._closed:
+            self._die(self._exited() or "the bot exited")
+
     def _read_loop(self) -> None:
         assert self.process is not None and self.process.stdout is not None
+        stdout = self.process.stdout
+        why = "the bot closed its output"
         try:
-            for line in self.process.stdout:
-                self._incoming.put(line)
-        except (OSError, ValueError):  # closed under us by close()
-            pass
-        self._incoming.put(_Eof("the bot closed its output"))
+            while not (self._closed or self.dead):
+                # Bounded: a bot that never ends its line cannot make the engine hold it.
+                raw = stdout.readline(MAX_LINE + 1)
+                if not raw:
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        self.process.wait(0.2)  # a crash closes the output as it exits
+                    why = self._exited() or why
+                    break
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+                    why = f"a line longer than {MAX_LINE} bytes"
+                    break
+                if not self._hand_over(raw.decode("utf-8", errors="replace")):
+                    return
+        except Exception as exc:
+            why = f"reading from the bot failed: {type(exc).__name__}"
+        if not self._closed:
+            self._die(why)
+
+    def _hand_over(self, line: str) -> bool:
+        """Queue a line for the deciding thread; a full queue holds the reader (and so the bot)
+        back instead of growing. False once nobody will read it."""
+        while not (self._closed or self.dead):
+            try:
+                self._incoming.put(line, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
 
     def _write_loop(self) -> None:
         """Writes queued lines; a bot that does not read blocks only this thread."""
         assert self.process is not None and self.process.stdin is not None
         stdin = self.process.stdin
         while True:
-            line = self._outgoing.get()
-            if line is _STOP:
+            data = self._outgoing.get()
+            if not isinstance(data, bytes):  # _STOP
                 break
             try:
-                stdin.write(line)  # type: ignore[arg-type]
+                stdin.write(data)
                 stdin.flush()
             except (OSError, ValueError) as exc:  # BrokenPipeError: the bot is gone
-                self._incoming.put(_Eof(f"writing to the bot failed: {type(exc).__name__}"))
+                if not self._closed:
+                    self._die(self._exited() or f"writing to the bot failed: {type(exc).__name__}")
                 return
+            finally:
+                with self._backlog_lock:
+                    self._backlog -= len(data)
         with contextlib.suppress(OSError, ValueError):
             stdin.close()  # end of input: a polite bot exits by itself
 
@@ -268,7 +329,14 @@ class ExternalBot:
             self._held.append(message)
             self._maybe_hello()
             return
-        self._outgoing.put(json.dumps(message, ensure_ascii=False) + "\n")
+        data = (json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8")
+        with self._backlog_lock:
+            self._backlog += len(data)
+            backlog = self._backlog
+        if backlog > MAX_BACKLOG:
+            self._die(f"the bot left {backlog >> 20} MB of messages unread")
+            return
+        self._outgoing.put(data)
 
     def _maybe_hello(self) -> None:
         if self._hello_sent or self.seat is None or self._rules is None:
@@ -285,6 +353,8 @@ class ExternalBot:
                 self._rules = dict(event.rules)
             if isinstance(event, TilesDealt) and event.tiles is not None and self.seat is None:
                 self.seat = event.seat  # only the receiving seat sees its dealt tiles
+            if isinstance(event, HandStarted):
+                self.hands_seen += 1
             self._send(event_message(event))
         except Exception:  # an event must never stop the table
             log.exception("bot %r: could not send an event", self.name)
@@ -306,6 +376,8 @@ class ExternalBot:
         if action is not None:
             return action
         self.fallbacks += 1
+        if self.dead:
+            self.dead_decisions += 1
         if why:  # empty once dead: the death was reported once already
             log.warning("bot %r: %s; auto-play decides", self.name, why)
             self._problem(why)
@@ -321,17 +393,16 @@ class ExternalBot:
         self._send(request_message(request_id, view, legal))
         deadline = time.monotonic() + self.timeout
         while True:
+            if self.dead:
+                return None, ""
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None, f"request {request_id}: no answer within {self.timeout:g} s"
             try:
-                item = self._incoming.get(timeout=remaining)
+                line = self._incoming.get(timeout=min(remaining, _WAIT_STEP))
             except queue.Empty:
-                continue  # the deadline check above ends the wait
-            if isinstance(item, _Eof):
-                self._die(item.why)
-                return None, ""
-            answer = self._parse(item, request_id)
+                continue  # the checks above end the wait
+            answer = self._parse(line, request_id)
             if answer is None:
                 continue  # not an answer to this request: ignored
             if isinstance(answer, str):
@@ -364,14 +435,11 @@ class ExternalBot:
         """Drop lines written between requests: they answer nothing that is open."""
         while True:
             try:
-                item = self._incoming.get_nowait()
+                line = self._incoming.get_nowait()
             except queue.Empty:
                 return
-            if isinstance(item, _Eof):
-                self._die(item.why)
-                return
-            if item.strip():
-                self._ignore(item, "no request open")
+            if line.strip():
+                self._ignore(line, "no request open")
 
     def _ignore(self, line: str, why: str) -> None:
         self.ignored_lines += 1
@@ -379,26 +447,20 @@ class ExternalBot:
 
     # -- shutting down --------------------------------------------------------------------
     def close(self) -> None:
-        """Stop the bot: end its input, terminate, wait 2 s, kill. Safe to call twice."""
+        """Stop the bot: end its input, give it 0.2 s to exit, then end its whole process
+        group (SIGTERM, SIGKILL 2 s later). Safe to call twice."""
         if self._closed:
             return
         self._closed = True
         process = self.process
         if process is not None:
             self._outgoing.put(_STOP)  # the writer closes stdin after what is queued
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 process.wait(0.2)  # a bot that exits on end of input is left to do so
-            except subprocess.TimeoutExpired:
-                process.terminate()
-                try:
-                    process.wait(2)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    with contextlib.suppress(subprocess.TimeoutExpired):
-                        process.wait(2)
+            self._end()  # and whatever it left behind
             # Close a pipe only once its thread is done: closing a file that another thread
-            # is blocked on waits for that thread (a grandchild may still hold the pipe).
-            for thread, pipe in ((self._writer, process.stdin), (self._reader, process.stdout)):
+            # is blocked on waits for that thread (an escaped grandchild may still hold it).
+            for thread, pipe in zip(self._threads, (process.stdout, process.stdin, None), strict=True):
                 thread.join(0.5)
                 if pipe is not None and not thread.is_alive():
                     with contextlib.suppress(OSError, ValueError):

@@ -14,8 +14,16 @@ from typing import Any, NoReturn, TextIO
 from . import analysis
 from .rules import Room, Ruleset
 from .score_request import score_stream
-from .selfplay import DuplicateReport, SelfplayReport, ext_factory, run_duplicate, run_selfplay
+from .selfplay import (
+    DuplicateReport,
+    SelfplayReport,
+    credited_to_dead,
+    ext_factory,
+    run_duplicate,
+    run_selfplay,
+)
 from .tiles import TileError, format_tiles, tile_name
+from .wall_key import parse_key
 
 PLAYER_KINDS = ("easy", "normal", "hard", "simple", "ext")
 # Bounded so that a slip of the keyboard is an error, not a run that never ends.
@@ -53,6 +61,13 @@ def _whole_number(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _wall_key(text: str) -> bytes:
+    try:
+        return parse_key(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def add_subcommands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("score", help="score hands: one JSON object per line on stdin → one per line out")
     p.set_defaults(func=cmd_score)
@@ -73,6 +88,8 @@ def add_subcommands(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
                    help="play each wall four times, the players rotated through the seats")
     p.add_argument("--walls", type=_whole_number(1, MAX_WALLS), default=100, help="walls for --duplicate")
     p.add_argument("--ext", default=None, help="the command that runs an external bot (for ext players)")
+    p.add_argument("--wall-key", type=_wall_key, default=None,
+                   help="repeat a run whose wall key was printed (64 hex digits)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
 
@@ -187,8 +204,14 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     factory = ext_factory(args.ext, float(rules.time_limit or 5)) if args.ext else None
     report: SelfplayReport | DuplicateReport
     if args.duplicate:
-        report = run_duplicate(players or ["normal"] * 4, args.walls, args.seed, rules, factory)
+        report = run_duplicate(players or ["normal"] * 4, args.walls, args.seed, rules, factory,
+                               args.wall_key)
     else:
-        report = run_selfplay(args.hands, args.seed, rules, players, factory)
+        report = run_selfplay(args.hands, args.seed, rules, players, factory, args.wall_key)
     out.write((json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.to_text()) + "\n")
-    return 0
+    dead = credited_to_dead(report.bots)
+    for bot in dead:  # the figures above are partly auto-play's: no script may take them for the bot's
+        why = bot.deaths[0]["why"]
+        print(f"error: bot {bot.player} died ({why}); auto-play made {bot.dead_decisions} of its decisions "
+              "and its results are auto-play's, not the bot's", file=sys.stderr)
+    return 1 if dead else 0

@@ -11,6 +11,7 @@ from .events import Event, MatchEnded, MatchStarted
 from .hand import SEATS, Hand, HandResult
 from .rules import Ruleset
 from .seat import EventSink, HandRunner, Seat
+from .wall_key import keyed_seed, parse_key
 
 
 @dataclass(frozen=True)
@@ -26,12 +27,16 @@ class HandRecord:
 class Match:
     """The match state between hands; :meth:`play` runs it with four seats.
 
-    Everything follows from the seed: the first dealer and each hand's wall.
+    Everything follows from the seed: the first dealer and each hand's wall. With a
+    ``wall_key`` (engine.wall_key) the walls follow from the seed and the key, so that a seat
+    that knows or guesses the seed still cannot work out the walls.
     """
 
-    def __init__(self, rules: Ruleset, seed: int, names: Sequence[str] = ("东", "南", "西", "北")) -> None:
+    def __init__(self, rules: Ruleset, seed: int, names: Sequence[str] = ("东", "南", "西", "北"),
+                 wall_key: bytes | None = None) -> None:
         self.rules = rules
         self.seed = seed
+        self.wall_key = wall_key
         self.names = tuple(names)
         self.first_dealer = random.Random(seed).randrange(SEATS)
         self.dealer = self.first_dealer
@@ -55,8 +60,10 @@ class Match:
         """The wall of the match's hand number `index` (0-based): a function of the match seed
         alone, so a saved match resumes with the very walls it would have had — unless a hand was
         left unfinished (:attr:`redeals`): its wall was seen, so it is dealt afresh."""
-        key = f"{self.seed}:{index}" if not self.redeals else f"{self.seed}:{index}:redeal{self.redeals}"
-        return random.Random(key).getrandbits(64)
+        label = f"{self.seed}:{index}" if not self.redeals else f"{self.seed}:{index}:redeal{self.redeals}"
+        if self.wall_key is None:
+            return random.Random(label).getrandbits(64)  # unchanged: saved matches and replays rely on it
+        return keyed_seed(self.wall_key, f"hand:{label}")
 
     def next_hand(self) -> Hand:
         if self.over:
@@ -87,18 +94,24 @@ class Match:
         return record
 
     def state(self) -> dict[str, Any]:
-        """Everything needed to go on with the match later (JSON-able)."""
-        return {
+        """Everything needed to go on with the match later (JSON-able). The wall key, if any, is
+        part of it: keep the state from the seats as long as the match goes on."""
+        state: dict[str, Any] = {
             "rules": self.rules.to_dict(), "seed": self.seed, "names": list(self.names),
             "dealer": self.dealer, "dealer_streak": self.dealer_streak, "passes": self.passes,
             "scores": list(self.scores), "played": self.played, "redeals": self.redeals,
         }
+        if self.wall_key is not None:
+            state["wall_key"] = self.wall_key.hex()
+        return state
 
     @classmethod
     def restore(cls, state: dict[str, Any]) -> Match:
         """A match saved by :meth:`state`; raises ValueError if the state does not fit."""
         try:
-            match = cls(Ruleset.from_dict(state["rules"]), int(state["seed"]), tuple(state["names"]))
+            key = state.get("wall_key")  # states saved before keys existed have none
+            match = cls(Ruleset.from_dict(state["rules"]), int(state["seed"]), tuple(state["names"]),
+                        None if key is None else parse_key(str(key)))
             match.dealer = int(state["dealer"])
             match.dealer_streak = int(state["dealer_streak"])
             match.passes = int(state["passes"])

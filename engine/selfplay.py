@@ -1,4 +1,10 @@
-"""Self-play: four built-in AIs play matches back to back; per-seat statistics."""
+"""Self-play: four built-in AIs play matches back to back; per-seat statistics.
+
+A seat played by an external program (``seat.external``) changes two things: the walls are
+dealt under a fresh secret key (engine.wall_key), shown only in the report at the end, and the
+report says how each such seat fared — above all whether it died, since from then on its
+results are auto-play's.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from typing import Any
 from .ai import SimpleAI
 from .match import Match
 from .rules import Ruleset
+from .wall_key import keyed_seed, new_key
 
 SEATS = 4
 
@@ -32,6 +39,58 @@ class SeatStats:
 
 
 @dataclass
+class BotHealth:
+    """How one external player fared over a run (several processes in duplicate play)."""
+
+    player: str
+    requests: int = 0
+    fallbacks: int = 0  # decisions auto-play made for it, alive or dead
+    dead_decisions: int = 0  # of those, made after it had died
+    deaths: list[dict[str, Any]] = field(default_factory=list)  # seat, hand, seconds, why
+
+    def add(self, bot: Any, seat: int, hand_offset: int = 0) -> None:
+        """Counts of a closed seat; `hand_offset` turns its hand count into the run's hand number."""
+        self.requests += bot.requests
+        self.fallbacks += bot.fallbacks
+        self.dead_decisions += bot.dead_decisions
+        if bot.death is not None:
+            self.deaths.append({
+                "seat": seat, "hand": hand_offset + max(1, bot.death_hand),
+                "seconds": round((bot.died_at or bot.started_at) - bot.started_at, 3),
+                "why": bot.death, "autoplay_decisions": bot.dead_decisions,
+            })
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "requests": self.requests, "fallbacks": self.fallbacks,
+                "dead": bool(self.deaths), "dead_decisions": self.dead_decisions, "deaths": self.deaths}
+
+    def to_text(self) -> str:
+        head = f"bot {self.player}: {self.requests} requests, auto-play made {self.fallbacks} decisions"
+        lines = [head + ("" if self.deaths else ", never died")]
+        for d in self.deaths[:5]:
+            lines.append(f"  DEAD in seat {d['seat']} from hand {d['hand']} ({d['seconds']:g} s in): "
+                         f"{d['why']}; auto-play made its {d['autoplay_decisions']} decisions since")
+        if len(self.deaths) > 5:
+            lines.append(f"  … and {len(self.deaths) - 5} more deaths")
+        return "\n".join(lines)
+
+
+def is_external(seat: Any) -> bool:
+    return bool(getattr(seat, "external", False))
+
+
+def credited_to_dead(bots: list[BotHealth]) -> list[BotHealth]:
+    """Players some of whose results were earned by auto-play after their program died."""
+    return [b for b in bots if b.dead_decisions > 0]
+
+
+def _key_text(key: bytes | None) -> list[str]:
+    if key is None:
+        return []
+    return [f"wall key: {key.hex()} (secret until now; --wall-key repeats the run)"]
+
+
+@dataclass
 class SelfplayReport:
     hands: int
     matches: int
@@ -40,6 +99,8 @@ class SelfplayReport:
     seats: list[SeatStats] = field(default_factory=lambda: [SeatStats() for _ in range(SEATS)])
     exhaustive_draws: int = 0
     seconds: float = 0.0
+    bots: list[BotHealth] = field(default_factory=list)
+    wall_key: bytes | None = None
 
     @property
     def hands_per_second(self) -> float:
@@ -56,6 +117,9 @@ class SelfplayReport:
             "zero_sum": sum(s.net for s in self.seats) == 0,
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(self.hands_per_second, 1),
+            "bots": [b.to_json() for b in self.bots],
+            "credited_to_dead_bots": bool(credited_to_dead(self.bots)),
+            "wall_key": None if self.wall_key is None else self.wall_key.hex(),
         }
 
     def to_text(self) -> str:
@@ -70,6 +134,7 @@ class SelfplayReport:
         lines.append(f"exhaustive draws (荒庄): {self.exhaustive_draws}")
         lines.append(f"net sum: {sum(s.net for s in self.seats)} (zero-sum)")
         lines.append(f"speed: {self.hands_per_second:.1f} hands/s ({self.seconds:.2f} s)")
+        lines += [b.to_text() for b in self.bots] + _key_text(self.wall_key)
         return "\n".join(lines)
 
 
@@ -98,9 +163,10 @@ def ext_factory(command: str, timeout: float) -> SeatFactory:
 
 
 def run_selfplay(hands: int, seed: int, rules: Ruleset, players: list[str] | None = None,
-                 factory: SeatFactory | None = None) -> SelfplayReport:
+                 factory: SeatFactory | None = None, wall_key: bytes | None = None) -> SelfplayReport:
     """Matches back to back until `hands` hands are played. Without `players`, four built-in
-    AIs (SimpleAI) play; otherwise each player's seat comes from `factory` (level, seed, index)."""
+    AIs (SimpleAI) play; otherwise each player's seat comes from `factory` (level, seed, index).
+    The walls are dealt under `wall_key`; with an external seat and no key, under a new one."""
     if hands < 1:
         raise ValueError("--hands must be at least 1")
     report = SelfplayReport(hands=0, matches=0, seed=seed, room=rules.room.value)
@@ -110,13 +176,23 @@ def run_selfplay(hands: int, seed: int, rules: Ruleset, players: list[str] | Non
     else:
         make = factory or default_factory
         seats = [make(level, seed * 1_000_003 + i, i) for i, level in enumerate(players)]
+    if wall_key is None and any(is_external(s) for s in seats):
+        wall_key = new_key()
+    report.wall_key = wall_key
     start = time.perf_counter()
     try:
         _play_matches(report, seats, seeds, hands, rules)
     finally:
         _close(seats)
+        report.bots = [_health(seat, i) for i, seat in enumerate(seats) if is_external(seat)]
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _health(seat: Any, index: int) -> BotHealth:
+    health = BotHealth(getattr(seat, "name", f"seat{index}"))
+    health.add(seat, index)
+    return health
 
 
 def _close(seats: list[Any]) -> None:
@@ -129,7 +205,7 @@ def _close(seats: list[Any]) -> None:
 def _play_matches(report: SelfplayReport, seats: list[Any], seeds: random.Random, hands: int,
                   rules: Ruleset) -> None:
     while report.hands < hands:
-        match = Match(rules, seeds.getrandbits(64))
+        match = Match(rules, seeds.getrandbits(64), wall_key=report.wall_key)
         history = match.play(seats, max_hands=hands - report.hands)
         report.matches += 1
         for record in history:
@@ -219,6 +295,8 @@ class DuplicateReport:
     seed: int
     room: str
     seconds: float = 0.0
+    bots: list[BotHealth] = field(default_factory=list)
+    wall_key: bytes | None = None
 
     def to_json(self) -> dict[str, Any]:
         hands = self.walls * SEATS
@@ -231,6 +309,9 @@ class DuplicateReport:
             "players": [p.to_json() for p in self.players],
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(hands / self.seconds, 1) if self.seconds else 0.0,
+            "bots": [b.to_json() for b in self.bots],
+            "credited_to_dead_bots": bool(credited_to_dead(self.bots)),
+            "wall_key": None if self.wall_key is None else self.wall_key.hex(),
         }
 
     def to_text(self) -> str:
@@ -247,13 +328,15 @@ class DuplicateReport:
                 f"{p['deal_in_rate_declared']:>9.3f}{p['decision_ms_mean']:>9.2f}{p['decision_ms_p99']:>9.2f}"
             )
         lines.append(f"speed: {data['hands_per_second']} hands/s ({self.seconds:.1f} s)")
+        lines += [b.to_text() for b in self.bots] + _key_text(self.wall_key)
         return "\n".join(lines)
 
 
 def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
-                  factory: SeatFactory | None = None) -> DuplicateReport:
+                  factory: SeatFactory | None = None, wall_key: bytes | None = None) -> DuplicateReport:
     """Each of `walls` deals is played four times, the players rotated through the seats (dealer
-    in seat 0, 连庄数 1): luck of the wall and of the seat cancels out between players."""
+    in seat 0, 连庄数 1): luck of the wall and of the seat cancels out between players. The walls
+    are dealt under `wall_key`; with an external seat and no key, under a new one."""
     from .hand import Hand
     from .seat import HandRunner
     from .wall import Wall
@@ -265,10 +348,12 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
     factory = factory or default_factory
     stats = [PlayerStats(f"{level}{i}" if players.count(level) > 1 else level)
              for i, level in enumerate(players)]
+    health = {p: BotHealth(stats[p].name) for p in range(SEATS)}
+    external: set[int] = set()  # players whose seats are programs
     wall_seeds = random.Random(seed)
     start = time.perf_counter()
     for w in range(walls):
-        wall_seed = wall_seeds.getrandbits(64)
+        wall_seed: int | None = None
         totals = [0.0] * SEATS
         for rotation in range(SEATS):
             seat_of = [(p - rotation) % SEATS for p in range(SEATS)]  # player → seat
@@ -280,11 +365,21 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
                                   player_at[s]), stats[player_at[s]].times)
                 for s in range(SEATS)
             ]
+            if wall_key is None and any(is_external(s.seat) for s in seats):
+                wall_key = new_key()  # before the first wall: every player sits at every wall
+            if wall_seed is None:  # one seed per wall, drawn in order: runs without a key repeat
+                wall_seed = wall_seeds.getrandbits(64)
+                if wall_key is not None:
+                    wall_seed = keyed_seed(wall_key, f"duplicate:{seed}:{w}")
             hand = Hand(rules, dealer=0, dealer_streak=1, wall=Wall.shuffled(random.Random(wall_seed)))
             try:
                 HandRunner(hand, seats).run()
             finally:
                 _close([s.seat for s in seats])
+                for s in range(SEATS):
+                    if is_external(seats[s].seat):
+                        external.add(player_at[s])
+                        health[player_at[s]].add(seats[s].seat, s, hand_offset=w * SEATS + rotation)
             result = hand.result
             assert result is not None
             for s in range(SEATS):
@@ -301,6 +396,7 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
                         st.deal_ins_declared += 1
         for p in range(SEATS):
             stats[p].points.append(totals[p] / SEATS)
-    report = DuplicateReport(stats, walls, seed, rules.room.value)
+    report = DuplicateReport(stats, walls, seed, rules.room.value, wall_key=wall_key,
+                             bots=[health[p] for p in sorted(external)])
     report.seconds = time.perf_counter() - start
     return report
