@@ -49,6 +49,7 @@ _INT_RANGES = {
     "seed": (-(2**63), 2**64 - 1),  # hand seeds are 64 random bits
 }
 MAX_SCORE = 10**9
+MAX_RULE_NUMBER = 100_000  # rounds, seconds of time limit
 MAX_ACTIONS = 1000  # a hand of 84 tiles takes a few hundred decisions at most
 MAX_TEXT = 200  # names, times and ids longer than this are not the program's
 
@@ -69,6 +70,10 @@ def _check_ranges(data: dict[str, Any], name: str) -> None:
     if not (isinstance(scores, list) and len(scores) == 4
             and all(_whole(x, -MAX_SCORE, MAX_SCORE) for x in scores)):
         raise refuse("scores_before", scores)
+    rules = data.get("rules")  # Ruleset checks its options' meaning, not their size
+    if not isinstance(rules, dict) or not all(
+            _whole(v, -MAX_RULE_NUMBER, MAX_RULE_NUMBER) for v in rules.values() if type(v) is int):
+        raise refuse("rules", rules)
     actions = data.get("actions")
     if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS and all(
             isinstance(a, list) and len(a) == 2 and _whole(a[0], 0, 3) and isinstance(a[1], dict)

@@ -176,7 +176,7 @@ OUT_OF_RANGE = [
     ("seed", 2**64), ("seed", -(2**63) - 1), ("seed", 1.5), ("scores_before", [10**12, 0, 0, -(10**12)]),
     ("scores_before", [0, 0, 0]), ("scores_before", [0, 0, 0, True]),
     ("actions", [[0, {"type": "win"}]] * 1001), ("actions", [["0", {"type": "win"}]]),
-    ("actions", [[0, {"type": "win"}, 3]]),
+    ("actions", [[0, {"type": "win"}, 3]]), ("rules", {"time_limit": 10**19}), ("rules", [4]),
 ]
 
 
