@@ -115,7 +115,11 @@ except ValueError as exc:
 except BaseException as exc:
     outcome = "escaped: " + type(exc).__name__
 ms = (time.perf_counter() - start) * 1000
-rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+try:  # VmHWM is this process's own peak; ru_maxrss keeps the parent's across a vfork + exec
+    status = Path("/proc/self/status").read_text()
+    rss_mb = int(status.split("VmHWM:")[1].split()[0]) / 1024
+except (OSError, IndexError):
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps({"outcome": outcome, "ms": ms, "rss_mb": rss_mb}))
 """
 
