@@ -68,6 +68,14 @@ class SeatProblem:
 ProblemSink = Callable[[SeatProblem], None]
 
 
+def _failure(exc: Exception) -> str:
+    try:
+        text = str(exc)
+    except Exception:  # a seat's exception is the seat's code too: even its str() may fail
+        text = "?"
+    return f"{type(exc).__name__}: {text[:200]}"
+
+
 class HandRunner:
     """Plays one hand: delivers each seat its view of every event and asks for decisions.
 
@@ -109,7 +117,7 @@ class HandRunner:
                 except Exception as exc:  # a seat's own failure must not stop the table
                     log.exception("seat %d failed on %s", index, type(event).__name__)
                     self._lost.add(index)
-                    self._report(index, "event", f"{type(exc).__name__}: {exc}")
+                    self._report(index, "event", _failure(exc))
 
     def step(self) -> None:
         """Ask the first pending seat for its decision and apply it."""
@@ -123,7 +131,7 @@ class HandRunner:
             action = self.seats[seat].decide(view, legal)
         except Exception as exc:  # a seat's own failure must not stop the table
             log.exception("seat %d failed to decide", seat)
-            self._fallback(seat, view, legal, f"{type(exc).__name__}: {exc}")
+            self._fallback(seat, view, legal, _failure(exc))
             return
         try:
             self.hand.apply(seat, action)
