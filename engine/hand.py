@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 
 from . import analysis
-from .actions import PASS, WIN, Action, ActionKind
+from .actions import PASS, WIN, Action, ActionKind, IllegalAction, action_problem, shown
 from .events import (
     DiceRolled,
     Event,
@@ -36,10 +36,6 @@ from .view import Phase, SeatView
 from .wall import LAST_FOUR, Wall
 
 SEATS = 4
-
-
-class IllegalAction(ValueError):
-    """An action that the rules do not allow at this point; the hand is left as it was."""
 
 
 @dataclass
@@ -196,6 +192,13 @@ class Hand:
 
     # -- acting -------------------------------------------------------------------------
     def apply(self, seat: int, action: Action) -> None:
+        """Apply `seat`'s decision; anything else than one of its legal actions, in any shape,
+        raises IllegalAction before anything changes."""
+        problem = action_problem(action)
+        if problem is None and type(seat) is not int:  # not bool, not 0.0: both equal a seat
+            problem = f"there is no seat {shown(seat)}"
+        if problem is not None:
+            raise IllegalAction(problem)
         legal = self.legal_actions(seat)
         if action not in legal:
             raise IllegalAction(self._refusal(seat, action))
@@ -207,7 +210,7 @@ class Hand:
         if self.phase is Phase.ENDED:
             return "the hand is over"
         if not 0 <= seat < SEATS:
-            return f"there is no seat {seat}"
+            return f"there is no seat {shown(seat)}"
         if seat not in self.pending():
             waiting = ", ".join(str(s) for s in self.pending())
             return f"seat {seat} cannot act now (waiting for seat {waiting})"

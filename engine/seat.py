@@ -1,18 +1,21 @@
 """The one seat interface: a local human, an AI and a remote player are interchangeable.
 
 A seat receives the events it may see (already redacted for it) and, when it must choose,
-its :class:`~engine.view.SeatView` and the list of legal actions. A seat that fails (raises,
-answers with something illegal) is replaced for that decision by auto-play (托管), which
-takes every win and otherwise plays like the built-in AI; the failure is logged.
+its :class:`~engine.view.SeatView` and the legal actions. A seat that fails (raises, answers
+with something that is not one of its legal actions) is replaced for that decision by
+auto-play (托管), which takes every win and otherwise plays like the built-in AI; a seat whose
+on_event raises is auto-played until the hand ends. Each failure is logged and kept in
+:attr:`HandRunner.problems`.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .actions import Action
+from .actions import Action, shown
 from .events import Event
 from .hand import Hand, IllegalAction
 from .view import SeatView
@@ -47,11 +50,42 @@ class BaseSeat:
 EventSink = Callable[[Event], None]
 
 
+@dataclass(frozen=True)
+class SeatProblem:
+    """A seat's failure that auto-play covered, for the GUI or the CLI to tell.
+
+    ``stage`` is ``"decide"`` (decide() raised or answered with something illegal: auto-play
+    took that decision) or ``"event"`` (on_event() raised: the seat no longer knows the table,
+    so auto-play takes its decisions until the hand ends).
+    """
+
+    seat: int
+    name: str
+    stage: str
+    reason: str
+
+
+ProblemSink = Callable[[SeatProblem], None]
+
+
+def _failure(exc: Exception) -> str:
+    try:
+        text = str(exc)
+    except Exception:  # a seat's exception is the seat's code too: even its str() may fail
+        text = "?"
+    return f"{type(exc).__name__}: {text[:200]}"
+
+
 class HandRunner:
-    """Plays one hand: delivers each seat its view of every event and asks for decisions."""
+    """Plays one hand: delivers each seat its view of every event and asks for decisions.
+
+    No seat can stop the table: each failure becomes auto-play and a :class:`SeatProblem` in
+    ``problems`` (and is passed to ``on_problem``). Only a BaseException that is not an
+    Exception (the GUI's StopGame, KeyboardInterrupt) gets through, on purpose.
+    """
 
     def __init__(self, hand: Hand, seats: Sequence[Seat], observer: EventSink | None = None,
-                 autoplay: Seat | None = None) -> None:
+                 autoplay: Seat | None = None, on_problem: ProblemSink | None = None) -> None:
         if len(seats) != 4:
             raise ValueError("a table has four seats")
         from .ai.simple import SimpleAI  # late import: the AI builds on this module's types
@@ -60,8 +94,15 @@ class HandRunner:
         self.seats = list(seats)
         self.observer = observer
         self.autoplay = autoplay or SimpleAI(name="托管")
+        self.on_problem = on_problem
         self._sent = 0
-        self.fallbacks = 0
+        self.fallbacks = 0  # decisions auto-play took for a seat
+        self.problems: list[SeatProblem] = []
+        self._lost: set[int] = set()  # seats whose on_event failed: auto-played to the hand's end
+
+    @property
+    def failed_seats(self) -> set[int]:
+        return {p.seat for p in self.problems}
 
     def flush_events(self) -> None:
         events = self.hand.events
@@ -71,18 +112,26 @@ class HandRunner:
             if self.observer is not None:
                 self.observer(event)
             for index, seat in enumerate(self.seats):
-                seat.on_event(event.for_seat(index))
+                try:
+                    seat.on_event(event.for_seat(index))
+                except Exception as exc:  # a seat's own failure must not stop the table
+                    log.exception("seat %d failed on %s", index, type(event).__name__)
+                    self._lost.add(index)
+                    self._report(index, "event", _failure(exc))
 
     def step(self) -> None:
         """Ask the first pending seat for its decision and apply it."""
         seat = self.hand.pending()[0]
         view = self.hand.view(seat)
-        legal = self.hand.legal_actions(seat)
+        legal = tuple(self.hand.legal_actions(seat))  # a tuple: a seat cannot spoil it for auto-play
+        if seat in self._lost:
+            self._auto_play(seat, view, legal)
+            return
         try:
             action = self.seats[seat].decide(view, legal)
         except Exception as exc:  # a seat's own failure must not stop the table
             log.exception("seat %d failed to decide", seat)
-            self._fallback(seat, view, legal, f"{type(exc).__name__}: {exc}")
+            self._fallback(seat, view, legal, _failure(exc))
             return
         try:
             self.hand.apply(seat, action)
@@ -90,9 +139,27 @@ class HandRunner:
             self._fallback(seat, view, legal, f"illegal action: {exc}")
 
     def _fallback(self, seat: int, view: SeatView, legal: Sequence[Action], why: str) -> None:
-        log.warning("seat %d (%s): %s; auto-play decides", seat, self.seats[seat].name, why)
+        log.warning("seat %d (%s): %s; auto-play decides", seat, self._name(seat), why)
+        self._report(seat, "decide", why)
+        self._auto_play(seat, view, legal)
+
+    def _auto_play(self, seat: int, view: SeatView, legal: Sequence[Action]) -> None:
         self.fallbacks += 1
-        self.hand.apply(seat, self.autoplay.decide(view, legal))
+        try:
+            self.hand.apply(seat, self.autoplay.decide(view, legal))
+        except Exception:  # a custom auto-play that fails too: the first legal action is never wrong
+            log.exception("auto-play failed for seat %d", seat)
+            self.hand.apply(seat, legal[0])
+
+    def _report(self, seat: int, stage: str, reason: str) -> None:
+        problem = SeatProblem(seat, self._name(seat), stage, reason)
+        self.problems.append(problem)
+        if self.on_problem is not None:
+            self.on_problem(problem)
+
+    def _name(self, seat: int) -> str:
+        name = getattr(self.seats[seat], "name", "")
+        return name if isinstance(name, str) else shown(name)
 
     def run(self) -> Hand:
         self.flush_events()

@@ -91,6 +91,54 @@ _T: dict[str, dict[str, str]] = {
     "profile_page.replay": {"zh": "回放", "en": "Replay"},
     "profile_page.export": {"zh": "导出", "en": "Export"},
     "profile_page.import": {"zh": "导入", "en": "Import"},
+    # -- why a saved hand is not imported (gui.import_checks, gui.saved_hands) -------------
+    "import.unreadable": {"zh": "无法读取 {name}（{reason}）", "en": "{name} cannot be read ({reason})"},
+    "import.not_a_file": {
+        "zh": "{name} 不是普通文件（而是文件夹、设备或管道），不能导入",
+        "en": "{name} is not a regular file (it is a folder, a device or a pipe), so it cannot be imported",
+    },
+    "import.too_large": {"zh": "{name} 太大，不是保存的牌局", "en": "{name} is too large to be a saved hand"},
+    "import.not_json": {
+        "zh": "{name} 不是保存的牌局（不是 JSON 文本）",
+        "en": "{name} is not a saved hand (it is not JSON text)",
+    },
+    "import.bad_number": {
+        "zh": "{name} 含有牌局文件里不会有的数值（{number}）",
+        "en": "{name} holds a number no saved hand has ({number})",
+    },
+    "import.too_deep": {
+        "zh": "{name} 嵌套过深，不是保存的牌局", "en": "{name} is nested too deeply to be a saved hand",
+    },
+    "import.not_saved_hand": {
+        "zh": "{name} 不是合肥麻将的牌局文件", "en": "{name} is not a saved Hefei mahjong hand",
+    },
+    "import.out_of_range": {
+        "zh": "{name} 已损坏：{field} 的值 {value} 不在允许的范围内",
+        "en": "{name} is damaged: {field} is {value}, which is out of range",
+    },
+    "import.no_result": {
+        "zh": "{name} 没有记录结果，无法核对", "en": "{name} has no result, so it cannot be checked",
+    },
+    "import.refused": {
+        "zh": "{name} 被拒绝：重放与记录不符（{detail}）",
+        "en": "the saved hand {name} was refused: {detail}",
+    },
+    "import.unfinished": {
+        "zh": "{name} 中的出牌记录在牌局结束前就中断了",
+        "en": "the saved decisions in {name} stop before the end of the hand",
+    },
+    "import.mismatch": {
+        "zh": "{name} 被拒绝：重放得不到记录的结果",
+        "en": "the saved hand {name} was refused: the replay does not reach the saved result",
+    },
+    "import.outside_folder": {
+        "zh": "{name} 是指向文件夹外的链接，未导入",
+        "en": "{name} is a link to a file outside the folder, so it is not imported",
+    },
+    "import.folder_unreadable": {
+        "zh": "无法读取文件夹 {name}（{reason}）", "en": "the folder {name} cannot be read ({reason})",
+    },
+    "import.failed": {"zh": "无法导入 {name}：{reason}", "en": "{name} could not be imported: {reason}"},
     "start.profile": {"zh": "档案", "en": "Profile"},
     "start.player": {"zh": "{name} · {title}", "en": "{name} · {title}"},
     "start.first_name": {"zh": "欢迎！请输入你的名字：", "en": "Welcome! Your name:"},

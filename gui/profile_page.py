@@ -3,6 +3,7 @@ with replay, export and import."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Qt, Signal
@@ -27,7 +28,10 @@ from .action_bar import BUTTON_STYLE
 from .i18n import result_label, tr
 from .profile_store import HistoryRow, ProfileStore
 from .profile_view import ProfileView
+from .saved_hands import ImportRefused
 from .tile_art import THEMES, get_art
+
+log = logging.getLogger(__name__)
 
 SIDE_STYLE = """
 #historyPanel { background: #0e3322; }
@@ -205,8 +209,22 @@ class ProfilePage(QWidget):
             return
         path, _ = QFileDialog.getOpenFileName(self, tr("profile_page.import"), documents_folder(),
                                               "JSON (*.json)")
-        if path and self._try(lambda: self.store.import_hand(path, current.name)):
+        if path and self._import_file(path, current.name):
             self.refresh()
+
+    def _import_file(self, path: str, profile: str) -> bool:
+        """Import one saved hand; any refusal is told in the player's language, never a crash."""
+        try:
+            self.store.import_hand(path, profile)
+        except ImportRefused as refused:
+            message = refused.text()
+        except Exception as exc:  # the store or the history refused (or failed): words, not a crash
+            log.exception("importing %s failed", path)
+            message = tr("import.failed", name=Path(path).name, reason=str(exc) or type(exc).__name__)
+        else:
+            return True
+        QMessageBox.warning(self, tr("app.title"), message)
+        return False
 
     def _try(self, action: object) -> bool:
         """Run a store action; a refusal is told to the player in words, never a crash."""

@@ -11,11 +11,12 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from engine.actions import shown
 from engine.record_format import FORMAT
 
 if TYPE_CHECKING:  # the engine's hand machinery loads only when a hand is replayed or imported
     from engine.hand import Hand, HandResult
-from gui.atomic_json import os_reason, parse_json
+from gui.import_checks import ImportRefused, folder_entries, read_limited, strict_json
 from gui.store_checks import now
 from gui.stored_codes import (
     RESULT_DEAL_IN,
@@ -27,12 +28,6 @@ from gui.stored_codes import (
 )
 
 MAX_IMPORT_BYTES = 2_000_000  # a saved hand is a few KB; anything huge is not one
-
-# The keys of an engine.replay record: an imported file is stored as the engine writes it.
-_RECORD_KEYS = (
-    "format", "format_version", "program_version", "played_at", "rules", "seed", "dealer",
-    "dealer_streak", "hand_number", "round_number", "scores_before", "names", "actions", "result",
-)
 
 
 def result_text(won: bool, self_draw: bool, deal_in: bool, exhaustive: bool) -> str:
@@ -47,29 +42,73 @@ def result_text(won: bool, self_draw: bool, deal_in: bool, exhaustive: bool) -> 
     return RESULT_OTHER
 
 
-def _verify_saved_hand(data: Any) -> Hand:
+# Every number a saved hand holds, and the range it must lie in: a value outside would reach
+# the history (SQLite holds 64-bit integers) or the table as an overflow, not a refusal.
+_INT_RANGES = {
+    "dealer": (0, 3), "dealer_streak": (1, 1000), "hand_number": (1, 100_000), "round_number": (1, 10_000),
+    "seed": (-(2**63), 2**64 - 1),  # hand seeds are 64 random bits
+}
+MAX_SCORE = 10**9
+MAX_RULE_NUMBER = 100_000  # rounds, seconds of time limit
+MAX_ACTIONS = 1000  # a hand of 84 tiles takes a few hundred decisions at most
+MAX_TEXT = 200  # names, times and ids longer than this are not the program's
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def _check_ranges(data: dict[str, Any], name: str) -> None:
+    """Refuse a value no hand of this program has, naming its field, before the replay."""
+    def refuse(field: str, value: Any) -> ImportRefused:
+        return ImportRefused("import.out_of_range", name=name, field=field, value=shown(value))
+
+    for field, (low, high) in _INT_RANGES.items():
+        if not _whole(data.get(field), low, high):
+            raise refuse(field, data.get(field))
+    scores = data.get("scores_before")
+    if not (isinstance(scores, list) and len(scores) == 4
+            and all(_whole(x, -MAX_SCORE, MAX_SCORE) for x in scores)):
+        raise refuse("scores_before", scores)
+    rules = data.get("rules")  # Ruleset checks its options' meaning, not their size
+    if not isinstance(rules, dict) or not all(
+            _whole(v, -MAX_RULE_NUMBER, MAX_RULE_NUMBER) for v in rules.values() if type(v) is int):
+        raise refuse("rules", rules)
+    actions = data.get("actions")
+    if not (isinstance(actions, list) and len(actions) <= MAX_ACTIONS and all(
+            isinstance(a, list) and len(a) == 2 and _whole(a[0], 0, 3) and isinstance(a[1], dict)
+            for a in actions)):
+        raise refuse("actions", actions)
+
+
+def _verify_saved_hand(data: Any, name: str) -> Hand:
     """Replay a saved hand and insist that it reaches exactly its saved result."""
     from engine.replay import ReplayError, replay
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("this is not a saved Hefei mahjong hand")
+        raise ImportRefused("import.not_saved_hand", name=name)
     saved = data.get("result")
     if not isinstance(saved, dict):
         # engine.replay only compares results it is given: without one, anything would pass.
-        raise ValueError("the saved hand has no result, so it cannot be checked")
+        raise ImportRefused("import.no_result", name=name)
+    _check_ranges(data, name)
     try:
         hand = replay(data)
     except ReplayError as exc:
-        raise ValueError(f"the saved hand was refused: {exc}") from None
+        raise ImportRefused("import.refused", name=name, detail=str(exc)) from None
     except Exception as exc:  # garbage in any shape (IndexError, RecursionError...) is refused
-        raise ValueError(f"the saved hand is damaged ({type(exc).__name__})") from None
+        raise ImportRefused("import.refused", name=name, detail=f"damaged: {type(exc).__name__}") from None
     result = hand.result
     if result is None:
-        raise ValueError("the saved decisions stop before the end of the hand")
-    if (saved.get("winners") != list(result.winners) or saved.get("exhaustive") != result.exhaustive
+        raise ImportRefused("import.unfinished", name=name)
+    if (saved.get("winners") != list(result.winners) or saved.get("exhaustive") is not result.exhaustive
             or saved.get("deltas") != list(result.deltas)):
-        raise ValueError("the saved hand was refused: the replay does not reach the saved result")
+        raise ImportRefused("import.mismatch", name=name)
     return hand
+
+
+def _short_text(value: Any) -> str | None:
+    return value if isinstance(value, str) and len(value) <= MAX_TEXT else None
 
 
 def _outcome_of(result: HandResult, seat: int) -> tuple[bool, bool, bool, bool]:
@@ -93,43 +132,55 @@ class SavedHand(NamedTuple):
 
 
 def read_saved_hand(file: Path) -> SavedHand:
-    """Read, replay and check a saved-hand file; ValueError (in plain English) if refused."""
-    try:
-        if file.stat().st_size > MAX_IMPORT_BYTES:
-            raise ValueError(f"{file.name} is too large to be a saved hand")
-        raw = file.read_bytes()
-    except OSError as exc:
-        raise ValueError(f"{file.name} cannot be read ({os_reason(exc)})") from None
-    try:
-        data = parse_json(raw)
-    except ValueError:
-        raise ValueError(f"{file.name} is not a saved hand (it is not JSON text)") from None
-    hand = _verify_saved_hand(data)
+    """Read, replay and check a saved-hand file; ImportRefused (a ValueError) if refused."""
+    return _saved_hand(read_limited(file, MAX_IMPORT_BYTES), file.name)
+
+
+def read_saved_hand_folder(folder: Path) -> list[tuple[str, SavedHand | ImportRefused]]:
+    """Every ``*.json`` file directly in `folder`, by name: the checked hand, or why it is refused.
+
+    Links out of the folder are not followed, special files are refused without waiting
+    (gui.import_checks.folder_entries); ImportRefused if the folder itself cannot be read.
+    """
+    out: list[tuple[str, SavedHand | ImportRefused]] = []
+    for name, entry in folder_entries(folder, ".json"):
+        try:
+            if isinstance(entry, ImportRefused):
+                raise entry
+            out.append((name, _saved_hand(read_limited(entry, MAX_IMPORT_BYTES, follow_links=False), name)))
+        except ImportRefused as refused:
+            out.append((name, refused))
+    return out
+
+
+def _saved_hand(raw: bytes, name: str) -> SavedHand:
+    from engine.replay import record
+
+    data = strict_json(raw, name)
+    hand = _verify_saved_hand(data, name)
     result = hand.result
     assert result is not None  # _verify_saved_hand insists on a finished hand
     names = data.get("names")
     names = list(names) if isinstance(names, list) and len(names) == 4 and all(
-        isinstance(n, str) for n in names) else ["", "", "", ""]
+        _short_text(n) is not None for n in names) else ["", "", "", ""]
     seat = data.get("human_seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+    if not _whole(seat, 0, 3):
         owner = data.get("profile")
         seat = names.index(owner) if isinstance(owner, str) and owner in names else 0
-    match_id = data.get("match_id") if isinstance(data.get("match_id"), str) else ""
-    played_at = data.get("played_at")
-    if not isinstance(played_at, str) or not played_at:
-        played_at = now()
-    # Store the record as the engine writes it, not the file as given: no foreign keys in it.
-    record = {key: data[key] for key in _RECORD_KEYS if key in data}
+    match_id = _short_text(data.get("match_id")) or ""
+    played_at = _short_text(data.get("played_at")) or now()
     names = coded_names(names, seat)  # a file from an older program may name seats 对家 / "Left"
-    record["names"] = names
-    record["played_at"] = played_at
+    # Store the record as the engine writes it from the replayed hand, not the file as given:
+    # no foreign keys or values in it, wherever they were put.
+    stored = record(hand, tuple(names), played_at)
+    stored["program_version"] = _short_text(data.get("program_version")) or stored["program_version"]
     won, self_draw, deal_in, exhaustive = _outcome_of(result, seat)
     summary = {
         "winners": list(result.winners), "exhaustive": exhaustive, "deltas": list(result.deltas),
         "won": won, "self_draw": self_draw, "deal_in": deal_in,
     }
     return SavedHand(played_at, hand.rules.room.value, result.deltas[seat],
-                     result_text(won, self_draw, deal_in, exhaustive), summary, record, names, seat, match_id)
+                     result_text(won, self_draw, deal_in, exhaustive), summary, stored, names, seat, match_id)
 
 
 def saved_hand_data(record_json: str, profile: str, names_json: str, seat: int,
@@ -145,5 +196,6 @@ def saved_hand_data(record_json: str, profile: str, names_json: str, seat: int,
 
 __all__ = [
     "MAX_IMPORT_BYTES", "RESULT_DEAL_IN", "RESULT_DISCARD_WIN", "RESULT_EXHAUSTIVE", "RESULT_OTHER",
-    "RESULT_SELF_DRAW", "SavedHand", "read_saved_hand", "result_text", "saved_hand_data",
+    "RESULT_SELF_DRAW", "ImportRefused", "SavedHand", "read_saved_hand", "read_saved_hand_folder",
+    "result_text", "saved_hand_data",
 ]
