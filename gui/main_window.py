@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QInputDialog, QLabel, QMainWindow, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import (
+    QInputDialog,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QWidget,
+)
 
 from engine.rules import Ruleset
 
@@ -62,7 +69,7 @@ class MainWindow(QMainWindow):
         self._profile_page: QWidget | None = None
         self._replay: QWidget | None = None
         self._instance: QObject | None = None  # answers a second start while this window saves
-        self._unsaved_mark: QLabel | None = None
+        self._unsaved_mark: QPushButton | None = None
         self._retry_timer = QTimer(self, interval=RETRY_MS)
         self._retry_timer.timeout.connect(self._retry_saves)
         self._build_menu()
@@ -165,6 +172,13 @@ class MainWindow(QMainWindow):
 
     # -- saves that fail -----------------------------------------------------------------------
 
+    def _explain_unsaved(self) -> None:
+        store = self._store
+        problem = store.save_problem if store is not None else None
+        if problem is not None:
+            text = tr("profile.warning", message=notice_text(problem))
+            QMessageBox.information(self, tr("app.title"), text)
+
     def _retry_saves(self) -> None:
         store = self._store
         if store is None:
@@ -186,9 +200,14 @@ class MainWindow(QMainWindow):
                 self._unsaved_mark.hide()
             return
         if self._unsaved_mark is None:
-            self._unsaved_mark = QLabel()
-            self._unsaved_mark.setStyleSheet("color: #ffb3a7; font-weight: bold; padding: 0 8px;")
-            self.statusBar().addPermanentWidget(self._unsaved_mark)
+            mark = QPushButton()
+            mark.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            mark.setCursor(Qt.CursorShape.PointingHandCursor)
+            mark.setStyleSheet("color: white; background: #b3261e; border: none; border-radius: 4px;"
+                               " font-weight: bold; padding: 2px 10px;")
+            mark.clicked.connect(self._explain_unsaved)
+            self.statusBar().addPermanentWidget(mark)
+            self._unsaved_mark = mark
         self._unsaved_mark.setText(tr("store.unsaved_mark", count=count))
         self._unsaved_mark.setToolTip(notice_text(problem) if problem is not None else "")
         self._unsaved_mark.show()

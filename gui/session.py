@@ -16,6 +16,7 @@ from engine.tiles import format_tiles, tile_name
 
 from .profile_model import BestHand, HandOutcome, Profile, coded_items
 from .profile_store import ProfileStore
+from .store_notice import notice_text
 from .stored_codes import coded_names
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
@@ -164,7 +165,7 @@ class ProfileSession(QObject):
         """Tell the player what the store found since the last time (a save that failed, or
         worked again)."""
         for notice in self.store.take_warnings():
-            self.problem.emit(notice)
+            self.problem.emit(notice_text(notice))  # words now: a signal's str drops the code
 
     def level(self) -> Level | None:
         profile = self.profile

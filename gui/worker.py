@@ -194,8 +194,15 @@ class EngineWorker(QObject):
         while not match.over:
             hand = match.next_hand()
             self.human.refusal_probe = lambda h=hand: h.win_refusal_now(HUMAN)
-            HandRunner(hand, self.seats, observer=lambda e, h=hand: save_when_it_ends(e, h)).run()
+            HandRunner(hand, self.seats, observer=lambda e, h=hand: save_when_it_ends(e, h),
+                       on_problem=_log_problem).run()
         broadcast(match.end_event())
+
+
+def _log_problem(problem: Any) -> None:  # an engine.seat.SeatProblem
+    # An in-process seat failing is a bug of ours: auto-play covered it; the log keeps it.
+    log.warning("seat %d (%s) failed in %s, auto-play took over: %s",
+                problem.seat, problem.name, problem.stage, problem.reason)
 
 
 class EngineThread:

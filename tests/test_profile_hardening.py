@@ -61,6 +61,50 @@ def test_second_store_on_a_folder_does_not_erase_the_first_ones_hands(tmp_path: 
     assert counted_rows(tmp_path) == {"p": 100}
 
 
+RECORDER = r"""
+import sys, time
+from tests.profile_helpers import add_hand
+from gui.profile_store import ProfileStore
+store = ProfileStore(sys.argv[1])
+store.load()
+if store.current() is None:
+    store.create("p")
+print("locked" if store.locked_elsewhere else "holder", flush=True)
+sys.stdin.readline()  # both processes are open before either records
+for _ in range(50):
+    add_hand(store, "p", int(sys.argv[2]))
+deadline = time.monotonic() + 30
+while not store.retry() and time.monotonic() < deadline:
+    time.sleep(0.05)
+store.close()
+print("saved" if store.unsaved == 0 else "unsaved", flush=True)
+"""
+
+
+def test_two_processes_recording_50_hands_each_keep_all_100(tmp_path: Path) -> None:
+    """The issue's case: two windows, 50 hands each. Before: 55 in 积分, 105 in the history."""
+    new_store(tmp_path).close()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    procs = []
+    for delta in (10, 1):
+        proc = subprocess.Popen([sys.executable, "-c", RECORDER, str(tmp_path), str(delta)], cwd=ROOT,
+                                env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        procs.append((proc, proc.stdout.readline().strip()))
+    assert sorted(role for _proc, role in procs) == ["holder", "locked"]
+    for proc, _role in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.close()
+    for proc, _role in procs:
+        assert proc.wait(60) == 0
+        assert proc.stdout is not None and proc.stdout.read().strip() == "saved"
+    store = new_store(tmp_path)
+    assert profile_hands(store) == {"p": 100} and counted_rows(tmp_path) == {"p": 100}
+    assert store.current().points == 550  # type: ignore[union-attr]
+    store.close()
+
+
 def new_reader(folder: Path) -> ProfileStore:
     """A store that only reads (it does not hold the folder)."""
     store = ProfileStore(folder)

@@ -1,0 +1,127 @@
+"""Issue 9 in the window: a save that fails is shown in true words and retried; a second window
+on the same data folder brings the first forward and never writes over it."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from engine.rules import Ruleset
+from gui import main_window
+from gui.i18n import set_language
+from gui.main_window import MainWindow
+from gui.profile_store import ProfileStore
+from gui.settings import Settings
+from tests.gui_driver import pump_until
+from tests.profile_helpers import add_hand
+
+
+@pytest.fixture(autouse=True)
+def _chinese():
+    set_language("zh")
+    yield
+    set_language("zh")
+
+
+def _window(qtbot, folder: Path, speed: float = 0.2) -> MainWindow:
+    store = ProfileStore(folder)
+    store.load()
+    w = MainWindow(Settings(animation_speed=speed, ai_pause="off"), confirm_quit=False, store=store)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    QApplication.processEvents()  # the window takes the folder (or finds it taken)
+    return w
+
+
+def _refuse_saves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A data folder that has become read-only: neither file can be written."""
+    def read_only(src: Any, dst: Any) -> None:
+        raise OSError(30, "Read-only file system")
+
+    def no_db(*args: Any, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(os, "replace", read_only)
+    monkeypatch.setattr("gui.history_db.HistoryDB._journal_write", no_db)
+
+
+def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(main_window, "RETRY_MS", 100)
+    folder = tmp_path / "data"
+    w = _window(qtbot, folder)
+    name = w.session.profile.name  # type: ignore[union-attr]
+    _refuse_saves(monkeypatch)
+    w.table.bar.autoplay.setChecked(True)
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=77)
+    saved: list[object] = []
+    w.table.hand_saved.connect(saved.append)
+    pump_until(qtbot, w.table, lambda: bool(saved), timeout=120)
+    QApplication.processEvents()
+
+    message = w.statusBar().currentMessage()
+    assert "没有保存" in message and "已保存" not in message, message
+    mark = w._unsaved_mark
+    assert mark is not None and mark.isVisible() and "未保存" in mark.text()
+    assert w.store.unsaved >= 1 and w.store.current().totals().hands == 1  # type: ignore[union-attr]
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text, *a, **k: told.append(text))
+    mark.click()  # the mark says why, whenever the player asks
+    assert told and "没有保存" in told[0] and "readonly database" in told[0]
+
+    w.table.stop_match()
+    monkeypatch.undo()  # the disk takes writes again: the next retry saves everything
+    monkeypatch.setattr(main_window, "RETRY_MS", 100)
+    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=5000)
+    assert "已经保存好了" in w.statusBar().currentMessage()
+    w.close()
+    again = ProfileStore(folder)
+    again.load()
+    assert again.current().totals().hands == 1  # type: ignore[union-attr]
+    assert len(again.history(name)) == 1
+    again.close()
+
+
+def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot, tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    first = _window(qtbot, folder)
+    name = first.session.profile.name  # type: ignore[union-attr]
+    add_hand(first.store, name, 100)
+    assert first._instance is not None
+    asked: list[tuple[str, bool]] = []
+    monkeypatch.setattr(MainWindow, "_ask_other_window",
+                        lambda self, pid, raised: asked.append((pid, raised)) or False)
+    with qtbot.waitSignal(first._instance.activate_requested, timeout=5000):  # type: ignore[attr-defined]
+        second = _window(qtbot, folder)
+    assert asked == [(str(os.getpid()), True)]
+    assert second.store.locked_elsewhere
+    second._retry_timer.setInterval(100)
+    mark = second._unsaved_mark
+    assert mark is not None and mark.isVisible()
+
+    add_hand(second.store, name, 10)  # this window's hand: kept, not written over the first's
+    add_hand(first.store, name, 1)
+    assert second.store.unsaved == 1
+    first.close()  # the first window lets go of the folder...
+    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=5000)  # ...and the second saves on top
+    second.close()
+    reader = ProfileStore(folder)
+    reader.load()
+    assert reader.current().points == 111  # type: ignore[union-attr]
+    assert len(reader.history(name)) == 3
+    reader.close()
+
+
+def test_choosing_the_other_window_closes_this_one(qtbot, tmp_path, monkeypatch):
+    folder = tmp_path / "data"
+    first = _window(qtbot, folder)
+    monkeypatch.setattr(MainWindow, "_ask_other_window", lambda self, pid, raised: True)
+    second = _window(qtbot, folder)
+    qtbot.waitUntil(lambda: not second.isVisible(), timeout=5000)
+    assert first.isVisible() and not first.store.locked_elsewhere
+    first.close()
