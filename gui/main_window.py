@@ -94,8 +94,8 @@ class MainWindow(QMainWindow):
                 self._store = ProfileStore()
                 self.store_warnings = self._store.load()
             session = ProfileSession(self._store)
-            if self._ask_name and not self._store.profiles():
-                self._ask_first_name()
+            if self._ask_name and not self._store.profiles() and not self._store.locked_elsewhere:
+                self._ask_first_name()  # (a window that cannot save asks nothing before saying so)
             session.ensure_profile(tr("start.default_name"))
             session.level_changed.connect(self._announce_level)
             session.problem.connect(self._save_problem)
