@@ -85,7 +85,7 @@ def parse_tiles(text: str) -> list[Tile]:
 def parse_tile_list(items: Iterable[str] | str) -> list[Tile]:
     """Parse a list of single tiles, given as ``["2m", "5p"]`` or ``"2m,5p"``."""
     if isinstance(items, str):
-        items = [part for part in items.split(",") if part.strip()]
+        items = [part for part in items.split(",") if part.strip(_ASCII_SPACE)]
     return [parse_tile(item) for item in items]
 
 

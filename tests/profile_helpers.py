@@ -60,3 +60,19 @@ def new_store(path: Path) -> ProfileStore:
 
 def bad_files(directory: Path, name: str) -> list[Path]:
     return sorted(directory.glob(f"{name}.bad-*"))
+
+
+def refuse_saves(monkeypatch: Any) -> None:
+    """A data folder that has become read-only: neither profiles.json nor the history can be
+    written (as root, chmod would not stop the writes)."""
+    import os
+    import sqlite3
+
+    def read_only(src: Any, dst: Any) -> None:
+        raise OSError(30, "Read-only file system")
+
+    def no_db(*args: Any, **kwargs: Any) -> Any:
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(os, "replace", read_only)
+    monkeypatch.setattr("gui.history_db.HistoryDB._journal_write", no_db)

@@ -4,9 +4,7 @@ on the same data folder brings the first forward and never writes over it."""
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -18,7 +16,7 @@ from gui.main_window import MainWindow
 from gui.profile_store import ProfileStore
 from gui.settings import Settings
 from tests.gui_driver import pump_until
-from tests.profile_helpers import add_hand
+from tests.profile_helpers import add_hand, refuse_saves
 
 
 @pytest.fixture(autouse=True)
@@ -39,24 +37,12 @@ def _window(qtbot, folder: Path, speed: float = 0.2) -> MainWindow:
     return w
 
 
-def _refuse_saves(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A data folder that has become read-only: neither file can be written."""
-    def read_only(src: Any, dst: Any) -> None:
-        raise OSError(30, "Read-only file system")
-
-    def no_db(*args: Any, **kwargs: Any) -> Any:
-        raise sqlite3.OperationalError("attempt to write a readonly database")
-
-    monkeypatch.setattr(os, "replace", read_only)
-    monkeypatch.setattr("gui.history_db.HistoryDB._journal_write", no_db)
-
-
 def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(main_window, "RETRY_MS", 100)
     folder = tmp_path / "data"
     w = _window(qtbot, folder)
     name = w.session.profile.name  # type: ignore[union-attr]
-    _refuse_saves(monkeypatch)
+    refuse_saves(monkeypatch)
     w.table.bar.autoplay.setChecked(True)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=77)
     saved: list[object] = []

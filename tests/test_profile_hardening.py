@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from gui.profile_store import ProfileStore
-from tests.profile_helpers import add_hand, bad_files, new_store
+from tests.profile_helpers import add_hand, bad_files, new_store, refuse_saves
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -298,15 +298,7 @@ def test_refused_save_is_kept_in_memory_told_and_retried(tmp_path: Path,
     store.create("p")
     add_hand(store, "p", 10)
     real_replace = os.replace
-
-    def read_only(src: Any, dst: Any) -> None:
-        raise OSError(30, "Read-only file system")
-
-    def no_db(*args: Any, **kwargs: Any) -> Any:
-        raise sqlite3.OperationalError("attempt to write a readonly database")
-
-    monkeypatch.setattr(os, "replace", read_only)
-    monkeypatch.setattr("gui.history_db.HistoryDB._journal_write", no_db)
+    refuse_saves(monkeypatch)
     add_hand(store, "p", 20)  # no exception: the game goes on
     add_hand(store, "p", 30)
     warnings = store.take_warnings()
