@@ -159,6 +159,12 @@ _T: dict[str, dict[str, str]] = {
         "en": "Another window of the game (process {pid}) is using this data folder, so this window does not "
               "save its games for now: they are kept until that window is closed, then saved.",
     },
+    "store.rival_match": {
+        "zh": "这个窗口的牌局不能留着下次继续：另一个窗口为这个档案保存了它自己的牌局，保留的是那一盘。"
+              "这个窗口打的各局照样计分。",
+        "en": "This window's match is not kept to continue later: the other window saved a match of its "
+              "own for this profile, and that one is kept. This window's hands are counted.",
+    },
     "store.unsaved_mark": {"zh": "⚠ 未保存（{count}）", "en": "⚠ Not saved ({count})"},
     "instance.other": {
         "zh": "合肥麻将已经在另一个窗口里打开了（进程 {pid}）。\n"

@@ -472,6 +472,25 @@ class ProfileStore:
             raise ValueError(f"damaged change ({exc!r})") from None
         self._file.state = trial
 
+    def _without_rival_progress(self, change: Change) -> Change | None:
+        """A change of a window that could not save, as it may land now: its match in
+        progress never replaces another match the other window saved meanwhile (the hands
+        still count; only "continue" keeps the other window's match)."""
+        progress = change.args.get("progress")
+        name = change.args.get("name")
+        theirs = self._state.in_progress.get(name) if isinstance(name, str) else None
+        if not isinstance(progress, dict) or theirs is None:
+            return change
+        if theirs.get("match_id") == progress.get("match_id"):
+            return change
+        if not any(getattr(w, "code", "") == "rival_match" for w in self._pending):
+            self._warn(Notice("rival_match", "This window's match is not kept to continue later: the other "
+                              "window saved a match of its own for this profile, and that one is kept. This "
+                              "window's hands are counted."))
+        if change.kind == "save_progress":
+            return None
+        return Change(change.kind, {k: v for k, v in change.args.items() if k != "progress"})
+
     def _take_over(self) -> None:
         """This store now holds the folder it could only read: reload what the other window
         saved, and apply this window's unsaved changes on top of it."""
@@ -483,12 +502,15 @@ class ProfileStore:
         self._pending += self._history.open()
         self._roll_forward()
         for pending in unsaved:
+            change = self._without_rival_progress(pending.change)
+            if change is None:
+                continue
             try:
-                self._apply_whole(pending.change)
+                self._apply_whole(change)
             except ValueError as exc:
                 self._warn(f"A change made while another window was open no longer applies ({exc}).")
                 continue
-            self._unsaved.append(_Pending(pending.change, pending.write))
+            self._unsaved.append(_Pending(change, pending.write))
 
 
 __all__ = [

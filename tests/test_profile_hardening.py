@@ -46,14 +46,19 @@ def test_second_store_on_a_folder_does_not_erase_the_first_ones_hands(tmp_path: 
     warnings = second.load()
     assert second.locked_elsewhere
     assert len(warnings) == 1 and "another window" in warnings[0].lower()
+    first.save_match_in_progress("p", {"match_id": "first"})
+    second.save_match_in_progress("p", {"match_id": "second"})
     for _ in range(50):
         add_hand(first, "p", 10)
         add_hand(second, "p", 1)
-    assert second.unsaved == 50  # kept in memory, not written over the first one's file
+    assert second.unsaved == 51  # kept in memory, not written over the first one's file
     assert profile_hands(new_reader(tmp_path)) == {"p": 50}
     assert second.retry() is False  # the first window is still open
     first.close()
     assert second.retry() is True  # now it takes the folder over, on top of what is there
+    # Its hands count; its match does not replace the one the first window saved.
+    assert second.match_in_progress("p") == {"match_id": "first"}
+    assert [w for w in second.take_warnings() if getattr(w, "code", "") == "rival_match"]
     second.close()
     again = new_store(tmp_path)
     assert profile_hands(again) == {"p": 100}
