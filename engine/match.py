@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .events import Event, MatchEnded, MatchStarted
+from .events import MatchEnded, MatchStarted
 from .hand import SEATS, Hand, HandResult
 from .rules import Ruleset
-from .seat import EventSink, HandRunner, Seat
+from .seat import EventSink, Seat
 from .wall_key import keyed_seed, parse_key
 
 
@@ -134,21 +134,9 @@ class Match:
 
     def play(self, seats: Sequence[Seat], observer: EventSink | None = None,
              max_hands: int | None = None) -> list[HandRecord]:
-        """Play to the end of the match (or `max_hands` hands); every seat sees its events."""
+        """Play to the end of the match (or `max_hands` hands); every seat sees its events.
+        The loop and its hooks: :func:`engine.match_loop.play_match`."""
+        from .match_loop import MatchHooks, play_match
 
-        def broadcast(event: Event) -> None:
-            if observer is not None:
-                observer(event)
-            for index, seat in enumerate(seats):
-                seat.on_event(event.for_seat(index))
-
-        broadcast(self.start_event())
-        played = 0
-        while not self.over and (max_hands is None or played < max_hands):
-            hand = self.next_hand()
-            HandRunner(hand, seats, observer).run()
-            self.finish_hand(hand)
-            played += 1
-        if self.over:
-            broadcast(self.end_event())
+        play_match(self, seats, MatchHooks(observer=observer), max_hands)
         return self.history

@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from engine.actions import WIN, Action
 from engine.ai import NormalAI
-from engine.events import Event, HandEnded
+from engine.events import Event
 from engine.hand import Hand
 from engine.match import Match
 from engine.replay import record
@@ -175,28 +175,20 @@ class EngineWorker(QObject):
             self.bridge.failed.emit(f"{type(exc).__name__}: {exc}")
 
     def _play(self, match: Match) -> None:
-        from engine.seat import HandRunner
+        from engine.match_loop import MatchHooks, play_match
 
-        def broadcast(event: Event) -> None:
-            for index, seat in enumerate(self.seats):
-                seat.on_event(event.for_seat(index))
+        def probe_refusals(hand: Hand) -> None:
+            self.human.refusal_probe = lambda: hand.win_refusal_now(HUMAN)
 
-        def save_when_it_ends(event: Event, hand: Hand) -> None:
-            # the observer sees each event before the seats do: the hand is counted and saved
-            # before the player is shown its end, so closing at the results loses nothing
-            if isinstance(event, HandEnded):
-                match.finish_hand(hand)
-                played_at = datetime.now().isoformat(timespec="seconds")
-                saved = HandSaved(record(hand, self.names, played_at), match.state(), match.over)
-                self.bridge.hand_saved.emit(saved)
+        def save(hand: Hand, _record: object) -> None:
+            # counted by the loop before the player is shown the end: closing at the results
+            # loses nothing
+            played_at = datetime.now().isoformat(timespec="seconds")
+            saved = HandSaved(record(hand, self.names, played_at), match.state(), match.over)
+            self.bridge.hand_saved.emit(saved)
 
-        broadcast(match.start_event())
-        while not match.over:
-            hand = match.next_hand()
-            self.human.refusal_probe = lambda h=hand: h.win_refusal_now(HUMAN)
-            HandRunner(hand, self.seats, observer=lambda e, h=hand: save_when_it_ends(e, h),
-                       on_problem=_log_problem).run()
-        broadcast(match.end_event())
+        play_match(match, self.seats, MatchHooks(hand_started=probe_refusals, hand_ended=save,
+                                                 on_problem=_log_problem))
 
 
 def _log_problem(problem: Any) -> None:  # an engine.seat.SeatProblem
