@@ -153,8 +153,7 @@ def _is_damage(exc: BaseException) -> bool:
 
 @contextlib.contextmanager
 def _immediate(db: sqlite3.Connection) -> Iterator[None]:
-    """BEGIN IMMEDIATE; roll back if the block fails. The block commits (or leaves the
-    transaction open for its caller to finish)."""
+    """BEGIN IMMEDIATE; roll back if the block fails. The block commits."""
     db.execute("BEGIN IMMEDIATE")
     try:
         yield
@@ -245,8 +244,8 @@ class HistoryDB:
             self.db = None
 
     def _connect(self) -> sqlite3.Connection:
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a transaction can span the
-        # profiles.json write (see ProfileStore._change).
+        # isolation_level=None: we issue BEGIN IMMEDIATE/COMMIT ourselves, so a change's rows and
+        # its journal entry are one transaction that takes the write lock up front.
         db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
         try:
             row = db.execute("PRAGMA quick_check").fetchone()

@@ -1,6 +1,7 @@
 """The one translation mechanism for every visible string: ``tr(key, **fmt)``.
 
-Strings live in one table, key → {"zh": ..., "en": ...}. 中文 is the default language.
+Strings live in one table, key → {"zh": ..., "en": ...} (the texts about saved data, in
+:mod:`gui.texts_saves`, join it). 中文 is the default language.
 Widgets read their texts through ``tr`` and offer ``retranslate()`` so that a language
 switch can refresh them in place.
 """
@@ -8,6 +9,8 @@ switch can refresh them in place.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+
+from .texts_saves import SAVE_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
 DEFAULT_LANGUAGE = "zh"
@@ -91,96 +94,10 @@ _T: dict[str, dict[str, str]] = {
     "profile_page.replay": {"zh": "回放", "en": "Replay"},
     "profile_page.export": {"zh": "导出", "en": "Export"},
     "profile_page.import": {"zh": "导入", "en": "Import"},
-    # -- why a saved hand is not imported (gui.import_checks, gui.saved_hands) -------------
-    "import.unreadable": {"zh": "无法读取 {name}（{reason}）", "en": "{name} cannot be read ({reason})"},
-    "import.not_a_file": {
-        "zh": "{name} 不是普通文件（而是文件夹、设备或管道），不能导入",
-        "en": "{name} is not a regular file (it is a folder, a device or a pipe), so it cannot be imported",
-    },
-    "import.too_large": {"zh": "{name} 太大，不是保存的牌局", "en": "{name} is too large to be a saved hand"},
-    "import.not_json": {
-        "zh": "{name} 不是保存的牌局（不是 JSON 文本）",
-        "en": "{name} is not a saved hand (it is not JSON text)",
-    },
-    "import.bad_number": {
-        "zh": "{name} 含有牌局文件里不会有的数值（{number}）",
-        "en": "{name} holds a number no saved hand has ({number})",
-    },
-    "import.too_deep": {
-        "zh": "{name} 嵌套过深，不是保存的牌局", "en": "{name} is nested too deeply to be a saved hand",
-    },
-    "import.not_saved_hand": {
-        "zh": "{name} 不是合肥麻将的牌局文件", "en": "{name} is not a saved Hefei mahjong hand",
-    },
-    "import.out_of_range": {
-        "zh": "{name} 已损坏：{field} 的值 {value} 不在允许的范围内",
-        "en": "{name} is damaged: {field} is {value}, which is out of range",
-    },
-    "import.no_result": {
-        "zh": "{name} 没有记录结果，无法核对", "en": "{name} has no result, so it cannot be checked",
-    },
-    "import.refused": {
-        "zh": "{name} 被拒绝：重放与记录不符（{detail}）",
-        "en": "the saved hand {name} was refused: {detail}",
-    },
-    "import.unfinished": {
-        "zh": "{name} 中的出牌记录在牌局结束前就中断了",
-        "en": "the saved decisions in {name} stop before the end of the hand",
-    },
-    "import.mismatch": {
-        "zh": "{name} 被拒绝：重放得不到记录的结果",
-        "en": "the saved hand {name} was refused: the replay does not reach the saved result",
-    },
-    "import.outside_folder": {
-        "zh": "{name} 是指向文件夹外的链接，未导入",
-        "en": "{name} is a link to a file outside the folder, so it is not imported",
-    },
-    "import.folder_unreadable": {
-        "zh": "无法读取文件夹 {name}（{reason}）", "en": "the folder {name} cannot be read ({reason})",
-    },
-    "import.failed": {"zh": "无法导入 {name}：{reason}", "en": "{name} could not be imported: {reason}"},
     "start.profile": {"zh": "档案", "en": "Profile"},
     "start.player": {"zh": "{name} · {title}", "en": "{name} · {title}"},
     "start.first_name": {"zh": "欢迎！请输入你的名字：", "en": "Welcome! Your name:"},
     "start.default_name": {"zh": "玩家", "en": "Player"},
-    "profile.warning": {"zh": "存档提示：{message}", "en": "Save data: {message}"},
-    "store.not_saved": {
-        "zh": "积分和牌局没有保存：{why}。游戏开着时它们都保留着，并会再试着保存。",
-        "en": "Your 积分 and games are not saved: {why}. They are kept while the game is open, "
-              "and saving is tried again.",
-    },
-    "store.saved_again": {
-        "zh": "已经保存好了：之前没能保存的 {count} 项改动现在都已保存。",
-        "en": "Saved again: {count} change(s) that could not be saved before are now saved.",
-    },
-    "store.locked": {
-        "zh": "另一个游戏窗口（进程 {pid}）正在使用这份存档，所以这个窗口暂时不保存："
-              "牌局先保留着，等那个窗口关掉后再保存。",
-        "en": "Another window of the game (process {pid}) is using this data folder, so this window does not "
-              "save its games for now: they are kept until that window is closed, then saved.",
-    },
-    "store.rival_match": {
-        "zh": "这个窗口的牌局不能留着下次继续：另一个窗口为这个档案保存了它自己的牌局，保留的是那一盘。"
-              "这个窗口打的各局照样计分。",
-        "en": "This window's match is not kept to continue later: the other window saved a match of its "
-              "own for this profile, and that one is kept. This window's hands are counted.",
-    },
-    "store.unsaved_mark": {"zh": "⚠ 未保存（{count}）", "en": "⚠ Not saved ({count})"},
-    "instance.other": {
-        "zh": "合肥麻将已经在另一个窗口里打开了（进程 {pid}）。\n"
-              "同一份存档一次只能由一个窗口保存，否则两边会互相覆盖积分。",
-        "en": "Hefei Mahjong is already open in another window (process {pid}).\n"
-              "Only one window at a time can save your profile; two would overwrite each other's 积分.",
-    },
-    "instance.raised": {
-        "zh": "已经把那个窗口调到最前面。", "en": "That window has been brought to the front.",
-    },
-    "instance.switch": {"zh": "用那个窗口", "en": "Use that window"},
-    "instance.read_only": {"zh": "在这里打开（暂不保存）", "en": "Open here (not saved for now)"},
-    "confirm.quit_unsaved": {
-        "zh": "退出游戏？\n有 {count} 项改动没能保存（{why}），退出后就会丢失。",
-        "en": "Quit the game?\n{count} change(s) could not be saved ({why}); they are lost if you quit now.",
-    },
     "replay.back": {"zh": "返回", "en": "Back"},
     "replay.start": {"zh": "开头", "en": "Start"},
     "replay.end": {"zh": "结尾", "en": "End"},
@@ -540,6 +457,7 @@ _T: dict[str, dict[str, str]] = {
     "banner.up": {"zh": "升级！", "en": "Level up! "},
     "banner.down": {"zh": "降级！", "en": "Level down: "},
     "banner.levels": {"zh": "第 {old} 级 → 第 {new} 级", "en": "Level {old} → {new}"},
+    **SAVE_TEXTS,
 }
 
 _language = DEFAULT_LANGUAGE
