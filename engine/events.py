@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .scoring import Score
+from .actions import Action
+from .scoring import Score, WinRefusal
 from .tiles import tile_name
 
 
@@ -27,7 +28,7 @@ class Event:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, Score):
+    if isinstance(value, Score | Action):
         return value.to_json()
     if isinstance(value, tuple | list):
         return [_jsonable(v) for v in value]
@@ -102,6 +103,14 @@ class TileDiscarded(Event):
     tile: int
     from_drawn: bool  # the tile just drawn went straight out
     declaring: bool  # the 报听 discard, shown turned sideways
+    # per seat: a winning shape that may not win on this tile (8张, 报听), so a player is told
+    # why no 胡 is offered; each seat sees only its own entry
+    refusals: tuple[WinRefusal | None, ...] = ()
+
+    def for_seat(self, seat: int) -> Event:
+        if not any(self.refusals):
+            return self
+        return replace(self, refusals=tuple(r if i == seat else None for i, r in enumerate(self.refusals)))
 
 
 @dataclass(frozen=True)
@@ -139,6 +148,10 @@ class HandEnded(Event):
     kongs: tuple[tuple[int, ...], ...]
     next_dealer: int
     next_dealer_streak: int
+    # revealed when the hand is over, so every seat can save an exact replay: the wall's seed
+    # and every decision in order, as (seat, action)
+    seed: int | None = None
+    actions: tuple[tuple[int, Action], ...] = ()
 
 
 @dataclass(frozen=True)

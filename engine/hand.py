@@ -30,7 +30,7 @@ from .events import (
     TilesDealt,
 )
 from .rules import Room, Ruleset
-from .scoring import Score, WinContext, score_win, win_refusal
+from .scoring import Score, WinContext, WinRefusal, score_win, win_refusal
 from .tiles import NUM_KINDS, kind_of, tile_name, to_counts
 from .view import Phase, SeatView
 from .wall import LAST_FOUR, Wall
@@ -147,15 +147,18 @@ class Hand:
             return self._last_four_actions(seat)
         return self._turn_actions(seat)
 
-    def win_refusal_now(self, seat: int) -> str | None:
-        """Why `seat` may not win on the tile in front of it now (None: it may, or nothing to win on).
-
-        For the GUI: a hand with a winning shape that may not win shows the reason in words.
-        """
+    def win_refusal_now(self, seat: int) -> WinRefusal | None:
+        """Why `seat` may not win on the tile in front of it now (None: it may, or nothing to win on)."""
         ctx = self._current_win_context(seat)
         if ctx is None:
             return None
         return win_refusal(ctx, self.rules)
+
+    def blocked_win(self, seat: int) -> WinRefusal | None:
+        """A winning shape that may not win now (8张, 报听): the reason, told in the seat's
+        view so that a player learns why no 胡 is offered; None otherwise."""
+        refusal = self.win_refusal_now(seat)
+        return refusal if refusal is not None and refusal.blocks_a_winning_shape else None
 
     def view(self, seat: int) -> SeatView:
         me = self.seats[seat]
@@ -182,6 +185,7 @@ class Hand:
             tiles_left=self.wall.remaining,
             last_discard=last,
             scores=self.scores_before,
+            win_refusal=self.blocked_win(seat) if seat in self.pending() else None,
         )
 
     def tile_census(self) -> int:
@@ -401,16 +405,21 @@ class Hand:
             me.declare_index = len(me.discards)
             self.events.append(ReadyDeclared(seat))
         me.discards.append(tile_id)
-        self.events.append(TileDiscarded(seat, kind, from_drawn, declare))
+        claimants = []
+        refusals: list[WinRefusal | None] = [None] * SEATS
+        for step in range(1, SEATS):
+            other = (seat + step) % SEATS
+            refusal = win_refusal(self._discard_context(other, tile_id, seat), self.rules)
+            if refusal is None:
+                claimants.append(other)
+            elif refusal.blocks_a_winning_shape:
+                refusals[other] = refusal
+        self.events.append(TileDiscarded(seat, kind, from_drawn, declare,
+                                         tuple(refusals) if any(refusals) else ()))
         self.drawn = None
         self.drawn_from_back = False
         if seat == self.dealer:
             self.dealer_first_turn = False
-        claimants = []
-        for step in range(1, SEATS):
-            other = (seat + step) % SEATS
-            if win_refusal(self._discard_context(other, tile_id, seat), self.rules) is None:
-                claimants.append(other)
         if claimants:
             self.phase = Phase.CLAIM
             self.claim_tile = tile_id
@@ -503,7 +512,7 @@ class Hand:
             winners, exhaustive, deltas, scores,
             tuple(tuple(s.kinds()) for s in self.seats),
             tuple(tuple(s.kongs) for s in self.seats),
-            next_dealer, next_streak,
+            next_dealer, next_streak, self.seed, tuple(self.actions),
         ))
 
     def __repr__(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cached_property
 from typing import NamedTuple
 
@@ -30,9 +31,25 @@ from engine.tiles import COPIES, NUM_KINDS, RANKS, rank_of, suit_counts, tile_na
 
 LONG_SUIT = 8  # the 8-tile rule, and where 支 starts counting
 
-REFUSE_SHAPE = "shape"
-REFUSE_EIGHT = "8-tile rule"
-REFUSE_UNDECLARED = "not declared"
+
+
+class WinRefusal(StrEnum):
+    """Why a hand may not win (RULES §4), the first condition that fails. A StrEnum: it is
+    written as its text in JSON and compares equal to it."""
+
+    SHAPE = "shape"  # no winning shape: nothing to explain to a player
+    EIGHT = "8-tile rule"  # 8张: no suit reaches eight tiles
+    UNDECLARED = "not declared"  # 报听 room: a win on a discard needs 报听 first
+
+    @property
+    def blocks_a_winning_shape(self) -> bool:
+        """The hand has a winning shape and still may not win: worth telling the player."""
+        return self is not WinRefusal.SHAPE
+
+
+REFUSE_SHAPE = WinRefusal.SHAPE
+REFUSE_EIGHT = WinRefusal.EIGHT
+REFUSE_UNDECLARED = WinRefusal.UNDECLARED
 
 
 @dataclass(frozen=True)
@@ -146,7 +163,7 @@ def has_long_suit(counts: Sequence[int]) -> bool:
     return max(suit_counts(counts)) >= LONG_SUIT
 
 
-def win_refusal(ctx: WinContext, rules: Ruleset) -> str | None:
+def win_refusal(ctx: WinContext, rules: Ruleset) -> WinRefusal | None:
     """None when the hand may win, else the first failed condition of RULES §4."""
     concealed = ctx.concealed_counts
     n_kongs = len(ctx.kongs)

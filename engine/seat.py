@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from .actions import Action, shown
-from .events import Event
+from .events import Event, HandEnded
 from .hand import Hand, IllegalAction
 from .view import SeatView
 
@@ -85,7 +85,8 @@ class HandRunner:
     """
 
     def __init__(self, hand: Hand, seats: Sequence[Seat], observer: EventSink | None = None,
-                 autoplay: Seat | None = None, on_problem: ProblemSink | None = None) -> None:
+                 autoplay: Seat | None = None, on_problem: ProblemSink | None = None,
+                 reveal_seed: bool = True) -> None:
         if len(seats) != 4:
             raise ValueError("a table has four seats")
         from .ai.simple import SimpleAI  # late import: the AI builds on this module's types
@@ -95,6 +96,10 @@ class HandRunner:
         self.observer = observer
         self.autoplay = autoplay or SimpleAI(name="托管")
         self.on_problem = on_problem
+        # The hand's end tells every seat the wall's seed, for an exact replay. Not where the
+        # same wall is dealt again to the same seats (duplicate play): there it would be a
+        # look at the next deal.
+        self.reveal_seed = reveal_seed
         self._sent = 0
         self.fallbacks = 0  # decisions auto-play took for a seat
         self.problems: list[SeatProblem] = []
@@ -111,6 +116,8 @@ class HandRunner:
             self._sent += 1
             if self.observer is not None:
                 self.observer(event)
+            if not self.reveal_seed and isinstance(event, HandEnded):
+                event = replace(event, seed=None)
             for index, seat in enumerate(self.seats):
                 try:
                     seat.on_event(event.for_seat(index))

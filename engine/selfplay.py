@@ -373,7 +373,7 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
                     wall_seed = keyed_seed(wall_key, f"duplicate:{seed}:{w}")
             hand = Hand(rules, dealer=0, dealer_streak=1, wall=Wall.shuffled(random.Random(wall_seed)))
             try:
-                HandRunner(hand, seats).run()
+                HandRunner(hand, seats, reveal_seed=False).run()  # the wall comes again
             finally:
                 _close([s.seat for s in seats])
                 for s in range(SEATS):

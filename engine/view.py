@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .rules import Ruleset
+from .scoring import WinRefusal
 from .tiles import NUM_KINDS
 
 
@@ -36,6 +37,9 @@ class SeatView:
     tiles_left: int
     last_discard: tuple[int, int] | None  # (seat, tile) while claims are open
     scores: tuple[int, ...]
+    # the engine's one word on a winning shape that may not win on the tile in front of the
+    # seat now (8张, 报听): None when it may win or has no winning shape
+    win_refusal: WinRefusal | None = None
 
     @property
     def declared(self) -> tuple[bool, ...]:

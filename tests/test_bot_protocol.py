@@ -390,7 +390,8 @@ NOT_TILES = {
     "scores", "dice", "break_side", "break_count", "seat", "wall_indices", "wall_index", "from_back",
     "tiles_left", "last_four", "from_drawn", "declaring", "first_seat", "self_draw", "discarder",
     "score", "deltas", "transfers", "winners", "exhaustive", "next_dealer", "next_dealer_streak",
-    "hands_played", "rounds",
+    "hands_played", "rounds", "refusals", "seed",
+    "actions",  # (seat, action) pairs: an action writes its own tile as a name
 }
 
 

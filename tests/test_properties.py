@@ -70,7 +70,7 @@ SETTLEMENT = (HandWon, PaymentsMade, HandEnded)
 VIEW_FIELDS = {
     "seat", "rules", "phase", "current", "dealer", "dealer_streak", "hand_number", "round_number",
     "concealed", "drawn", "kongs", "kong_counts", "hand_sizes", "discards", "declare_index",
-    "tiles_left", "last_discard", "scores",
+    "tiles_left", "last_discard", "scores", "win_refusal",
 }
 
 AI = SimpleAI()
@@ -235,6 +235,10 @@ class Checker:
             assert hand.phase is Phase.CLAIM and tile == view.discards[discarder][-1]
         assert view.unseen_counts() == [4 - c for c in view.visible_counts()]
         assert min(view.unseen_counts()) >= 0
+        # the refusal is the seat's own: only for a pending seat with a winning shape it may not play
+        if view.win_refusal is not None:
+            assert seat in hand.pending() and view.win_refusal.blocks_a_winning_shape
+            assert WIN not in hand.legal_actions(seat)
 
     def _result(self) -> None:
         hand = self.hand

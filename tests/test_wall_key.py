@@ -236,19 +236,25 @@ def test_no_message_to_a_bot_carries_seeds_the_key_the_wall_or_hidden_tiles(tmp_
         match.play(seats, max_hands=4)
     assert bot.fallbacks == 0, bot.problems
     text = transcript.read_text(encoding="utf-8")
-    secrets = {match.seed, *(record.seed for record in match.history)}
+    hand_seeds = [record.seed for record in match.history]
+    secrets = {match.seed, *hand_seeds}
     assert all(s > 2**20 for s in secrets)  # large enough that a match by chance is impossible
-    assert key.hex() not in text and all(str(s) not in text for s in secrets)
+    assert key.hex() not in text and str(match.seed) not in text
     messages = [json.loads(line) for line in text.splitlines()]
     assert set(messages[0]) == {"type", "protocol", "seat", "name", "rules"}
     mine: Counter[str] = Counter()  # this seat's tiles, from its own events only
     ended = False
+    revealed = []
     for message in messages:
+        event = message.get("event", {})
+        name = event.get("event")
+        if name == "HandEnded":
+            # a hand's own seed, and every decision, only once it is over: an exact replay
+            revealed.append(event.pop("seed"))
+            assert event.pop("actions")  # replayable: tests/test_match_loop.py
         for kind, item in _walk(message):
             assert not (kind == "key" and SECRET_NAMES.search(item)), item
             assert not (kind == "value" and item in secrets)
-        event = message.get("event", {})
-        name = event.get("event")
         if name == "HandStarted":
             mine, ended = Counter(), False
         elif name in ("HandWon", "HandEnded"):
@@ -267,3 +273,4 @@ def test_no_message_to_a_bot_carries_seeds_the_key_the_wall_or_hidden_tiles(tmp_
             # The view holds this seat's tiles — exactly what its own events gave it.
             assert Counter(message["view"]["concealed"]) == +mine
     assert ended
+    assert revealed == hand_seeds

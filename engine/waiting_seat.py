@@ -1,0 +1,139 @@
+"""A seat played from outside the engine's thread: a person at this computer or, over the
+network, a LAN client. No Qt.
+
+Everything the seat may know goes out through one ``send`` callable: each event (already the
+seat's own view of it), each :class:`~engine.decision.DecisionRequest`, and a
+:class:`~engine.decision.DecisionClosed` when the table decides for it. Answers come back
+through :meth:`WaitingSeat.put` from any thread.
+
+The seat keeps the time of its decisions (the host keeps the time, a client only shows it): when
+``time_limit`` runs out, its auto-play (托管, the normal AI) decides. With ``acknowledged``,
+the engine waits after each event until the client says it has shown it (the local table: the
+game never runs ahead of its animations, and a decision's time starts once the table is shown).
+:meth:`stop` ends the match: the engine thread gets :class:`SeatStopped`, a BaseException, so
+that no seat-failure handler swallows it.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .actions import WIN, Action
+from .decision import ClosedReason, DecisionClosed, DecisionRequest
+from .events import Event
+from .seat import Seat
+from .view import SeatView
+
+log = logging.getLogger(__name__)
+
+
+class SeatStopped(BaseException):
+    """Raised in the engine thread when the seat's table is stopped (a window closes)."""
+
+
+@dataclass(frozen=True)
+class Ack:
+    """The client has shown the last event."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    request: int  # the DecisionRequest.id it answers
+    action: Action | None  # None: let auto-play take this decision (托管 switched on)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The table is closing."""
+
+
+Message = DecisionRequest | DecisionClosed | Event
+
+
+class WaitingSeat:
+    """A :class:`~engine.seat.Seat` whose decisions arrive through :meth:`put`."""
+
+    def __init__(self, name: str, send: Callable[[Message], None], autoplay: Seat, *,
+                 time_limit: float | None = None, acknowledged: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.name = name
+        self.send = send
+        self.time_limit = time_limit
+        self.acknowledged = acknowledged
+        self.autoplay = threading.Event()  # 托管: the AI plays every decision
+        self.auto_win = threading.Event()  # 能胡就胡: every win is taken without asking
+        self.timeouts = 0
+        self._ai = autoplay
+        self._clock = clock
+        self._inbox: queue.Queue[Ack | Choice | Stop] = queue.Queue()
+        self._stopping = threading.Event()
+        self._next_id = 0
+
+    # -- from any thread ------------------------------------------------------------------
+    def put(self, message: Ack | Choice | Stop) -> None:
+        if isinstance(message, Stop):
+            self._stopping.set()
+        self._inbox.put(message)
+
+    def stop(self) -> None:
+        self.put(Stop())
+
+    @property
+    def queued(self) -> int:
+        """Messages not yet taken by the engine (a test's measure of stale answers)."""
+        return self._inbox.qsize()
+
+    # -- the seat, in the engine's thread -----------------------------------------------------
+    def on_event(self, event: Event) -> None:
+        self._ai.on_event(event)
+        self.send(event)
+        if self.acknowledged:
+            while not isinstance(self._take(None), Ack):
+                pass  # a stale choice (a double click, a late answer) is dropped
+
+    def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if self.autoplay.is_set():
+            return self._ai.decide(view, legal)
+        if WIN in legal and self.auto_win.is_set():
+            return WIN
+        self._next_id += 1
+        request = DecisionRequest(self._next_id, view, tuple(legal), self.time_limit)
+        self.send(request)
+        deadline = None if self.time_limit is None else self._clock() + self.time_limit
+        while True:
+            left = None if deadline is None else max(0.0, deadline - self._clock())
+            message = self._take(left)
+            if message is None:  # the time is up: the table decides, and says so
+                self.timeouts += 1
+                self.send(DecisionClosed(request.id, ClosedReason.TIMEOUT))
+                return self._ai.decide(view, legal)
+            if not isinstance(message, Choice) or message.request != request.id:
+                continue  # an acknowledgement or an answer to an earlier request
+            if message.action is None:  # 托管 was switched on while the seat was thinking
+                return self._ai.decide(view, legal)
+            if message.action in legal:
+                return message.action
+            log.warning("seat %s answered %s, which is not legal now: ignored", self.name, message.action)
+
+    def _take(self, timeout: float | None) -> Ack | Choice | Stop | None:
+        """The next message; None when `timeout` seconds pass first. Raises SeatStopped."""
+        if self._stopping.is_set():
+            raise SeatStopped
+        try:
+            if timeout is not None and timeout <= 0:
+                message = self._inbox.get_nowait()
+            else:
+                message = self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if isinstance(message, Stop) or self._stopping.is_set():
+            raise SeatStopped
+        return message
+
+
+__all__ = ["Ack", "Choice", "Message", "SeatStopped", "Stop", "WaitingSeat"]
