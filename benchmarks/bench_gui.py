@@ -164,8 +164,8 @@ def bench_memory() -> tuple[float, int, float]:
     table.match_finished.connect(done.append)
     table.start_match(Ruleset(rounds=4), 99, [SimpleAI() for _ in range(3)], ["你", "下家", "对家", "上家"],
                       ["", "", "", ""])
-    assert table.engine is not None
-    table.engine.human.autoplay.set()
+    assert table.connection is not None
+    table.connection.set_autoplay(True)
     start = time.perf_counter()
     while not done:
         app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)  # type: ignore[union-attr]

@@ -103,8 +103,8 @@ class WaitingSeat:
             return WIN
         self._next_id += 1
         request = DecisionRequest(self._next_id, view, tuple(legal), self.time_limit)
-        self.send(request)
         deadline = None if self.time_limit is None else self._clock() + self.time_limit
+        self.send(request)  # the time runs from the asking: a slow client's own delay is its own
         while True:
             left = None if deadline is None else max(0.0, deadline - self._clock())
             message = self._take(left)

@@ -9,7 +9,6 @@ scrolls instead. Tiles are written in words (gui.i18n.tile_label); a seat withou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPixmap
@@ -30,14 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from engine import events as ev
+from engine.summary import HandSummary
 
 from . import fonts
 from .i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from .layout import height_of
 from .stored_codes import display_names
-
-if TYPE_CHECKING:
-    from .table_widget import HandSummary
 
 DIALOG_STYLE = """
 QDialog { background: #123d2a; }

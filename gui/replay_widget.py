@@ -14,12 +14,13 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlid
 
 from engine import events as ev
 from engine.replay import replay
+from engine.summary import HandSummary, track
 
 from . import fonts
 from .action_bar import BUTTON_STYLE
 from .i18n import seat_label, tr
 from .scene import TableScene
-from .table_widget import HandSummary, TableView, track
+from .table_widget import TableView
 
 STEP_MS = 700  # between events while playing, at speed 1
 

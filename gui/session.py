@@ -12,18 +12,18 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.levels import Level
 from engine.rules import Ruleset
+from engine.summary import HandSummary
 from engine.tiles import format_tiles, tile_name
 
 from .profile_model import BestHand, HandOutcome, Profile, coded_items
 from .profile_store import ProfileStore
 from .store_notice import notice_text
 from .stored_codes import coded_names
+from .table_model import HUMAN
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
-    from .table_widget import HandSummary
-    from .worker import HandSaved
+    from .connection import HandSaved
 
-HUMAN = 0  # the person at this computer sits in seat 0 (as gui.worker.HUMAN)
 
 log = logging.getLogger(__name__)
 

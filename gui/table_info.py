@@ -8,16 +8,13 @@ from __future__ import annotations
 
 from engine import analysis
 from engine import events as ev
-from engine.actions import WIN, ActionKind
-from engine.rules import Ruleset
-from engine.scoring import WinContext, win_refusal
+from engine.actions import WIN, Action, ActionKind
+from engine.scoring import WinRefusal
 from engine.tiles import to_counts
 from engine.view import SeatView
 
 from .i18n import refusal_reason, tile_label, tr
-from .table_model import TableModel
-
-HUMAN = 0  # the person at this computer sits in seat 0 (as gui.worker.HUMAN)
+from .table_model import HUMAN, TableModel
 
 
 def human_kongs(model: TableModel) -> list[int]:
@@ -63,29 +60,18 @@ def hand_line(model: TableModel) -> str:
     return "   ".join(parts)
 
 
-def refusal_hint(model: TableModel, rules: Ruleset, event: ev.Event) -> str:
-    """A winning shape that may not win: say why instead of silently showing no button."""
-    if model.ended:
+def refusal_hint(model: TableModel, event: ev.Event) -> str:
+    """A winning shape that may not win on a discard: say why instead of silently showing no
+    button (the engine tells each seat its own reason; on my own turn the decision says it)."""
+    if model.ended or not isinstance(event, ev.TileDiscarded) or len(event.refusals) <= HUMAN:
         return ""
-    kinds = model.human_kinds()
-    kongs = human_kongs(model)
-    declared = model.seats[HUMAN].declare_index is not None
-    ctx = None
-    if isinstance(event, ev.TileDiscarded) and event.seat != HUMAN:
-        ctx = WinContext(tuple(kinds), tuple(kongs), event.tile, self_draw=False, declared=declared)
-    elif isinstance(event, ev.TileDrawn) and event.seat == HUMAN and event.tile is not None:
-        rest = list(kinds)
-        rest.remove(event.tile)
-        ctx = WinContext(tuple(rest), tuple(kongs), event.tile, self_draw=True, declared=declared)
-    if ctx is None or len(ctx.hand) + 3 * len(kongs) != 13:
+    reason = event.refusals[HUMAN]
+    if reason is None:
         return ""
-    reason = win_refusal(ctx, rules)
-    if reason in ("8-tile rule", "not declared"):
-        return tr("info.cannot_win", tile=tile_label(ctx.win_tile), reason=refusal_reason(reason))
-    return ""
+    return tr("info.cannot_win", tile=tile_label(event.tile), reason=refusal_reason(reason))
 
 
-def decision_prompt(view: SeatView, legal: tuple, refusal: str | None) -> str:
+def decision_prompt(view: SeatView, legal: tuple[Action, ...], refusal: WinRefusal | None) -> str:
     """What I may do now, in words: a win, a kong, 报听 — not only a button that appeared."""
     kinds = {a.kind for a in legal}
     my_turn = ActionKind.DISCARD in kinds
@@ -105,12 +91,12 @@ def decision_prompt(view: SeatView, legal: tuple, refusal: str | None) -> str:
         parts.append(tr("prompt.turn") if my_turn else tr("prompt.claim"))
     elif my_turn:
         parts.append(tr("prompt.turn"))
-    if refusal in ("8-tile rule", "not declared"):
+    if refusal is not None and refusal.blocks_a_winning_shape:
         parts.append(tr("info.cannot_win_now", reason=refusal_reason(refusal)))
     return "  ".join(parts)
 
 
-def discard_hints(view: SeatView, legal: tuple) -> dict[int, str]:
+def discard_hints(view: SeatView, legal: tuple[Action, ...]) -> dict[int, str]:
     """For each tile I may discard: the waits it leaves, or how far from ready, and the count
     of useful tiles (进张: kinds and unseen copies) for the hand it leaves."""
     if not any(a.kind is ActionKind.DISCARD for a in legal):

@@ -14,6 +14,8 @@ from engine import events as ev
 from engine.tiles import NUM_TILES
 from engine.wall import Wall
 
+HUMAN = 0  # the person at this computer: the seat shown at the bottom
+
 SEATS = 4
 
 

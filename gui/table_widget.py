@@ -1,15 +1,16 @@
-"""The playing table: scene + view + action bar, driving the engine thread.
+"""The playing table: scene + view + action bar, seated at a table through one connection.
 
-Event flow: the engine thread emits an event → the scene animates it → when the animation
-ends the widget acknowledges it, and only then does the engine go on. Decisions: the widget
-enables exactly the legal actions (tiles to click, buttons) and sends the choice back.
+Event flow: the connection (gui.connection) emits an event → the scene animates it → when the
+animation ends the widget acknowledges it, and only then does the table go on. Decisions: the
+widget enables exactly the legal actions (tiles to click, buttons), shows the time the table
+gives, and sends the choice back; when the table decides for the seat (time up) it says so.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
@@ -17,46 +18,23 @@ from PySide6.QtWidgets import QGraphicsView, QMenu, QPushButton, QVBoxLayout, QW
 
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
+from engine.decision import DecisionClosed, DecisionRequest
 from engine.rules import Ruleset
+from engine.seat import Seat
+from engine.summary import HandSummary, track
 
 from . import table_info
 from .action_bar import ActionBar
 from .autoplay_banner import AutoplayBanner
+from .connection import HUMAN, HandSaved, TableConnection
 from .end_dialogs import EndOfHandDialog
 from .i18n import tile_label, tr
 from .scene import TableScene
 from .settings import AI_PAUSES
-from .worker import HUMAN, DecisionRequest, EngineThread, HandSaved
 
 log = logging.getLogger(__name__)
 
 AUTOPLAY_RESULT_MS = 4000  # how long 托管 leaves a hand's result on screen
-
-
-@dataclass
-class HandSummary:
-    """What the end-of-hand dialog and the standings show about one hand."""
-
-    hand_number: int = 0
-    round_number: int = 1
-    dealer: int = 0
-    dealer_streak: int = 1
-    wins: list[ev.HandWon] = field(default_factory=list)
-    payments: ev.PaymentsMade | None = None
-    ended: ev.HandEnded | None = None
-
-
-def track(summary: HandSummary, event: ev.Event) -> HandSummary:
-    """The summary after `event` (a new one when a hand starts)."""
-    if isinstance(event, ev.HandStarted):
-        return HandSummary(event.hand_number, event.round_number, event.dealer, event.dealer_streak)
-    if isinstance(event, ev.HandWon):
-        summary.wins.append(event)
-    elif isinstance(event, ev.PaymentsMade):
-        summary.payments = event
-    elif isinstance(event, ev.HandEnded):
-        summary.ended = event
-    return summary
 
 
 class TableView(QGraphicsView):
@@ -78,7 +56,7 @@ class TableView(QGraphicsView):
 
 class TableWidget(QWidget):
     hand_finished = Signal(object)  # HandSummary, after the end-of-hand dialog closes
-    hand_saved = Signal(object)  # worker.HandSaved: the replay record and the match state
+    hand_saved = Signal(object)  # connection.HandSaved: the replay record and the match state
     match_finished = Signal(object)  # list[HandSummary]
     engine_failed = Signal(str)
 
@@ -96,12 +74,12 @@ class TableWidget(QWidget):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.bar)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.engine: EngineThread | None = None
+        self.connection: TableConnection | None = None
         self.rules = Ruleset()
         self.pending: DecisionRequest | None = None
         self.declare_mode = False
         self.selected: int | None = None
-        self.time_limit = time_limit
+        self._time_limit = time_limit  # for the next local match; the table keeps the time
         self.ai_pause = ai_pause  # a key of settings.AI_PAUSES
         self.confirm_discard = confirm_discard  # select, then click again to discard
         self.summaries: list[HandSummary] = []
@@ -129,9 +107,19 @@ class TableWidget(QWidget):
         self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
 
     # -- match lifecycle --------------------------------------------------------------------
-    def start_match(self, rules: Ruleset, seed: int, ai_seats: list[object], names: list[str],
+    def start_match(self, rules: Ruleset, seed: int, ai_seats: list[Seat], names: list[str],
                     levels: list[str], resume: dict[str, object] | None = None) -> None:
-        """Start a match (or go on with a saved one: `resume` is a Match.state())."""
+        """Start a match of this computer against `ai_seats` (or go on with a saved one:
+        `resume` is a Match.state())."""
+        from .local_table import LocalTable
+
+        self.stop_match()
+        table = LocalTable(rules, seed, ai_seats, names, resume, time_limit=self._time_limit)
+        self.sit_at(table, rules, names, levels)
+
+    def sit_at(self, connection: TableConnection, rules: Ruleset, names: list[str],
+               levels: list[str]) -> None:
+        """Play at the table behind `connection` (a match in this process, or over the LAN)."""
         self.stop_match()
         self.rules = rules
         self.summaries = []
@@ -139,19 +127,30 @@ class TableWidget(QWidget):
         self.scene.names = list(names)
         self.scene.levels = list(levels)
         self.retranslate()
-        self.engine = EngineThread(rules, seed, ai_seats, names, resume)
-        bridge = self.engine.bridge
+        self.connection = connection
         # a stopped match's last queued signals must not reach the next one
-        bridge.hand_saved.connect(lambda x, b=bridge: self._current(b) and self._keep_save(x))
-        bridge.event_ready.connect(lambda x, b=bridge: self._current(b) and self._on_event(x))
-        bridge.decision_needed.connect(lambda x, b=bridge: self._current(b) and self._on_decision(x))
-        bridge.failed.connect(lambda x, b=bridge: self._current(b) and self.engine_failed.emit(x))
-        if self.bar.autowin.isChecked():
-            self.engine.human.auto_win.set()
-        if self.bar.autoplay.isChecked():
-            self.engine.human.autoplay.set()
-        self.engine.start()
+        c = connection
+        c.hand_saved.connect(lambda x, c=c: self._current(c) and self._keep_save(x))
+        c.event_ready.connect(lambda x, c=c: self._current(c) and self._on_event(x))
+        c.decision_needed.connect(lambda x, c=c: self._current(c) and self._on_decision(x))
+        c.decision_closed.connect(lambda x, c=c: self._current(c) and self._on_decision_closed(x))
+        c.failed.connect(lambda x, c=c: self._current(c) and self.engine_failed.emit(x))
+        c.set_auto_win(self.bar.autowin.isChecked())
+        c.set_autoplay(self.bar.autoplay.isChecked())
+        c.start()
         self.setFocus()
+
+    @property
+    def time_limit(self) -> int | None:
+        return self._time_limit
+
+    @time_limit.setter
+    def time_limit(self, seconds: int | None) -> None:
+        """The seconds per decision of this computer's matches, from the next decision on (the
+        table keeps the time; a LAN host keeps its own)."""
+        self._time_limit = seconds
+        if self.connection is not None:
+            self.connection.set_time_limit(seconds)
 
     def retranslate(self) -> None:
         rules = self.rules
@@ -162,8 +161,8 @@ class TableWidget(QWidget):
         self.bar.set_declare_mode(self.declare_mode)
         self.scene.refresh_texts()
 
-    def _current(self, bridge: object) -> bool:
-        return self.engine is not None and self.engine.bridge is bridge
+    def _current(self, connection: object) -> bool:
+        return self.connection is not None and self.connection is connection
 
     def stop_match(self) -> bool:
         """Stop the engine thread (if any); True when it ended cleanly."""
@@ -174,15 +173,15 @@ class TableWidget(QWidget):
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog = None
-        if self.engine is not None:
-            ok = self.engine.stop()
-            self.engine = None
+        if self.connection is not None:
+            ok = self.connection.stop()
+            self.connection = None
         self.pending = None
         return ok
 
     @property
     def running(self) -> bool:
-        return self.engine is not None and self.engine.running
+        return self.connection is not None and self.connection.running
 
     @property
     def hand_in_play(self) -> bool:
@@ -197,7 +196,7 @@ class TableWidget(QWidget):
 
     # -- events -------------------------------------------------------------------------------
     def _on_event(self, event: ev.Event) -> None:
-        if self.engine is None:
+        if self.connection is None:
             return
         self._track(event)
         # named in the log before it is shown: a crash trace follows the event it happened in
@@ -240,8 +239,8 @@ class TableWidget(QWidget):
         self.scene.animator.play(animation, then)
 
     def _ack(self) -> None:
-        if self.engine is not None:
-            self.engine.bridge.ack()
+        if self.connection is not None:
+            self.connection.ack()
 
     def _show_hand_end(self) -> None:
         summary = self.summaries[-1] if self.summaries else self._summary
@@ -314,7 +313,7 @@ class TableWidget(QWidget):
     def _update_info(self, event: ev.Event) -> None:
         model = self.scene.model
         self.bar.waits.setText(table_info.hand_line(model))
-        self.bar.status.setText(table_info.refusal_hint(model, self.rules, event))
+        self.bar.status.setText(table_info.refusal_hint(model, event))
 
     # -- decisions ------------------------------------------------------------------------------
     def _on_decision(self, request: DecisionRequest) -> None:
@@ -333,10 +332,16 @@ class TableWidget(QWidget):
         self._mark_clickable()
         self._prompt = table_info.decision_prompt(request.view, request.legal, request.refusal)
         self.bar.status.setText(self._prompt)
-        if self.time_limit:
-            self._seconds_left = self.time_limit
+        if request.time_limit:
+            # shown only: the table keeps the time and decides when it runs out
+            self._seconds_left = math.ceil(request.time_limit)
             self.bar.countdown.setText(tr("table.countdown", n=self._seconds_left))
             self._timer.start()
+
+    def _on_decision_closed(self, closed: DecisionClosed) -> None:
+        """The table took the decision (time up): auto-play has chosen, as the events show."""
+        if self.pending is not None and self.pending.id == closed.id:
+            self._clear_decision()
 
     def _legal_discards(self) -> set[int]:
         if self.pending is None:
@@ -362,12 +367,18 @@ class TableWidget(QWidget):
         return [i for i in self.scene.human_hand_items() if self.scene.model.kinds.get(i) in allowed]
 
     def choose(self, action: Action | None) -> bool:
-        """Send `action` if it is legal now (the only way a choice reaches the engine); None
-        leaves this decision to the seat's auto-play AI (托管, a timeout)."""
-        if self.pending is None or self.engine is None:
+        """Send `action` if it is legal now (the only way a choice reaches the table); None
+        leaves this decision to the seat's auto-play AI (托管)."""
+        if self.pending is None or self.connection is None:
             return False
         if action is not None and action not in self.pending.legal:
             return False
+        request = self.pending.id
+        self._clear_decision()
+        self.connection.choose(request, action)
+        return True
+
+    def _clear_decision(self) -> None:
         self.pending = None
         self.declare_mode = False
         self.selected = None
@@ -378,8 +389,6 @@ class TableWidget(QWidget):
         self.bar.countdown.setText("")
         self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
         self._mark_clickable()
-        self.engine.bridge.choose(action)
-        return True
 
     def _close_menu(self) -> None:
         if self._menu is not None:
@@ -435,29 +444,25 @@ class TableWidget(QWidget):
 
     def _set_autoplay(self, on: bool) -> None:
         self.banner.setVisible(on)
-        if self.engine is None:
+        if self.connection is None:
             return
+        self.connection.set_autoplay(on)
         if on:
-            self.engine.human.autoplay.set()
             self.choose(None)  # a decision on screen goes to the AI as well
-        else:
-            self.engine.human.autoplay.clear()
 
     def _set_autowin(self, on: bool) -> None:
-        if self.engine is None:
+        if self.connection is None:
             return
-        if on:
-            self.engine.human.auto_win.set()
-            if self.pending is not None and WIN in self.pending.legal:
-                self.choose(WIN)
-        else:
-            self.engine.human.auto_win.clear()
+        self.connection.set_auto_win(on)
+        if on and self.pending is not None and WIN in self.pending.legal:
+            self.choose(WIN)
 
     def _tick(self) -> None:
+        # only the shown count: when the time is up the table decides and says so
         self._seconds_left -= 1
         self.bar.countdown.setText(tr("table.countdown", n=max(0, self._seconds_left)))
         if self._seconds_left <= 0:
-            self.choose(None)  # time is up: the auto-play AI decides this one
+            self._timer.stop()
 
     # -- keyboard -------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:

@@ -147,7 +147,7 @@ def test_autoplay_banner_cancels_and_autoplay_ends_with_the_match(qtbot, tmp_pat
     qtbot.mouseClick(table.bar.autoplay, Qt.MouseButton.LeftButton)
     assert table.banner.isVisible() and "托管" in table.banner.label.text()
     assert table.pending is None  # the decision on screen went to the AI
-    assert isinstance(table.engine.human._ai, NormalAI)  # 托管 plays as the normal AI
+    assert isinstance(table.connection.human._ai, NormalAI)  # 托管 plays as the normal AI
     qtbot.mouseClick(table.banner.cancel, Qt.MouseButton.LeftButton)
     assert not table.bar.autoplay.isChecked() and not table.banner.isVisible()
     table.bar.autoplay.setChecked(True)
@@ -288,4 +288,4 @@ def test_a_late_second_accept_of_the_result_does_not_run_the_engine_ahead(qtbot,
     dialog.accept()  # e.g. the auto-play timer after the player's own click
     QApplication.processEvents()
     assert len(finished) == 1
-    assert table.engine.bridge._inbox.qsize() <= 1
+    assert table.connection.human.queued <= 1

@@ -91,7 +91,3 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
     again.close()
 
 
-def test_the_session_and_the_engine_thread_agree_on_the_human_seat():
-    from gui import session, worker
-
-    assert session.HUMAN == worker.HUMAN

@@ -196,10 +196,10 @@ def test_closing_mid_animation_exits_cleanly(qtbot):
     w.show()
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=5)
     qtbot.waitUntil(lambda: w.table.scene.animator.busy, timeout=10000)
-    thread = w.table.engine.thread
+    thread = w.table.connection.thread
     w.close()
     assert not thread.isRunning()
-    assert w.table.engine is None
+    assert w.table.connection is None
 
 
 def test_closing_mid_ai_turn_exits_cleanly(qtbot):
@@ -211,7 +211,7 @@ def test_closing_mid_ai_turn_exits_cleanly(qtbot):
     table.start_match(Ruleset(rounds=1), 9, [SlowAI() for _ in range(3)], ["你", "下家", "对家", "上家"],
                       ["", "", "", ""])
     qtbot.waitUntil(lambda: len(table.scene.model.seats[1].discards) >= 1, timeout=20000)
-    thread = table.engine.thread
+    thread = table.connection.thread
     start = time.monotonic()
     w.close()
     assert not thread.isRunning()

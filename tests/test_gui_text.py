@@ -30,6 +30,7 @@ from engine import events as ev
 from engine.ai import make_ai
 from engine.match import Match
 from engine.rules import Ruleset
+from engine.summary import HandSummary, track
 from gui import i18n, qt_translations
 from gui.end_dialogs import EndOfHandDialog, StandingsDialog
 from gui.fonts import ui_font
@@ -39,7 +40,6 @@ from gui.profile_store import ProfileStore
 from gui.profile_view import ProfileView
 from gui.settings import Settings
 from gui.start_screen import SHADOW_ROOM, StartScreen
-from gui.table_widget import HandSummary, track
 from gui.tile_art import get_art
 from tests.test_stored_codes import legacy_history
 

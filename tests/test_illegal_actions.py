@@ -197,7 +197,7 @@ def test_a_seat_failing_on_events_is_auto_played_for_the_rest_of_the_hand() -> N
 
 
 def test_a_base_exception_from_a_seat_still_stops_the_table() -> None:
-    """The GUI ends a match by raising a BaseException (gui.worker.StopGame) out of its seat."""
+    """The GUI ends a match by raising a BaseException (engine.waiting_seat.SeatStopped) out of its seat."""
 
     class Stop(BaseException):
         pass

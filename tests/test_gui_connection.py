@@ -1,0 +1,179 @@
+"""The table widget through its one connection (issue 10 §2, §3), played as people play:
+animations on, a real window. The widget does not know where the table is — a recorded table
+drives it as well as the engine thread — and the table, not the widget, keeps the time."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from engine import events as ev
+from engine.actions import Action
+from engine.ai import NormalAI, SimpleAI
+from engine.decision import DecisionClosed, DecisionRequest
+from engine.match import Match
+from engine.match_loop import play_match
+from engine.rules import Ruleset
+from engine.waiting_seat import Choice, WaitingSeat
+from gui.connection import TableConnection
+from gui.main_window import MainWindow
+from gui.settings import Settings
+
+SPEED = 0.05  # above 0: the animated code path of the default speed, kept short
+
+
+def _window(qtbot: Any, speed: float = SPEED) -> MainWindow:
+    w = MainWindow(Settings(animation_speed=speed), confirm_quit=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    return w
+
+
+def _recorded_match(seed: int) -> tuple[Ruleset, list[object], list[Action]]:
+    """A 1-圈 match's messages to seat 0 (its events, requests) and seat 0's answers."""
+    rules = Ruleset(rounds=1, time_limit=None)
+    messages: list[object] = []
+    answers: list[Action] = []
+    ai = NormalAI(name="me")
+
+    class Recorder(WaitingSeat):
+        def decide(self, view: Any, legal: Any) -> Action:
+            self._next_id += 1
+            messages.append(DecisionRequest(self._next_id, view, tuple(legal), None))
+            action = ai.decide(view, legal)
+            answers.append(action)
+            return action
+
+    seat = Recorder("me", messages.append, ai, acknowledged=False)
+    play_match(Match(rules, seed, ("me", "a", "b", "c")), [seat, SimpleAI(), SimpleAI(), SimpleAI()])
+    return rules, messages, answers
+
+
+class RecordedTable(TableConnection):
+    """A third kind of table: messages recorded earlier, one at a time as the widget acks and
+    chooses — it checks that every choice is the recorded one, sent for the right request."""
+
+    def __init__(self, messages: list[object], answers: list[Action]) -> None:
+        super().__init__()
+        self.messages = list(messages)
+        self.answers = list(answers)
+        self.position = 0
+        self.wrong: list[str] = []
+        self.acks = 0
+        self.waiting_for: int | None = None
+        self._running = False
+
+    def _next(self) -> None:
+        if self.position >= len(self.messages):
+            self._running = False
+            self.finished.emit()
+            return
+        message = self.messages[self.position]
+        self.position += 1
+        if isinstance(message, DecisionRequest):
+            self.waiting_for = message.id
+            self.decision_needed.emit(message)
+        else:
+            self.event_ready.emit(message)
+
+    def start(self) -> None:
+        self._running = True
+        self._next()
+
+    def ack(self) -> None:
+        self.acks += 1
+        self._next()
+
+    def choose(self, request: int, action: Action | None) -> None:
+        expected = self.answers.pop(0)
+        if request != self.waiting_for or action != expected:
+            self.wrong.append(f"request {request} (open: {self.waiting_for}): {action} for {expected}")
+        self.waiting_for = None
+        self._next()
+
+    def set_autoplay(self, on: bool) -> None:
+        pass
+
+    def set_auto_win(self, on: bool) -> None:
+        pass
+
+    def stop(self, timeout_ms: int = 5000) -> bool:
+        self._running = False
+        return True
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+
+def test_a_recorded_table_drives_the_widget_through_a_whole_animated_match(qtbot: Any) -> None:
+    rules, messages, answers = _recorded_match(seed=31)
+    w = _window(qtbot)
+    table = w.table
+    table.show_end_dialogs = False
+    w.stack.setCurrentWidget(table)
+    recorded = RecordedTable(messages, answers)
+    ended: list[object] = []
+    table.match_finished.connect(ended.append)
+    table.sit_at(recorded, rules, ["me", "a", "b", "c"], ["", "", "", ""])
+
+    def step() -> bool:
+        pending = table.pending
+        if pending is not None and not table.scene.animator.busy:
+            assert table.choose(recorded.answers[0])  # the player's click, as recorded
+        return bool(ended)
+
+    qtbot.waitUntil(step, timeout=120_000)
+    assert recorded.wrong == []
+    events = [m for m in messages if isinstance(m, ev.Event)]
+    assert recorded.acks == len(events)  # each event acknowledged once, after it was shown
+    assert len(table.summaries) == sum(isinstance(e, ev.HandEnded) for e in events)
+    last = table.summaries[-1].ended
+    assert last is not None and last.scores == next(e for e in reversed(events)
+                                                    if isinstance(e, ev.HandEnded)).scores
+
+
+def test_the_table_keeps_the_time_and_the_widget_follows(qtbot: Any) -> None:
+    """Nobody answers: the table's auto-play decides when the limit runs out, the widget drops
+    the decision it showed, and the game goes on (at the default animation speed)."""
+    w = _window(qtbot, speed=1.0)
+    table = w.table
+    closed: list[DecisionClosed] = []
+    w.start_match(Ruleset(rounds=1, time_limit=1), ["normal"] * 3, seed=3)
+    connection = table.connection
+    assert connection is not None
+    connection.decision_closed.connect(closed.append)
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=60_000)
+    first = table.pending
+    assert first is not None and first.time_limit == 1
+    assert table.bar.countdown.text()
+    qtbot.waitUntil(lambda: bool(closed), timeout=10_000)  # nobody clicks
+    assert closed[0].id == first.id
+    assert table.pending is None or table.pending.id != first.id
+    assert table.bar.countdown.text() == "" or table.pending is not None
+    # the timed-out decision was taken: the game went on past it
+    qtbot.waitUntil(lambda: table.pending is not None and table.pending.id > first.id, timeout=60_000)
+    table.stop_match()
+
+
+def test_a_click_after_the_table_decided_changes_nothing(qtbot: Any) -> None:
+    """A late answer (the time ran out as the player clicked) is dropped by the table."""
+    sent: list[object] = []
+    got = threading.Event()
+
+    def send(message: object) -> None:
+        sent.append(message)
+        if isinstance(message, DecisionClosed):
+            got.set()
+
+    seat = WaitingSeat("me", send, NormalAI(), time_limit=0.01, acknowledged=False)
+    match = Match(Ruleset(rounds=1), 5)
+    worker = threading.Thread(target=play_match, args=(match, [seat, SimpleAI(), SimpleAI(), SimpleAI()]),
+                              kwargs={"max_hands": 1}, daemon=True)
+    worker.start()
+    assert got.wait(30)
+    request = next(m for m in sent if isinstance(m, DecisionRequest))
+    seat.put(Choice(request.id, request.legal[0]))  # too late
+    worker.join(60)
+    assert not worker.is_alive() and match.played == 1

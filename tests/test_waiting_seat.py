@@ -1,0 +1,174 @@
+"""The seat played from outside the engine thread (issue 10 §3): the table keeps the time, a
+late or illegal answer changes nothing, and a stop ends the match."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from engine.actions import ActionKind
+from engine.ai import NormalAI, SimpleAI
+from engine.decision import ClosedReason, DecisionClosed, DecisionRequest
+from engine.events import Event, HandEnded
+from engine.hand import Hand
+from engine.match import Match
+from engine.rules import Ruleset
+from engine.seat import HandRunner
+from engine.waiting_seat import Ack, Choice, SeatStopped, WaitingSeat
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _run_hand(seat: WaitingSeat, seed: int = 4) -> tuple[Hand, threading.Thread, list[BaseException]]:
+    hand = Hand(Ruleset(), seed=seed)
+    errors: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            HandRunner(hand, [seat, SimpleAI(), SimpleAI(), SimpleAI()]).run()
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=play, daemon=True)
+    thread.start()
+    return hand, thread, errors
+
+
+def test_the_seat_decides_by_itself_when_its_time_is_up() -> None:
+    """No answer: after the time limit auto-play decides and the client is told, every time."""
+    sent: list[Any] = []
+    seat = WaitingSeat("me", sent.append, NormalAI(), time_limit=0.01, acknowledged=False)
+    hand, thread, errors = _run_hand(seat)
+    thread.join(30)
+    assert not thread.is_alive() and not errors and hand.ended
+    requests = [m for m in sent if isinstance(m, DecisionRequest)]
+    closed = [m for m in sent if isinstance(m, DecisionClosed)]
+    assert requests and [c.id for c in closed] == [r.id for r in requests]
+    assert all(c.reason is ClosedReason.TIMEOUT for c in closed)
+    assert [r.id for r in requests] == list(range(1, len(requests) + 1))
+    assert all(r.time_limit == 0.01 for r in requests)
+    assert seat.timeouts == len(requests)
+
+
+def test_answers_to_an_old_request_and_illegal_answers_are_ignored() -> None:
+    sent: list[Any] = []
+    got = threading.Event()
+
+    def send(message: Any) -> None:
+        sent.append(message)
+        if isinstance(message, DecisionRequest):
+            got.set()
+
+    seat = WaitingSeat("me", send, NormalAI(), time_limit=None, acknowledged=False)
+    hand, thread, errors = _run_hand(seat, seed=7)
+    assert got.wait(30)
+    before = len(hand.actions)
+    request = next(m for m in sent if isinstance(m, DecisionRequest))
+    discards = [a for a in request.legal if a.kind is ActionKind.DISCARD]
+    illegal = next(a for a in (ActionKind.WIN, ActionKind.PASS) if a not in request.legal)
+    from engine.actions import Action
+
+    seat.put(Choice(request.id - 1, discards[0]))  # an answer to a request that is gone
+    seat.put(Choice(request.id, Action(illegal)))  # not legal now
+    seat.put(Ack())  # nothing to acknowledge: dropped
+    thread.join(0.3)
+    assert thread.is_alive() and len(hand.actions) == before  # still waiting for this seat
+    seat.put(Choice(request.id, discards[-1]))
+    for _ in range(200):  # the later decisions: 托管
+        if not thread.is_alive():
+            break
+        seat.autoplay.set()
+        pending = [m for m in sent if isinstance(m, DecisionRequest)][-1]
+        seat.put(Choice(pending.id, None))
+        thread.join(0.05)
+    assert not thread.is_alive() and not errors and hand.ended
+    assert hand.actions[before] == (0, discards[-1])
+
+
+def test_the_deadline_is_kept_by_the_seat_not_by_the_client() -> None:
+    """A client that never answers cannot hold the table longer than the limit (fake clock)."""
+    clock = FakeClock()
+    sent: list[Any] = []
+
+    def send(message: Any) -> None:
+        sent.append(message)
+        clock.now += 100.0  # every message: the client is slower than any limit
+
+    seat = WaitingSeat("me", send, NormalAI(), time_limit=15, acknowledged=False, clock=clock)
+    hand, thread, errors = _run_hand(seat, seed=9)
+    thread.join(30)
+    assert not thread.is_alive() and not errors and hand.ended
+    assert seat.timeouts == sum(isinstance(m, DecisionRequest) for m in sent) > 0
+
+
+def test_stop_ends_the_match_even_while_waiting_for_an_acknowledgement() -> None:
+    seen = threading.Event()
+
+    def send(message: Any) -> None:
+        seen.set()
+
+    seat = WaitingSeat("me", send, NormalAI(), time_limit=None, acknowledged=True)
+    _hand, thread, errors = _run_hand(seat)
+    assert seen.wait(30)
+    seat.stop()
+    thread.join(30)
+    assert not thread.is_alive() and len(errors) == 1 and isinstance(errors[0], SeatStopped)
+
+
+def test_every_seat_can_save_an_exact_replay_from_its_own_events() -> None:
+    """The hand's end reveals the seed and every action: a seat's own stream replays the hand."""
+    from engine.replay import record, replay
+
+    own: list[Event] = []
+
+    class Listener(SimpleAI):
+        def on_event(self, event: Event) -> None:
+            own.append(event)
+
+    match = Match(Ruleset(rounds=1), 77)
+    hands: list[Hand] = []
+    from engine.match_loop import MatchHooks, play_match
+
+    play_match(match, [SimpleAI(), Listener(), SimpleAI(), SimpleAI()],
+               MatchHooks(hand_started=hands.append), max_hands=3)
+    ends = [e for e in own if isinstance(e, HandEnded)]
+    assert len(ends) == len(hands) == 3
+    for hand, end in zip(hands, ends, strict=True):
+        assert end.seed == hand.seed and end.actions == tuple(hand.actions)
+        saved = record(hand)
+        saved["actions"] = [[seat, action.to_json()] for seat, action in end.actions]
+        saved["seed"] = end.seed
+        assert replay(saved).result == hand.result
+
+
+def test_the_seed_is_never_told_before_the_end_nor_in_duplicate_play() -> None:
+    events: list[Event] = []
+
+    class Listener(SimpleAI):
+        def on_event(self, event: Event) -> None:
+            events.append(event)
+
+    hand = Hand(Ruleset(), seed=123456789)
+    HandRunner(hand, [Listener(), SimpleAI(), SimpleAI(), SimpleAI()], reveal_seed=False).run()
+    end = events[-1]
+    assert isinstance(end, HandEnded) and end.seed is None and end.actions
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_a_discard_tells_only_its_own_seat_why_it_may_not_win(seat: int) -> None:
+    from engine.events import TileDiscarded
+    from engine.scoring import WinRefusal
+
+    event = TileDiscarded(0, 3, False, False, (None, WinRefusal.EIGHT, WinRefusal.UNDECLARED, None))
+    shown = event.for_seat(seat)
+    assert isinstance(shown, TileDiscarded)
+    assert [r for i, r in enumerate(shown.refusals) if i != seat] == [None] * 3
+    assert shown.refusals[seat] == event.refusals[seat]
