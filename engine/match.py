@@ -10,7 +10,6 @@ from typing import Any
 from .events import MatchEnded, MatchStarted
 from .hand import SEATS, Hand, HandResult
 from .rules import Ruleset
-from .seat import EventSink, Seat
 from .wall_key import keyed_seed, parse_key
 
 
@@ -25,7 +24,7 @@ class HandRecord:
 
 
 class Match:
-    """The match state between hands; :meth:`play` runs it with four seats.
+    """The match state between hands; :func:`engine.match_loop.play_match` plays it.
 
     Everything follows from the seed: the first dealer and each hand's wall. With a
     ``wall_key`` (engine.wall_key) the walls follow from the seed and the key, so that a seat
@@ -131,12 +130,3 @@ class Match:
 
     def end_event(self) -> MatchEnded:
         return MatchEnded(tuple(self.scores), len(self.history), self.rules.rounds)
-
-    def play(self, seats: Sequence[Seat], observer: EventSink | None = None,
-             max_hands: int | None = None) -> list[HandRecord]:
-        """Play to the end of the match (or `max_hands` hands); every seat sees its events.
-        The loop and its hooks: :func:`engine.match_loop.play_match`."""
-        from .match_loop import MatchHooks, play_match
-
-        play_match(self, seats, MatchHooks(observer=observer), max_hands)
-        return self.history

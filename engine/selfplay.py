@@ -17,6 +17,7 @@ from typing import Any
 
 from .ai import SimpleAI
 from .match import Match
+from .match_loop import play_match
 from .rules import Ruleset
 from .wall_key import keyed_seed, new_key
 
@@ -206,7 +207,7 @@ def _play_matches(report: SelfplayReport, seats: list[Any], seeds: random.Random
                   rules: Ruleset) -> None:
     while report.hands < hands:
         match = Match(rules, seeds.getrandbits(64), wall_key=report.wall_key)
-        history = match.play(seats, max_hands=hands - report.hands)
+        history = play_match(match, seats, max_hands=hands - report.hands)
         report.matches += 1
         for record in history:
             result = record.result

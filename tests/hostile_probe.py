@@ -18,6 +18,7 @@ from pathlib import Path
 from engine.ai import SimpleAI
 from engine.bot_protocol import ExternalBot
 from engine.match import Match
+from engine.match_loop import play_match
 from engine.rules import Ruleset
 
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -74,7 +75,7 @@ def main() -> None:
     bot = ExternalBot([sys.executable, script], name="hostile", timeout=timeout)
     match = Match(Ruleset(rounds=1), 5)
     with bot:
-        match.play([bot, SimpleAI(), SimpleAI(), SimpleAI()], max_hands=hands)
+        play_match(match, [bot, SimpleAI(), SimpleAI(), SimpleAI()], max_hands=hands)
     elapsed = time.monotonic() - start
     done.set()
     sampler.join()

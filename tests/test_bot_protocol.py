@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import events as ev
+from engine import match_loop
 from engine.actions import Action, ActionKind
 from engine.ai import SimpleAI
 from engine.bot_protocol import (
@@ -24,6 +25,7 @@ from engine.bot_protocol import (
 from engine.events import Event
 from engine.hand import Hand
 from engine.match import Match
+from engine.match_loop import MatchHooks
 from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.tiles import parse_tile, tile_name
@@ -38,7 +40,8 @@ def play_match(bot: ExternalBot, seed: int = 5, max_hands: int | None = 4,
     seen: list[Event] = []
     match = Match(Ruleset(room=room, rounds=1), seed)
     with bot:
-        match.play([bot, SimpleAI(), SimpleAI(), SimpleAI()], seen.append, max_hands=max_hands)
+        seats = [bot, SimpleAI(), SimpleAI(), SimpleAI()]
+        match_loop.play_match(match, seats, MatchHooks(observer=seen.append), max_hands)
     return match, seen
 
 
@@ -346,7 +349,8 @@ def _collect_events() -> list[Event]:
     found: dict[type, list[Event]] = {}
     for seed in range(200):
         match = Match(Ruleset(room=Room.BAOTING if seed % 2 else Room.OPEN, rounds=1), seed)
-        match.play([SimpleAI() for _ in range(4)], lambda e: found.setdefault(type(e), []).append(e))
+        hooks = MatchHooks(observer=lambda e: found.setdefault(type(e), []).append(e))
+        match_loop.play_match(match, [SimpleAI() for _ in range(4)], hooks)
         if wanted <= set(found):
             break
     missing = wanted - set(found)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from engine import events as ev
 from engine.ai import make_ai
 from engine.match import Match
+from engine.match_loop import MatchHooks, play_match
 from engine.rules import Ruleset
 from engine.summary import HandSummary, track
 from gui import i18n, qt_translations
@@ -66,7 +67,8 @@ def summaries() -> tuple[HandSummary, ...]:
         if isinstance(event, ev.HandEnded):
             done.append(box[0])
 
-    Match(Ruleset(rounds=1), 3).play([make_ai("normal", seed=i) for i in range(4)], observer=observe)
+    play_match(Match(Ruleset(rounds=1), 3), [make_ai("normal", seed=i) for i in range(4)],
+               MatchHooks(observer=observe))
     return tuple(done)
 
 

@@ -91,4 +91,4 @@ def test_nobody_else_runs_hands_of_a_match() -> None:
     sources = [p for folder in ("engine", "gui") for p in (ROOT / folder).rglob("*.py")]
     users = {p.relative_to(ROOT).as_posix() for p in sources if "HandRunner(" in p.read_text("utf-8")}
     assert users == {"engine/match_loop.py", "engine/selfplay.py"}
-    assert "match.play(" in (ROOT / "engine/selfplay.py").read_text("utf-8")
+    assert "play_match(match, seats" in (ROOT / "engine/selfplay.py").read_text("utf-8")

@@ -13,6 +13,7 @@ from engine.ai.simple import SimpleAI
 from engine.events import HandStarted, MatchEnded, MatchStarted
 from engine.hand import Hand, IllegalAction
 from engine.match import Match
+from engine.match_loop import MatchHooks, play_match
 from engine.rules import Ruleset
 from engine.view import Phase
 from tests.hand_helpers import BAOTING, MULTI, OPEN, T, last_four_hand, make_hand, play_until
@@ -27,7 +28,7 @@ def test_match_ends_after_its_rounds(rounds: int, seed: int) -> None:
     rules = Ruleset.hefei(rounds=rounds)
     match = Match(rules, seed)
     events: list = []
-    history = match.play([SimpleAI(f"ai{i}") for i in range(4)], observer=events.append)
+    history = play_match(match, [SimpleAI(f"ai{i}") for i in range(4)], MatchHooks(observer=events.append))
     assert match.over
     assert match.passes == 4 * rounds
     assert history == match.history
@@ -61,7 +62,8 @@ def test_match_ends_after_its_rounds(rounds: int, seed: int) -> None:
 def test_match_stopped_early_is_not_over() -> None:
     match = Match(Ruleset.hefei(rounds=1), 5)
     events: list = []
-    history = match.play([SimpleAI() for _ in range(4)], observer=events.append, max_hands=1)
+    history = play_match(match, [SimpleAI() for _ in range(4)], MatchHooks(observer=events.append),
+                         max_hands=1)
     assert len(history) == 1
     assert not isinstance(events[-1], MatchEnded)
     assert not match.over

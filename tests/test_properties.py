@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -38,6 +38,7 @@ from engine.events import (
 )
 from engine.hand import Hand, IllegalAction
 from engine.match import Match
+from engine.match_loop import MatchHooks, play_match
 from engine.rules import Room, Ruleset
 from engine.tiles import NUM_KINDS, kind_of
 from engine.view import Phase, SeatView
@@ -188,6 +189,12 @@ class Checker:
                     assert seen == type(event)(**{
                         f.name: getattr(event, f.name) for f in fields(event) if f.name != hidden
                     }, **{hidden: None})
+            elif isinstance(event, TileDiscarded) and event.refusals:
+                # why a winning shape may not win: each seat is told its own reason only
+                assert seen == replace(event, refusals=tuple(
+                    r if i == seat else None for i, r in enumerate(event.refusals)))
+                if event.refusals[seat] is not None:
+                    assert event.refusals[seat].blocks_a_winning_shape and seat != event.seat
             else:
                 assert seen == event
         if isinstance(event, LastFourStarted):
@@ -385,7 +392,7 @@ def test_same_seed_same_match(seed: int, rules: Ruleset) -> None:
     for _ in range(2):
         match = Match(rules, seed)
         events: list[Event] = []
-        history = match.play([SimpleAI() for _ in range(4)], observer=events.append)
+        history = play_match(match, [SimpleAI() for _ in range(4)], MatchHooks(observer=events.append))
         runs.append((history, events, match.scores, match.first_dealer))
     assert runs[0] == runs[1]
     history, events, scores, _ = runs[0]

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from engine.ai import SimpleAI
 from engine.bot_protocol import ExternalBot
 from engine.match import Match
+from engine.match_loop import play_match
 from engine.rules import Room, Ruleset
 from engine.selfplay import ext_factory, run_selfplay
 from engine.tiles import kind_of, tile_name
@@ -233,7 +234,7 @@ def test_no_message_to_a_bot_carries_seeds_the_key_the_wall_or_hidden_tiles(tmp_
     with ExternalBot([sys.executable, str(script), str(transcript)], seat=seat, rules=match.rules) as bot:
         seats: list[Any] = [SimpleAI(), SimpleAI(), SimpleAI()]
         seats.insert(seat, bot)
-        match.play(seats, max_hands=4)
+        play_match(match, seats, max_hands=4)
     assert bot.fallbacks == 0, bot.problems
     text = transcript.read_text(encoding="utf-8")
     hand_seeds = [record.seed for record in match.history]
