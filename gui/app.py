@@ -106,12 +106,15 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from . import settings as settings_store
+    from .app_icon import app_icon
     from .fonts import ui_font
     from .main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName(APP)
     app.setApplicationDisplayName("合肥麻将")
+    app.setDesktopFileName(APP)  # resources/hefei-mahjong.desktop: the icon and name a desktop shows
+    app.setWindowIcon(app_icon())
     app.setFont(ui_font(15))
     from .i18n import set_language, tr
 
