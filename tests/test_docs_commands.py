@@ -96,3 +96,24 @@ def test_qt_options_reach_qt(qt_args: list[str]) -> None:
     proc = subprocess.run([sys.executable, str(ROOT / "main.py"), *qt_args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+# -- the rules document --------------------------------------------------------------------------
+
+
+def test_the_rules_document_names_every_option_preset_and_score_item() -> None:
+    from dataclasses import fields
+
+    from engine.rules import Preset, Ruleset
+    from engine.scoring import _FIRST_DRAW_ITEMS, _ITEMS, _LABEL_VARIANTS
+
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for field in fields(Ruleset):
+        assert f"`{field.name}`" in text, field.name
+    for preset in Preset:
+        assert f"`{preset.value}`" in text, preset
+    labels = [rule.zh.split(" ")[0] for rule in (*_ITEMS, *_FIRST_DRAW_ITEMS)]
+    labels += [zh for zh, _en in _LABEL_VARIANTS.values()]
+    for label in labels:
+        assert label in text, label
+    assert "seeds/" not in text and "beside this file" not in text  # nothing outside the project
