@@ -1,9 +1,13 @@
 """合肥麻将 Hefei Mahjong: ``python main.py`` starts the game; subcommands run headless.
 
-    python main.py                      the game window
-    python main.py score < in.jsonl     score hands (JSON lines in, JSON lines out)
-    python main.py analyze 234m567p55s  shanten, waits, discards
-    python main.py selfplay --hands N --seed S [--room open|baoting] [--json]
+    python main.py                                  the game window
+    python main.py -platform offscreen              the window, with Qt's own options passed to Qt
+    python main.py score < examples/hands.jsonl     score hands (JSON lines in, JSON lines out)
+    python main.py analyze 23456788m567p55s         shanten, waits, discards
+    python main.py selfplay --hands 100 --seed 1 --room baoting --json
+
+Qt's command-line options (``-platform``, ``-style``, ``-qwindowgeometry``, ``-reverse`` …,
+also written with two dashes) go to Qt when no subcommand is given.
 """
 
 from __future__ import annotations
@@ -14,11 +18,47 @@ from collections.abc import Sequence
 
 INTERRUPTED = 130  # what a shell reports for a command ended by Ctrl-C: 128 + SIGINT
 
+# Qt's documented command-line options (QGuiApplication, QApplication), by whether each takes
+# a value; Qt also accepts them with two dashes, and -style/-stylesheet as -style=fusion.
+QT_VALUE_OPTIONS = frozenset({
+    "platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry", "qwindowicon",
+    "qwindowtitle", "session", "display", "geometry", "style", "stylesheet", "fontengine", "dialogs",
+})
+QT_FLAG_OPTIONS = frozenset({"reverse", "widgetcount", "nograb", "dograb", "sync"})
+QT_EQUALS_PREFIXES = ("style=", "stylesheet=", "qmljsdebugger=")
+
+
+def qt_option(arg: str) -> tuple[bool, bool]:
+    """(is one of Qt's options, takes the next argument as its value)."""
+    name = arg[2:] if arg.startswith("--") else arg[1:] if arg.startswith("-") else ""
+    if name.startswith(QT_EQUALS_PREFIXES):
+        return True, False
+    if name in QT_VALUE_OPTIONS:
+        return True, True
+    return name in QT_FLAG_OPTIONS, False
+
+
+def split_qt_options(args: Sequence[str]) -> tuple[list[str], list[str]]:
+    """(the game's arguments, Qt's options with their values)."""
+    ours: list[str] = []
+    qt: list[str] = []
+    index = 0
+    while index < len(args):
+        known, takes_value = qt_option(args[index])
+        width = 2 if known and takes_value else 1
+        (qt if known else ours).extend(args[index:index + width])
+        index += width
+    return ours, qt
+
 
 def build_parser() -> argparse.ArgumentParser:
     from engine.cli import CliParser, add_subcommands
 
-    parser = CliParser(prog="hefei-mahjong", description="合肥麻将 Hefei Mahjong")
+    parser = CliParser(
+        prog="hefei-mahjong", description="合肥麻将 Hefei Mahjong",
+        epilog="Without a subcommand the game window opens; Qt's own options (-platform offscreen, "
+               "-style fusion, -qwindowgeometry 1024x700, -reverse …) are passed on to Qt.",
+    )
     sub = parser.add_subparsers(dest="command", metavar="{score,analyze,selfplay}")
     add_subcommands(sub)
     return parser
@@ -26,17 +66,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    ours, qt_args = split_qt_options(args_list)
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(args_list)
+        args = parser.parse_args(ours)
         if args.command is not None:
             from engine.cli import run_command
 
+            if qt_args:
+                parser.error(f"Qt's options ({' '.join(qt_args)}) go with the game window, "
+                             f"not with {args.command}")
             return run_command(args)
     except KeyboardInterrupt:  # Ctrl-C is how a user stops a command: no traceback
         return INTERRUPTED
     from gui.app import run_gui
 
-    return run_gui(args_list)
+    return run_gui(qt_args)
 
 
 if __name__ == "__main__":

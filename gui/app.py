@@ -82,13 +82,16 @@ def install_excepthook(where: Path | None) -> None:
     sys.excepthook = hook
 
 
-def display_problem() -> str | None:
-    """What keeps Qt from opening a window here, in words (Qt itself would just abort)."""
+def display_problem(qt_args: Sequence[str] = ()) -> str | None:
+    """What keeps Qt from opening a window here, in words (Qt itself would just abort).
+    ``qt_args``: Qt's command-line options; one naming the platform leaves the choice to Qt."""
     if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return None
+    if any(arg.lstrip("-") == "platform" for arg in qt_args):
         return None
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return ("no display to open the window on: start it from a desktop session, "
-                "under `xvfb-run -a`, or with QT_QPA_PLATFORM=offscreen")
+                "under `xvfb-run -a`, or with -platform offscreen (no window shown)")
     if not os.environ.get("WAYLAND_DISPLAY") and ctypes.util.find_library("xcb-cursor") is None:
         return ("Qt's X11 plugin needs libxcb-cursor0 (Debian/Ubuntu: sudo apt install libxcb-cursor0 "
                 "libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 "
@@ -96,8 +99,13 @@ def display_problem() -> str | None:
     return None
 
 
+# Tests and smoke checks only: the window quits by itself this many milliseconds after it shows.
+ENV_QUIT_AFTER = "HEFEI_MAHJONG_QUIT_AFTER_MS"
+
+
 def run_gui(argv: Sequence[str] = ()) -> int:
-    problem = display_problem()
+    """The game window; ``argv`` are Qt's own command-line options (``-platform offscreen`` …)."""
+    problem = display_problem(argv)
     if problem:
         print(f"hefei-mahjong: {problem}", file=sys.stderr)
         return 1
@@ -106,12 +114,15 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from . import settings as settings_store
+    from .app_icon import app_icon
     from .fonts import ui_font
     from .main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName(APP)
     app.setApplicationDisplayName("合肥麻将")
+    app.setDesktopFileName(APP)  # resources/hefei-mahjong.desktop: the icon and name a desktop shows
+    app.setWindowIcon(app_icon())
     app.setFont(ui_font(15))
     from .i18n import set_language, tr
 
@@ -125,4 +136,9 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     if loaded.warning:
         QMessageBox.information(window, tr("app.title"), tr("profile.warning", message=loaded.warning))
     log.info("started")
+    quit_after = os.environ.get(ENV_QUIT_AFTER, "")
+    if quit_after.isdigit():
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(int(quit_after), lambda: app.exit(0))
     return app.exec()

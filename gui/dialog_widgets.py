@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -22,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import resources
 from gui.i18n import tr
 
 FELT = "#17623d"
@@ -32,33 +30,9 @@ RED = "#b8322a"
 GOLD = "#d4a73c"
 INK = "#2b2a26"
 
-_ARROW_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="8" viewBox="0 0 12 8">'
-    '<path d="M1 1.5 L6 6.5 L11 1.5" fill="none" stroke="#17623d" stroke-width="2" '
-    'stroke-linecap="round" stroke-linejoin="round"/></svg>'
-)
-_CHECK_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14" viewBox="0 0 14 14">'
-    '<path d="M2.5 7.5 L5.8 10.5 L11.5 3.5" fill="none" stroke="#ffffff" stroke-width="2.2" '
-    'stroke-linecap="round" stroke-linejoin="round"/></svg>'
-)
-
-
-def _asset(name: str, svg: str) -> str:
-    """A small SVG written once to a temporary folder, as a path a style sheet can use."""
-    folder = Path(tempfile.gettempdir()) / f"hefei-mahjong-ui-{os.getuid() if hasattr(os, 'getuid') else 0}"
-    file = folder / name
-    try:
-        if not file.exists() or file.read_text(encoding="utf-8") != svg:
-            folder.mkdir(parents=True, exist_ok=True)
-            file.write_text(svg, encoding="utf-8")
-    except OSError:
-        return ""
-    return file.as_posix()
-
-
-ARROW_ICON = _asset("arrow-down.svg", _ARROW_SVG)
-CHECK_ICON = _asset("check.svg", _CHECK_SVG)
+# Style sheets name images by path: the shipped files (see resources/__init__.py on zips).
+ARROW_ICON = resources.path_of("icons/arrow-down.svg").as_posix()
+CHECK_ICON = resources.path_of("icons/check.svg").as_posix()
 
 DIALOG_STYLE = f"""
 QDialog {{ background: {CREAM}; }}

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from engine.rules import Ruleset
 
 from . import settings as settings_store
+from .app_icon import app_icon
 from .i18n import set_language, tr
 from .settings import Settings
 from .store_notice import notice_text
@@ -47,6 +48,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.confirm_quit = confirm_quit
         set_language(self.settings.language)
+        self.setWindowIcon(app_icon())
         self.art: object | None = None  # tile faces, made with the table
         self._table: TableWidget | None = None  # built when the first game starts: a fast start-up
         self.stack = QStackedWidget()

@@ -5,8 +5,10 @@ Qt translates them through the translators installed on the application, not thr
 :func:`gui.i18n.tr`. :func:`install` hooks :func:`apply` into :func:`gui.i18n.set_language`,
 so every language switch swaps them too: Chinese loads Qt's ``qtbase_zh_CN.qm`` (PySide6 ships
 it under ``QLibraryInfo.path(TranslationsPath)``); English removes it (Qt's source texts are
-English). Should that file be missing (a trimmed Qt install), :class:`ButtonTexts` puts the
-standard buttons into Chinese itself, so no English button is left in a Chinese dialog.
+English). Should that file be missing (a trimmed Qt install), the game's own
+``resources/translations/hefei_qt_zh_CN.qm`` (compiled from the ``.ts`` beside it by
+``tools/make_translations.py``) puts the standard buttons into Chinese, so no English button is
+left in a Chinese dialog.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import logging
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
 
+import resources
+
 from . import i18n
 
 log = logging.getLogger(__name__)
@@ -22,27 +26,20 @@ log = logging.getLogger(__name__)
 QT_CATALOGUE = "qtbase"
 QT_LOCALES = {"zh": "zh_CN"}  # the game's language → the Qt translation file's locale
 
-# Qt's standard button texts (the source texts of QPlatformTheme::defaultStandardButtonText).
-_BUTTONS_ZH = {
-    "OK": "确定", "&OK": "确定", "Save": "保存", "&Save": "保存(&S)", "Save All": "全部保存",
-    "Open": "打开", "&Yes": "是(&Y)", "Yes to &All": "全部是(&A)", "&No": "否(&N)",
-    "N&o to All": "全部否(&O)", "Abort": "中止", "Retry": "重试", "Ignore": "忽略", "Close": "关闭",
-    "Cancel": "取消", "&Cancel": "取消", "Discard": "放弃", "Help": "帮助", "Apply": "应用",
-    "Reset": "重置", "Restore Defaults": "恢复默认",
-}
+GAME_CATALOGUE = "hefei_qt"  # the game's fallback: Qt's standard button texts, nothing more
 
 
-class ButtonTexts(QTranslator):
-    """The fallback: Qt's standard buttons in Chinese, without Qt's translation file."""
-
-    def translate(self, context: str, source: str, disambiguation: str | None = None,
-                  n: int = -1) -> str | None:
-        if context in ("QPlatformTheme", "QDialogButtonBox", "QMessageBox", "QInputDialog"):
-            return _BUTTONS_ZH.get(source)
-        return None
-
-    def isEmpty(self) -> bool:
-        return False
+def fallback_translator(locale: str, parent: QCoreApplication) -> QTranslator | None:
+    """The game's own translation of Qt's standard buttons into ``locale``, if it ships one."""
+    translator = QTranslator(parent)
+    try:
+        path = resources.path_of(f"translations/{GAME_CATALOGUE}_{locale}.qm")
+    except FileNotFoundError:
+        path = None
+    if path is not None and translator.load(str(path)):
+        return translator
+    translator.deleteLater()
+    return None
 
 
 class _State:
@@ -77,7 +74,10 @@ def apply(lang: str) -> bool:
         log.warning("Qt's %s_%s.qm is not in %s: the standard buttons are translated by the game",
                     QT_CATALOGUE, locale, translations_folder())
         translator.deleteLater()
-        translator = ButtonTexts(app)
+        fallback = fallback_translator(locale, app)
+        if fallback is None:
+            return False
+        translator = fallback
     app.installTranslator(translator)
     _State.translator = translator
     return _State.loaded_file
@@ -99,4 +99,4 @@ def uninstall() -> None:
     _State.translator, _State.loaded_file, _State.lang, _State.app = None, False, None, None
 
 
-__all__ = ["ButtonTexts", "apply", "install", "translations_folder", "uninstall"]
+__all__ = ["apply", "fallback_translator", "install", "translations_folder", "uninstall"]

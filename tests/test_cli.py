@@ -30,7 +30,7 @@ def _matches(got: dict, want: dict) -> bool:
     )
 
 
-def test_score_command_on_every_shared_example():
+def test_score_command_on_every_acceptance_example():
     lines = EXAMPLES.read_text(encoding="utf-8").splitlines()
     cases = [json.loads(line) for line in lines if line.strip()]
     stdin = "\n".join(json.dumps(c["in"], ensure_ascii=False) for c in cases) + "\n"
