@@ -177,3 +177,50 @@ def test_a_click_after_the_table_decided_changes_nothing(qtbot: Any) -> None:
     seat.put(Choice(request.id, request.legal[0]))  # too late
     worker.join(60)
     assert not worker.is_alive() and match.played == 1
+
+
+def test_the_local_table_sends_the_seat_only_what_it_may_know(qtbot: Any) -> None:
+    """Everything that reaches the widget through the connection before a hand's end: no other
+    seat's concealed tiles or kong kinds, no seed; the end then reveals the seed and actions."""
+    from engine.bot_protocol import event_to_json, view_to_json
+    from gui.local_table import LocalTable
+
+    rules = Ruleset(rounds=1, time_limit=None)
+    table = LocalTable(rules, 4242, [SimpleAI(), SimpleAI(), SimpleAI()], ["me", "a", "b", "c"])
+    got: list[Any] = []
+    saved: list[Any] = []
+
+    def on_event(event: ev.Event) -> None:
+        got.append(event)
+        table.ack()
+
+    def on_decision(request: DecisionRequest) -> None:
+        got.append(request)
+        table.choose(request.id, request.legal[0])
+
+    table.event_ready.connect(on_event)
+    table.decision_needed.connect(on_decision)
+    table.hand_saved.connect(saved.append)
+    table.start()
+    qtbot.waitUntil(lambda: not table.running, timeout=120_000)
+    assert saved and saved[-1].over
+    seeds = {s.record["seed"] for s in saved} | {4242}
+    hand_events: list[Any] = []
+    for message in got:
+        if isinstance(message, ev.HandStarted):
+            hand_events = []
+        if isinstance(message, ev.HandEnded):
+            assert message.seed in seeds and message.actions  # revealed at the end only
+            continue
+        hand_events.append(message)
+        text = str(view_to_json(message.view) if isinstance(message, DecisionRequest)
+                   else event_to_json(message))
+        assert not any(str(seed) in text for seed in seeds)
+        if isinstance(message, DecisionRequest):
+            assert message.view.seat == 0
+        elif isinstance(message, ev.TilesDealt | ev.TileDrawn | ev.KongDeclared) and message.seat != 0:
+            hidden = message.tiles if isinstance(message, ev.TilesDealt) else message.tile
+            assert hidden is None, message
+        elif isinstance(message, ev.TileDiscarded) and message.refusals:
+            assert all(r is None for i, r in enumerate(message.refusals) if i != 0)
+    assert sum(isinstance(m, ev.HandEnded) for m in got) == len(saved)
