@@ -186,6 +186,12 @@ def test_a_bad_argument_is_one_line_on_stderr_and_exit_2(args: tuple[str, ...]) 
     assert len(line) < 300
 
 
+def _as_at_a_terminal() -> None:
+    """Ctrl-C as a person's shell delivers it: a job started in the background by a script
+    inherits SIGINT ignored, and Python then leaves it ignored (no KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupted(proc: subprocess.Popen[bytes]) -> tuple[int, bytes]:
     proc.send_signal(signal.SIGINT)
     try:
@@ -197,7 +203,7 @@ def _interrupted(proc: subprocess.Popen[bytes]) -> tuple[int, bytes]:
 
 def test_ctrl_c_ends_score_quietly_with_130() -> None:
     proc = subprocess.Popen([sys.executable, MAIN, "score"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=ROOT, env=_env())
+                            stderr=subprocess.PIPE, cwd=ROOT, env=_env(), preexec_fn=_as_at_a_terminal)
     assert proc.stdin and proc.stdout
     proc.stdin.write(GOOD + b"\n")
     proc.stdin.flush()
@@ -207,7 +213,7 @@ def test_ctrl_c_ends_score_quietly_with_130() -> None:
 
 def test_ctrl_c_ends_selfplay_quietly_with_130() -> None:
     proc = subprocess.Popen([sys.executable, MAIN, "selfplay", "--hands", "1000000"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=ROOT, env=_env())
+                            stderr=subprocess.PIPE, cwd=ROOT, env=_env(), preexec_fn=_as_at_a_terminal)
     time.sleep(2.5)  # past start-up: playing hands
     assert proc.poll() is None
     assert _interrupted(proc) == (130, b"")
