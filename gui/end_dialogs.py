@@ -34,7 +34,7 @@ from engine import events as ev
 from . import fonts
 from .i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from .layout import height_of
-from .stored_codes import display_names
+from .store_words import display_names
 
 if TYPE_CHECKING:
     from .table_widget import HandSummary
