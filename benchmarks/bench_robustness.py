@@ -93,7 +93,7 @@ def garbage_seats(hands: int = 200) -> None:
 
 
 def hostile_files() -> None:
-    from gui.saved_hands import read_saved_hand
+    from storage.saved_hands import read_saved_hand
 
     folder = Path(tempfile.mkdtemp())
     (folder / "zero.json").symlink_to("/dev/zero")

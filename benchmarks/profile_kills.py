@@ -5,7 +5,7 @@ is opened again and the profile (profiles.json) checked against the history (its
 
 Prints how many hands were counted in 积分, and how many of them the history lacks (must be 0),
 and the same for matches. The child process and the check are those of
-tests/test_profile_hardening.py (which runs 200 kills).
+tests/storage/test_profile_hardening.py (which runs 200 kills).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.test_profile_hardening import CHILD, check_consistent  # noqa: E402
+from tests.storage.test_profile_hardening import CHILD, check_consistent  # noqa: E402
 
 
 def main() -> int:

@@ -2,3 +2,4 @@
 state machines, seats and AI, self-play, the bot protocol, replays."""
 
 __version__ = "0.1.0"
+APP_NAME = "hefei-mahjong"  # the program's one name: its folders, its files, its lock, its log

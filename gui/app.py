@@ -15,14 +15,15 @@ from types import TracebackType
 
 import platformdirs
 
-APP = "hefei-mahjong"
+from engine import APP_NAME
+
 log = logging.getLogger("hefei")
 
 
 def log_path() -> Path:
-    folder = Path(platformdirs.user_log_dir(APP))
+    folder = Path(platformdirs.user_log_dir(APP_NAME))
     folder.mkdir(parents=True, exist_ok=True)
-    return folder / "hefei-mahjong.log"
+    return folder / f"{APP_NAME}.log"
 
 
 LOG_BYTES = 2_000_000  # the log rotates: it names every event shown, so a crash has its context
@@ -119,9 +120,9 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     from .main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    app.setApplicationName(APP)
+    app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName("合肥麻将")
-    app.setDesktopFileName(APP)  # resources/hefei-mahjong.desktop: the icon and name a desktop shows
+    app.setDesktopFileName(APP_NAME)  # resources/hefei-mahjong.desktop: the icon and name a desktop shows
     app.setWindowIcon(app_icon())
     app.setFont(ui_font(15))
     from .i18n import set_language, tr

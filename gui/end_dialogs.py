@@ -34,7 +34,7 @@ from engine.summary import HandSummary
 from . import fonts
 from .i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from .layout import height_of
-from .stored_codes import display_names
+from .store_words import display_names
 
 DIALOG_STYLE = """
 QDialog { background: #123d2a; }

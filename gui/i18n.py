@@ -267,7 +267,7 @@ _T: dict[str, dict[str, str]] = {
     "tile.suit_m": {"zh": "万", "en": "m"},
     "tile.suit_p": {"zh": "饼", "en": "p"},
     "tile.suit_s": {"zh": "条", "en": "s"},
-    # -- a hand's result for the player, by the codes stored in the history (gui.saved_hands) ------
+    # -- a hand's result for the player, by the codes stored in the history (storage.saved_hands) ------
     "result.self_draw": {"zh": "自摸", "en": "Self-draw"},
     "result.win_discard": {"zh": "点炮胡", "en": "Won on discard"},
     "result.deal_in": {"zh": "点炮", "en": "Dealt in"},
@@ -579,7 +579,7 @@ def notation_label(text: str) -> str:
 # -- stored codes in words ---------------------------------------------------------------------------
 
 def result_label(code: str) -> str:
-    """A hand's result for the player from its stored code (gui.saved_hands.RESULT_*); anything
+    """A hand's result for the player from its stored code (storage.saved_hands.RESULT_*); anything
     else (text from a program we do not know) is shown as it is."""
     key = f"result.{code}"
     return tr(key) if key in _T else code

@@ -23,10 +23,11 @@ from . import settings as settings_store
 from .app_icon import app_icon
 from .i18n import set_language, tr
 from .settings import Settings
-from .store_notice import notice_text
+from .store_words import notice_text
 
 if TYPE_CHECKING:
-    from .profile_store import ProfileStore
+    from storage.store import ProfileStore
+
     from .session import ProfileSession
     from .table_widget import TableWidget
 
@@ -91,7 +92,7 @@ class MainWindow(QMainWindow):
             from .session import ProfileSession
 
             if self._store is None:
-                from .profile_store import ProfileStore
+                from storage.store import ProfileStore
 
                 self._store = ProfileStore()
                 self.store_warnings = self._store.load()

@@ -11,12 +11,12 @@ from PySide6.QtGui import QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from engine.tiles import TileError, parse_tiles
+from storage.model import ROOMS, BestHand
 
 from .data_table import DataTable
 from .end_dialogs import tile_row
 from .fonts import ui_font
 from .i18n import other_language, score_label, tr, tr_in
-from .profile_model import ROOMS, BestHand
 from .profile_style import Card
 from .tile_art import TileArt
 

@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from storage.saved_hands import ImportRefused
+from storage.store import HistoryRow, ProfileStore
+
 from . import fonts
 from .action_bar import BUTTON_STYLE
 from .i18n import result_label, tr
-from .profile_store import HistoryRow, ProfileStore
 from .profile_view import ProfileView
-from .saved_hands import ImportRefused
+from .store_words import refusal_text
 from .tile_art import THEMES, get_art
 
 log = logging.getLogger(__name__)
@@ -217,7 +219,7 @@ class ProfilePage(QWidget):
         try:
             self.store.import_hand(path, profile)
         except ImportRefused as refused:
-            message = refused.text()
+            message = refusal_text(refused)
         except Exception as exc:  # the store or the history refused (or failed): words, not a crash
             log.exception("importing %s failed", path)
             message = tr("import.failed", name=Path(path).name, reason=str(exc) or type(exc).__name__)

@@ -9,11 +9,11 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from engine.levels import LEVELS
+from storage.model import ROOMS, Profile, RoomStats
 
 from .charts import format_number
 from .data_table import DataTable
 from .i18n import tr
-from .profile_model import ROOMS, Profile, RoomStats
 from .profile_style import LOSS_RED, WIN_GREEN, Card
 
 

@@ -1,6 +1,6 @@
 """The player's profile page, and the banner that announces a level change at the table.
 
-:class:`ProfileView` shows a :class:`~gui.profile_model.Profile`: a header with the level
+:class:`ProfileView` shows a :class:`~storage.model.Profile`: a header with the level
 medallion, the 级别 and 段位 titles and the 积分 bar to the next level; the record overall and
 per room (不报听 / 报听); the best hand with its tiles and itemised score; 积分 over time and the
 result of each match as charts; optionally a table of recent matches.
@@ -22,6 +22,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
+from storage.model import Profile
+
 from .charts import BarChart, LineChart
 from .data_table import DataTable
 from .felt import FeltBackdrop, FeltLook
@@ -29,7 +31,6 @@ from .i18n import tr
 from .level_banner import LevelChangeBanner
 from .profile_best_hand import BestHandCard, TileStrip
 from .profile_header import ProfileHeader
-from .profile_model import Profile
 from .profile_style import CARD_STYLE, Card
 from .profile_tables import RecentCard, RecordCard, win_rate
 from .tile_art import TileArt, get_art

@@ -14,11 +14,11 @@ from engine.levels import Level
 from engine.rules import Ruleset
 from engine.summary import HandSummary
 from engine.tiles import format_tiles, tile_name
+from storage.codes import coded_names
+from storage.model import BestHand, HandOutcome, Profile, coded_items
+from storage.store import ProfileStore
 
-from .profile_model import BestHand, HandOutcome, Profile, coded_items
-from .profile_store import ProfileStore
-from .store_notice import notice_text
-from .stored_codes import coded_names
+from .store_words import notice_text
 from .table_model import HUMAN
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up

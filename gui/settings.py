@@ -4,7 +4,7 @@
 aside as ``settings.json.bad-<timestamp>`` and returns a warning the caller can show.
 ``save()`` writes atomically: a temporary file in the same directory, flushed and fsynced,
 then ``os.replace``d over the old one, so a crash never leaves half a file behind (both with
-the helpers of :mod:`gui.atomic_json`).
+the helpers of :mod:`storage.atomic`).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gui.atomic_json import atomic_write, dump_json, keep_aside, parse_json
+from engine import APP_NAME
 from gui.i18n import LANGUAGES, tr
+from storage.atomic import atomic_write, dump_json, keep_aside, parse_json
 
-APP_NAME = "hefei-mahjong"
 ENV_CONFIG_DIR = "HEFEI_MAHJONG_CONFIG_DIR"
 FILE_NAME = "settings.json"
 SCHEMA_VERSION = 2  # 2: auto-win is off by default (1 had it on), pacing and discard confirmation

@@ -1,6 +1,6 @@
 """The window that holds a data folder answers the game's second start: "come to the front".
 
-The data folder's lock (:mod:`gui.data_lock`) decides who saves; this is only the courtesy on
+The data folder's lock (:mod:`storage.lock`) decides who saves; this is only the courtesy on
 top: the first window listens on a local socket named after its data folder, and a second
 start asks it to show itself before offering to open without saving.
 """
@@ -14,6 +14,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
+from engine import APP_NAME
+
 log = logging.getLogger(__name__)
 
 REQUEST = b"raise\n"
@@ -22,7 +24,7 @@ REQUEST = b"raise\n"
 def server_name(folder: Path) -> str:
     """One name per data folder (two data folders are two independent games)."""
     digest = hashlib.sha256(str(folder.resolve()).encode("utf-8", "surrogatepass")).hexdigest()
-    return f"hefei-mahjong-{digest[:16]}"
+    return f"{APP_NAME}-{digest[:16]}"
 
 
 class InstanceServer(QObject):

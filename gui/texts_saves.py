@@ -1,6 +1,6 @@
 """The texts about the player's saved data, for :mod:`gui.i18n`'s table (no Qt): why a save
-failed or works again, a second window on the same data folder (gui.profile_store,
-gui.main_window), and why a saved hand is not imported (gui.import_checks, gui.saved_hands)."""
+failed or works again, a second window on the same data folder (storage.store,
+gui.main_window), and why a saved hand is not imported (storage.imports, storage.saved_hands)."""
 
 from __future__ import annotations
 

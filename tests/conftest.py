@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gui.profile_store import ProfileStore
+from storage.store import ProfileStore
 from tests.profile_helpers import new_store
 
 

@@ -14,8 +14,8 @@ from engine.match import Match
 from engine.replay import FORMAT
 from engine.rules import Ruleset
 from engine.seat import HandRunner
-from gui.profile_model import HandOutcome
-from gui.profile_store import ProfileStore
+from storage.model import HandOutcome
+from storage.store import ProfileStore
 
 
 @cache
@@ -75,4 +75,4 @@ def refuse_saves(monkeypatch: Any) -> None:
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
     monkeypatch.setattr(os, "replace", read_only)
-    monkeypatch.setattr("gui.history_db.HistoryDB._journal_write", no_db)
+    monkeypatch.setattr("storage.history.HistoryDB._journal_write", no_db)

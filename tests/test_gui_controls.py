@@ -23,8 +23,8 @@ from gui import table_info
 from gui.i18n import set_language
 from gui.main_window import MainWindow
 from gui.new_game_dialog import NewGameDialog
-from gui.profile_store import ProfileStore
 from gui.settings import Settings
+from storage.store import ProfileStore
 from tests.gui_driver import click_tile
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from gui import i18n, profile_page
 from gui.profile_page import ProfilePage
-from gui.profile_store import ProfileStore
-from tests.test_import_hands import _consistent, _saved, _within
+from storage.store import ProfileStore
+from tests.storage.test_import_hands import _consistent, _saved, _within
 
 
 @pytest.fixture

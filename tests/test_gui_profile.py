@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication
 
 from engine.rules import Ruleset
 from gui.main_window import MainWindow
-from gui.profile_store import ProfileStore
 from gui.settings import Settings
+from storage.store import ProfileStore
 from tests.gui_driver import pump_until
 from tests.test_gui_table import _not_blank
 

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QApplication
 from engine.ai import SimpleAI
 from engine.rules import Ruleset
 from gui.main_window import MainWindow
-from gui.profile_store import ProfileStore
 from gui.settings import Settings
 from gui.table_widget import TableWidget
+from storage.store import ProfileStore
 from tests.gui_driver import pump_until
 
 

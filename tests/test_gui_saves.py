@@ -13,8 +13,8 @@ from engine.rules import Ruleset
 from gui import main_window
 from gui.i18n import set_language
 from gui.main_window import MainWindow
-from gui.profile_store import ProfileStore
 from gui.settings import Settings
+from storage.store import ProfileStore
 from tests.gui_driver import pump_until
 from tests.profile_helpers import add_hand, refuse_saves
 

@@ -36,13 +36,13 @@ from gui import i18n, qt_translations
 from gui.end_dialogs import EndOfHandDialog, StandingsDialog
 from gui.fonts import ui_font
 from gui.main_window import MainWindow
-from gui.profile_model import BestHand, Profile
-from gui.profile_store import ProfileStore
 from gui.profile_view import ProfileView
 from gui.settings import Settings
 from gui.start_screen import SHADOW_ROOM, StartScreen
 from gui.tile_art import get_art
-from tests.test_stored_codes import legacy_history
+from storage.model import BestHand, Profile
+from storage.store import ProfileStore
+from tests.storage.test_stored_codes import legacy_history
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "screenshots"

@@ -21,8 +21,8 @@ from engine.scoring import WinContext, score_win
 from engine.tiles import parse_tiles
 from gui import i18n
 from gui.charts import BarChart, LineChart, format_number, nice_ticks
-from gui.profile_model import BestHand, HandOutcome, Profile
 from gui.profile_view import LevelChangeBanner, ProfileView
+from storage.model import BestHand, HandOutcome, Profile
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "screenshots"

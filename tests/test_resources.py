@@ -156,7 +156,7 @@ def _tracked(folder: str) -> list[str]:
     return listed.stdout.split()
 
 
-@pytest.mark.parametrize("package", ["resources", "engine", "gui"])
+@pytest.mark.parametrize("package", ["resources", "engine", "gui", "storage"])
 def test_the_package_data_globs_install_every_file(package: str) -> None:
     """`pip install .` ships each file of the package: a .py as a module, the rest by a glob."""
     include, package_data = _package_data()

@@ -16,9 +16,8 @@ from engine.record_format import FORMAT
 
 if TYPE_CHECKING:  # the engine's hand machinery loads only when a hand is replayed or imported
     from engine.hand import Hand, HandResult
-from gui.import_checks import ImportRefused, folder_entries, read_limited, strict_json
-from gui.store_checks import now
-from gui.stored_codes import (
+from storage.checks import now
+from storage.codes import (
     RESULT_DEAL_IN,
     RESULT_DISCARD_WIN,
     RESULT_EXHAUSTIVE,
@@ -26,13 +25,14 @@ from gui.stored_codes import (
     RESULT_SELF_DRAW,
     coded_names,
 )
+from storage.imports import ImportRefused, folder_entries, read_limited, strict_json
 
 MAX_IMPORT_BYTES = 2_000_000  # a saved hand is a few KB; anything huge is not one
 
 
 def result_text(won: bool, self_draw: bool, deal_in: bool, exhaustive: bool) -> str:
     """The result of a hand for the player, as the history's result column stores it: a code
-    (gui.stored_codes), put into words by gui.i18n.result_label when shown."""
+    (storage.codes), put into words by gui.i18n.result_label when shown."""
     if won:
         return RESULT_SELF_DRAW if self_draw else RESULT_DISCARD_WIN
     if deal_in:
@@ -61,7 +61,7 @@ def _whole(value: Any, low: int, high: int) -> bool:
 def _check_ranges(data: dict[str, Any], name: str) -> None:
     """Refuse a value no hand of this program has, naming its field, before the replay."""
     def refuse(field: str, value: Any) -> ImportRefused:
-        return ImportRefused("import.out_of_range", name=name, field=field, value=shown(value))
+        return ImportRefused("out_of_range", name=name, field=field, value=shown(value))
 
     for field, (low, high) in _INT_RANGES.items():
         if not _whole(data.get(field), low, high):
@@ -86,24 +86,24 @@ def _verify_saved_hand(data: Any, name: str) -> Hand:
     from engine.replay import ReplayError, replay
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused("import.not_saved_hand", name=name)
+        raise ImportRefused("not_saved_hand", name=name)
     saved = data.get("result")
     if not isinstance(saved, dict):
         # engine.replay only compares results it is given: without one, anything would pass.
-        raise ImportRefused("import.no_result", name=name)
+        raise ImportRefused("no_result", name=name)
     _check_ranges(data, name)
     try:
         hand = replay(data)
     except ReplayError as exc:
-        raise ImportRefused("import.refused", name=name, detail=str(exc)) from None
+        raise ImportRefused("refused", name=name, detail=str(exc)) from None
     except Exception as exc:  # garbage in any shape (IndexError, RecursionError...) is refused
-        raise ImportRefused("import.refused", name=name, detail=f"damaged: {type(exc).__name__}") from None
+        raise ImportRefused("refused", name=name, detail=f"damaged: {type(exc).__name__}") from None
     result = hand.result
     if result is None:
-        raise ImportRefused("import.unfinished", name=name)
+        raise ImportRefused("unfinished", name=name)
     if (saved.get("winners") != list(result.winners) or saved.get("exhaustive") is not result.exhaustive
             or saved.get("deltas") != list(result.deltas)):
-        raise ImportRefused("import.mismatch", name=name)
+        raise ImportRefused("mismatch", name=name)
     return hand
 
 
@@ -140,7 +140,7 @@ def read_saved_hand_folder(folder: Path) -> list[tuple[str, SavedHand | ImportRe
     """Every ``*.json`` file directly in `folder`, by name: the checked hand, or why it is refused.
 
     Links out of the folder are not followed, special files are refused without waiting
-    (gui.import_checks.folder_entries); ImportRefused if the folder itself cannot be read.
+    (storage.imports.folder_entries); ImportRefused if the folder itself cannot be read.
     """
     out: list[tuple[str, SavedHand | ImportRefused]] = []
     for name, entry in folder_entries(folder, ".json"):
@@ -186,7 +186,7 @@ def _saved_hand(raw: bytes, name: str) -> SavedHand:
 def saved_hand_data(record_json: str, profile: str, names_json: str, seat: int,
                     match_id: str) -> dict[str, Any]:
     """The content of a saved-hand file for a history entry (its stored JSON columns)."""
-    data = json.loads(record_json)
+    data: dict[str, Any] = json.loads(record_json)
     data["names"] = json.loads(names_json)
     data["profile"] = profile
     data["human_seat"] = seat

@@ -15,7 +15,9 @@ import os
 import sys
 from pathlib import Path
 
-LOCK_FILE = "hefei-mahjong.lock"
+from engine import APP_NAME
+
+LOCK_FILE = f"{APP_NAME}.lock"
 # Windows locks byte ranges and refuses reads of a locked range: lock one byte far past the
 # text, so another process can still read who holds it.
 _WINDOWS_LOCK_OFFSET = 1 << 20

@@ -7,8 +7,8 @@ rewriting, and queries ("the last 200 hands of this profile") without loading ev
 Schema versions: the database carries ``PRAGMA user_version`` (now 3); each function in
 ``_DB_MIGRATIONS`` moves it up by one, inside a transaction. Version 2 stores codes where
 version 1 stored Chinese words (the result column, seats named by their place at the table;
-see :mod:`gui.stored_codes`), so the history reads right in every language. Version 3 adds
-the journal of changes to the profiles (:mod:`gui.profile_changes`). A database from a newer program
+see :mod:`storage.codes`), so the history reads right in every language. Version 3 adds
+the journal of changes to the profiles (:mod:`storage.changes`). A database from a newer program
 is left untouched. A damaged database (and its journal) is put aside as
 ``history.sqlite3.bad-<timestamp>`` and a new one started: the profiles' totals live in
 ``profiles.json``, so this never loses 积分, level or statistics.
@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from engine import __version__ as PROGRAM_VERSION
-from gui.atomic_json import atomic_write, dump_json, keep_aside
-from gui.saved_hands import SavedHand, saved_hand_data
-from gui.store_checks import whole_number
-from gui.stored_codes import LEGACY_RESULTS, coded_names, result_code
+from storage.atomic import atomic_write, dump_json, keep_aside
+from storage.checks import whole_number
+from storage.codes import LEGACY_RESULTS, coded_names, result_code
+from storage.saved_hands import SavedHand, saved_hand_data
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ class HistoryRow:
     id: int
     played_at: str  # ISO 8601
     room: str  # "open" | "baoting"
-    result: str  # one of the RESULT_* codes of gui.stored_codes
+    result: str  # one of the RESULT_* codes of storage.codes
     delta: int  # the player's net score in that hand
     match_id: str
     imported: bool = False
@@ -115,12 +115,12 @@ def _db_v2(db: sqlite3.Connection) -> None:
 
 
 def _db_v3(db: sqlite3.Connection) -> None:
-    """The journal of every change to the profiles (see gui.profile_changes): written in the
+    """The journal of every change to the profiles (see storage.changes): written in the
     same transaction as the history rows, before profiles.json, so the two always agree."""
     db.execute(
         """CREATE TABLE journal (
             txn INTEGER PRIMARY KEY,
-            change TEXT NOT NULL            -- JSON: gui.profile_changes.Change
+            change TEXT NOT NULL            -- JSON: storage.changes.Change
         )"""
     )
 
@@ -377,7 +377,7 @@ class HistoryDB:
         """The saved engine.replay record of a history entry, with ``"human_seat"``: the seat
         its names are relative to (a name ``""`` is a seat's place at the table)."""
         record, _profile, _names, seat, _match_id = self._hand_row(hand_id)
-        data = json.loads(record)
+        data: dict[str, Any] = json.loads(record)
         data["human_seat"] = seat
         return data
 

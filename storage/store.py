@@ -8,11 +8,11 @@ Two stores, on purpose:
   rewritten whole and *atomically* (a temporary file in the same folder, flushed, fsynced,
   ``os.replace``d, the folder fsynced), and the previous good version is kept as
   ``profiles.json.bak``, so a crash or a full disk never leaves half a file and a damaged file
-  can be recovered. See :mod:`gui.profile_file` (and :mod:`gui.atomic_json`).
+  can be recovered. See :mod:`storage.profile_file` (and :mod:`storage.atomic`).
 * ``history.sqlite3`` — grows with every hand (each carries its full replay record, ~2 KB):
   rewriting it whole as JSON on every hand would get slow and risky. SQLite gives
   transactions, appends without rewriting, and queries ("the last 200 hands of this profile")
-  without loading everything. See :mod:`gui.history_db` (and :mod:`gui.saved_hands` for the
+  without loading everything. See :mod:`storage.history` (and :mod:`storage.saved_hands` for the
   saved-hand files it exports and imports).
 
 The profile's own totals live in ``profiles.json``, so losing the history (a damaged
@@ -23,7 +23,7 @@ to both or to neither) and checks what callers give it.
 
 Schema versions: ``profiles.json`` carries ``"schema"`` (now 3); older files are migrated on
 load. The database carries ``PRAGMA user_version`` (now 2), migrated inside a transaction. Both
-hold codes, never display text (gui.stored_codes): a screen puts them into words.
+hold codes, never display text (storage.codes): a screen puts them into words.
 
 Nothing here raises for a damaged or missing file: :meth:`ProfileStore.load` repairs what it
 can, keeps damaged files aside as ``<name>.bad-<timestamp>`` and returns warnings in plain
@@ -44,10 +44,21 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from engine import APP_NAME
 from engine.levels import Level
-from gui.atomic_json import json_copy, os_reason
-from gui.data_lock import DataLock
-from gui.history_db import (
+from storage.atomic import json_copy, os_reason
+from storage.changes import Change, outcome_to_json
+from storage.checks import (
+    MAX_NAME_LENGTH,
+    check_names,
+    check_record,
+    check_seat,
+    clean_name,
+    now,
+    whole_number,
+)
+from storage.codes import coded_names
+from storage.history import (
     DB_SCHEMA_VERSION,
     HISTORY_FILE,
     HistoryDB,
@@ -57,10 +68,11 @@ from gui.history_db import (
     insert_match,
     rename_profile,
 )
-from gui.profile_changes import Change, outcome_to_json
-from gui.profile_file import BACKUP_SUFFIX, PROFILES_FILE, SCHEMA_VERSION, ProfileFile, State
-from gui.profile_model import HandOutcome, Profile, coded_items
-from gui.saved_hands import (
+from storage.lock import DataLock
+from storage.model import HandOutcome, Profile, coded_items
+from storage.notice import Notice
+from storage.profile_file import BACKUP_SUFFIX, PROFILES_FILE, SCHEMA_VERSION, ProfileFile, State
+from storage.saved_hands import (
     MAX_IMPORT_BYTES,
     RESULT_DEAL_IN,
     RESULT_DISCARD_WIN,
@@ -70,19 +82,7 @@ from gui.saved_hands import (
     read_saved_hand,
     result_text,
 )
-from gui.store_checks import (
-    MAX_NAME_LENGTH,
-    check_names,
-    check_record,
-    check_seat,
-    clean_name,
-    now,
-    whole_number,
-)
-from gui.store_notice import Notice
-from gui.stored_codes import coded_names
 
-APP_NAME = "hefei-mahjong"
 ENV_DATA_DIR = "HEFEI_MAHJONG_DATA_DIR"
 
 R = TypeVar("R")
@@ -132,7 +132,7 @@ class ProfileStore:
     def load(self) -> list[str]:
         """Read (and repair, if needed) both stores; returns warnings for the player.
 
-        The first store to load a data folder holds it (:mod:`gui.data_lock`); another one,
+        The first store to load a data folder holds it (:mod:`storage.lock`); another one,
         in this process or another, only reads it: its changes stay in memory
         (:attr:`unsaved`) until :meth:`retry` finds the folder free."""
         self.close()
@@ -387,7 +387,7 @@ class ProfileStore:
 
     def _change(self, change: Change, write: Callable[[sqlite3.Connection], Any] | None = None) -> Any:
         """Apply `change` in memory, then save it: its history rows and journal entry in one
-        transaction, then profiles.json (see gui.profile_changes for why in this order).
+        transaction, then profiles.json (see storage.changes for why in this order).
 
         A change that does not apply raises ValueError and changes nothing. A change the disk
         refuses is not an error for the caller: it stays in memory (:attr:`unsaved`), the
@@ -514,7 +514,7 @@ class ProfileStore:
 
 
 __all__ = [
-    "APP_NAME", "BACKUP_SUFFIX", "DB_SCHEMA_VERSION", "ENV_DATA_DIR", "HISTORY_FILE", "MAX_IMPORT_BYTES",
+    "BACKUP_SUFFIX", "DB_SCHEMA_VERSION", "ENV_DATA_DIR", "HISTORY_FILE", "MAX_IMPORT_BYTES",
     "MAX_NAME_LENGTH", "PROFILES_FILE", "RESULT_DEAL_IN", "RESULT_DISCARD_WIN", "RESULT_EXHAUSTIVE",
     "RESULT_OTHER", "RESULT_SELF_DRAW", "SCHEMA_VERSION", "HistoryRow", "ProfileStore", "clean_name",
     "data_dir", "result_text",

@@ -7,7 +7,7 @@ records how far it got (``State.txn``). A process killed between the two writes 
 checkpoint one change behind; the next start applies the journal's later changes again
 (:data:`EFFECTS` are pure functions of the state and the arguments), so the profile and its
 history always agree. A change the disk refused is kept in memory and applied again on top of
-whatever the folder holds by then (see :class:`gui.profile_store.ProfileStore`).
+whatever the folder holds by then (see :class:`storage.store.ProfileStore`).
 
 Each effect checks what it needs and raises ``ValueError`` before changing anything.
 """
@@ -21,8 +21,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from engine.levels import Level
-from gui.profile_file import State
-from gui.profile_model import BestHand, HandOutcome, Profile
+from storage.model import BestHand, HandOutcome, Profile
+from storage.profile_file import State
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine.levels import LEVELS, apply_hand, level_for, progress
-from gui.profile_model import HandOutcome, Profile
-from gui.profile_store import ProfileStore
+from storage.model import HandOutcome, Profile
+from storage.store import ProfileStore
 from tests.profile_helpers import add_hand, new_store
 
 # RULES §6, copied from the table (not computed), so a wrong formula in engine.levels shows up:

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from engine.record_format import FORMAT
-from gui.atomic_json import json_copy
+from storage.atomic import json_copy
 
 MAX_NAME_LENGTH = 40
 
@@ -37,21 +37,21 @@ def clean_name(name: Any) -> str:
     """A profile name as stored: trimmed, non-empty, printable, at most MAX_NAME_LENGTH."""
     if not isinstance(name, str):
         raise ValueError("a profile name is text")
-    name = name.strip()
-    if not name:
+    clean = name.strip()
+    if not clean:
         raise ValueError("a profile name cannot be empty")
-    if len(name) > MAX_NAME_LENGTH:
+    if len(clean) > MAX_NAME_LENGTH:
         raise ValueError(f"a profile name has at most {MAX_NAME_LENGTH} characters")
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in clean):
         raise ValueError("a profile name cannot contain control characters or line breaks")
-    return name
+    return clean
 
 
 def check_record(hand_record: Any) -> dict[str, Any]:
     """A JSON copy of a finished hand's engine.replay record, or ValueError."""
     if not isinstance(hand_record, dict) or hand_record.get("format") != FORMAT:
         raise ValueError("the hand record is not an engine.replay record")
-    record = json_copy(hand_record, "the hand record")
+    record: dict[str, Any] = json_copy(hand_record, "the hand record")
     result = record.get("result")
     deltas = result.get("deltas") if isinstance(result, dict) else None
     if not isinstance(deltas, list) or len(deltas) != 4 or not all(isinstance(d, int) for d in deltas):

@@ -8,7 +8,7 @@ from typing import Any
 
 class Notice(str):
     """Behaves as its English text (logs, tests); :attr:`code` and :attr:`params` let the GUI
-    translate it (``gui.i18n`` key ``store.<code>``)."""
+    translate it (gui.store_words.notice_text, with the ``gui.i18n`` key ``store.<code>``)."""
 
     code: str
     params: dict[str, Any]
@@ -20,14 +20,4 @@ class Notice(str):
         return notice
 
 
-def notice_text(message: str) -> str:
-    """A store message in the player's language (its English text if it has no code)."""
-    from gui.i18n import has_key, tr
-
-    code = getattr(message, "code", None)
-    if code is None or not has_key(f"store.{code}"):
-        return str(message)
-    return tr(f"store.{code}", **message.params)  # type: ignore[attr-defined]
-
-
-__all__ = ["Notice", "notice_text"]
+__all__ = ["Notice"]

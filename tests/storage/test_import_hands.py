@@ -8,7 +8,6 @@ import contextlib
 import json
 import math
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -23,15 +22,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.replay import record, replay
-from gui.i18n import has_key
-from gui.import_checks import ImportRefused
-from gui.profile_store import ProfileStore
-from gui.saved_hands import MAX_IMPORT_BYTES, SavedHand, read_saved_hand, read_saved_hand_folder
+from storage.imports import REFUSALS, ImportRefused
+from storage.saved_hands import MAX_IMPORT_BYTES, SavedHand, read_saved_hand, read_saved_hand_folder
+from storage.store import ProfileStore
 from tests.profile_helpers import played
 
 POSIX = os.name == "posix"
 needs_posix = pytest.mark.skipif(not POSIX, reason="FIFOs, /dev/zero and alarms are POSIX")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextlib.contextmanager
@@ -84,12 +82,12 @@ def _write(tmp_path: Path, content: Any, name: str = "hand.json") -> Path:
 
 
 def _assert_explained(exc: ImportRefused) -> None:
-    """A refusal the GUI can tell in both languages."""
-    assert has_key(exc.key), exc.key
-    for lang in ("zh", "en"):
-        text = exc.text(lang)
-        assert text and not re.search(r"\{[a-z_]+\}", text), text  # every placeholder filled
-    assert str(exc) == exc.text("en")
+    """A refusal the GUI can tell: a known code with exactly its values, all text (that every
+    code has words in both languages is checked in tests/test_store_words.py)."""
+    assert exc.code in REFUSALS, exc.code
+    assert set(exc.values) == set(REFUSALS[exc.code]), exc.values
+    assert all(isinstance(value, str) for value in exc.values.values()), exc.values
+    assert exc.code in str(exc)  # the log says which
 
 
 def _refused(path: Path) -> ImportRefused:
@@ -105,7 +103,7 @@ _CHILD = """
 import json, resource, sys, time
 resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # the unfixed reader would eat 1.8 GB
 from pathlib import Path
-from gui.saved_hands import read_saved_hand
+from storage.saved_hands import read_saved_hand
 start = time.perf_counter()
 try:
     read_saved_hand(Path(sys.argv[1]))
@@ -138,7 +136,7 @@ def test_a_json_link_to_dev_zero_is_refused_at_once_and_reads_nothing(tmp_path: 
     link = tmp_path / "hand.json"
     link.symlink_to("/dev/zero")
     report = _import_in_child(link)
-    assert report["outcome"].startswith("refused: ") and "not a regular file" in report["outcome"], report
+    assert report["outcome"].startswith("refused: ") and "not_a_file" in report["outcome"], report
     assert report["ms"] < 1000 and report["rss_mb"] < 200, report
 
 
@@ -148,18 +146,18 @@ def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     start = time.perf_counter()
     refused = _refused(fifo)
-    assert refused.key == "import.not_a_file" and time.perf_counter() - start < 1
+    assert refused.code == "not_a_file" and time.perf_counter() - start < 1
 
 
 def test_a_directory_is_refused(tmp_path: Path) -> None:
     (tmp_path / "hand.json").mkdir()
-    assert _refused(tmp_path / "hand.json").key in ("import.not_a_file", "import.unreadable")
+    assert _refused(tmp_path / "hand.json").code in ("not_a_file", "unreadable")
 
 
 def test_a_file_that_grows_past_the_limit_is_cut_off(tmp_path: Path) -> None:
     """The size is checked on what is read, not only on what stat() says (a /proc file says 0)."""
     path = _write(tmp_path, b" " * (MAX_IMPORT_BYTES + 1))
-    assert _refused(path).key == "import.too_large"
+    assert _refused(path).code == "too_large"
 
 
 def test_a_dealer_streak_too_large_for_the_history_is_refused(store: ProfileStore, tmp_path: Path) -> None:
@@ -192,25 +190,25 @@ def test_a_value_out_of_range_is_refused_by_name(tmp_path: Path, field: str, val
 
 
 JSON_REFUSED = [
-    ("NaN", b'{"format": "hefei-mahjong-hand", "seed": NaN}', "import.bad_number"),
-    ("Infinity", b'{"seed": Infinity}', "import.bad_number"),
-    ("-Infinity", b'[-Infinity]', "import.bad_number"),
-    ("1e999", b'{"seed": 1e999}', "import.bad_number"),
-    ("huge int", b'{"seed": 1' + b"0" * 40 + b"}", "import.bad_number"),
-    ("4000 digits", b'{"seed": ' + b"9" * 4000 + b"}", "import.bad_number"),
-    ("deep 100", b"[" * 100 + b"]" * 100, "import.too_deep"),
-    ("deep 100000", b"[" * 100_000, "import.too_deep"),
-    ("deep objects", b'{"a": ' * 50 + b"1" + b"}" * 50, "import.too_deep"),
-    ("not utf-8", b"\xff\xfe{}", "import.not_json"),
-    ("truncated", b'{"format": "hefei', "import.not_json"),
-    ("empty", b"", "import.not_json"),
+    ("NaN", b'{"format": "hefei-mahjong-hand", "seed": NaN}', "bad_number"),
+    ("Infinity", b'{"seed": Infinity}', "bad_number"),
+    ("-Infinity", b'[-Infinity]', "bad_number"),
+    ("1e999", b'{"seed": 1e999}', "bad_number"),
+    ("huge int", b'{"seed": 1' + b"0" * 40 + b"}", "bad_number"),
+    ("4000 digits", b'{"seed": ' + b"9" * 4000 + b"}", "bad_number"),
+    ("deep 100", b"[" * 100 + b"]" * 100, "too_deep"),
+    ("deep 100000", b"[" * 100_000, "too_deep"),
+    ("deep objects", b'{"a": ' * 50 + b"1" + b"}" * 50, "too_deep"),
+    ("not utf-8", b"\xff\xfe{}", "not_json"),
+    ("truncated", b'{"format": "hefei', "not_json"),
+    ("empty", b"", "not_json"),
 ]
 
 
-@pytest.mark.parametrize(("content", "key"), [j[1:] for j in JSON_REFUSED], ids=[j[0] for j in JSON_REFUSED])
+@pytest.mark.parametrize(("content", "code"), [j[1:] for j in JSON_REFUSED], ids=[j[0] for j in JSON_REFUSED])
 def test_json_that_no_saved_hand_contains_is_refused_cleanly(tmp_path: Path, content: bytes,
-                                                             key: str) -> None:
-    assert _refused(_write(tmp_path, content)).key == key
+                                                             code: str) -> None:
+    assert _refused(_write(tmp_path, content)).code == code
 
 
 def test_a_valid_hand_still_imports_and_is_stored_as_the_engine_writes_it(tmp_path: Path) -> None:
@@ -252,15 +250,15 @@ def test_a_folder_import_stays_inside_the_folder_and_never_waits(tmp_path: Path)
     assert set(outcomes) == {"good.json", "broken.json", "inside.json", "out.json", "up.json", "zero.json",
                              "loop.json", "dangling.json", "fifo.json", "sub.json"}
     assert isinstance(outcomes["good.json"], SavedHand) and isinstance(outcomes["inside.json"], SavedHand)
-    keys = {name: o.key for name, o in outcomes.items() if isinstance(o, ImportRefused)}
+    codes = {name: o.code for name, o in outcomes.items() if isinstance(o, ImportRefused)}
     for o in outcomes.values():
         if isinstance(o, ImportRefused):
             _assert_explained(o)
-    assert keys == {
-        "broken.json": "import.not_json", "fifo.json": "import.not_a_file", "sub.json": "import.not_a_file",
-        "out.json": "import.outside_folder", "up.json": "import.outside_folder",
-        "zero.json": "import.outside_folder", "loop.json": "import.unreadable",
-        "dangling.json": "import.unreadable",
+    assert codes == {
+        "broken.json": "not_json", "fifo.json": "not_a_file", "sub.json": "not_a_file",
+        "out.json": "outside_folder", "up.json": "outside_folder",
+        "zero.json": "outside_folder", "loop.json": "unreadable",
+        "dangling.json": "unreadable",
     }
 
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from gui.profile_store import DB_SCHEMA_VERSION, SCHEMA_VERSION, ProfileStore
+from storage.store import DB_SCHEMA_VERSION, SCHEMA_VERSION, ProfileStore
 from tests.profile_helpers import add_hand, bad_files, new_store
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 # -- atomic writes -----------------------------------------------------------------------------

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from gui.profile_store import ProfileStore
+from storage.store import ProfileStore
 from tests.profile_helpers import add_hand, bad_files, new_store, refuse_saves
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def counted_rows(folder: Path) -> dict[str, int]:
@@ -69,7 +69,7 @@ def test_second_store_on_a_folder_does_not_erase_the_first_ones_hands(tmp_path: 
 RECORDER = r"""
 import sys, time
 from tests.profile_helpers import add_hand
-from gui.profile_store import ProfileStore
+from storage.store import ProfileStore
 store = ProfileStore(sys.argv[1])
 store.load()
 if store.current() is None:
@@ -120,7 +120,7 @@ def new_reader(folder: Path) -> ProfileStore:
 def test_lock_is_released_when_its_process_is_killed(tmp_path: Path) -> None:
     holder = subprocess.Popen(
         [sys.executable, "-c", (
-            "import sys, time; from gui.profile_store import ProfileStore;"
+            "import sys, time; from storage.store import ProfileStore;"
             "s = ProfileStore(sys.argv[1]); s.load(); s.create('p');"
             "print('ready', flush=True); time.sleep(60)"
         ), str(tmp_path)],
@@ -147,7 +147,7 @@ def test_lock_is_released_when_its_process_is_killed(tmp_path: Path) -> None:
 CHILD = r"""
 import os, sys
 from tests.profile_helpers import add_hand
-from gui.profile_store import ProfileStore
+from storage.store import ProfileStore
 store = ProfileStore(sys.argv[1])
 store.load()
 if store.current() is None:

@@ -1,7 +1,7 @@
 """``profiles.json``: all profiles, which one is current, and each one's match in progress (no Qt).
 
 The file is small, read on every start and always needed in full, so it is JSON (a player, or
-a bug report, can read it). It is rewritten whole and atomically (see :mod:`gui.atomic_json`),
+a bug report, can read it). It is rewritten whole and atomically (see :mod:`storage.atomic`),
 and the previous good version is kept as ``profiles.json.bak``, so a crash or a full disk
 never leaves half a file and a damaged file can be recovered from the backup.
 
@@ -10,7 +10,7 @@ the functions in ``_MIGRATIONS``. Version 1, the first release, kept a single pl
 ``{"schema": 1, "name", "score", "hands", "wins", "self_draws", "deal_ins", "created"}`` with
 no rooms and no history. Version 2 kept display text: the best hand's items with their zh / en
 labels, and the match in progress with its seats named 下家 / 对家 / 上家; version 3 keeps codes
-only (see :mod:`gui.stored_codes`). A file from a newer program is never written over.
+only (see :mod:`storage.codes`). A file from a newer program is never written over.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from gui.atomic_json import (
+from storage.atomic import (
     atomic_write,
     dump_json,
     keep_aside,
@@ -30,9 +30,9 @@ from gui.atomic_json import (
     read_limited,
     remove_stale_temps,
 )
-from gui.profile_model import Profile, RoomStats, coded_items
-from gui.store_checks import clean_name, whole_number
-from gui.stored_codes import coded_names
+from storage.checks import clean_name, whole_number
+from storage.codes import coded_names
+from storage.model import Profile, RoomStats, coded_items
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class State:
     profiles: list[Profile] = field(default_factory=list)
     current: str | None = None
     in_progress: dict[str, dict[str, Any]] = field(default_factory=dict)
-    # The last change of the history's journal this state includes (see gui.profile_changes);
+    # The last change of the history's journal this state includes (see storage.changes);
     # None for a file written before there was a journal (or by an older program, which drops
     # the key): it is then taken to include everything the journal holds.
     txn: int | None = None
@@ -126,7 +126,9 @@ def _migrate_v2(data: dict[str, Any]) -> dict[str, Any]:
     in_progress = data.get("matches_in_progress")
     for saved in in_progress.values() if isinstance(in_progress, dict) else ():
         match = saved.get("match") if isinstance(saved, dict) else None
-        names = match.get("names") if isinstance(match, dict) else None
+        if not isinstance(match, dict):
+            continue
+        names = match.get("names")
         if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names):
             match["names"] = coded_names(names, HUMAN)
     data["schema"] = 3

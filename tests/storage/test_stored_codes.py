@@ -1,35 +1,23 @@
-"""Stored data holds codes, not display text: what is written, how files of older versions (that
-stored Chinese words) are migrated, and the words each code stands for in both languages."""
+"""Stored data holds codes, not display text: what is written, and how files of older versions (that
+stored Chinese words) are migrated. (The words each code stands for, in both languages, and the
+GUI's side: tests/test_gui_store_words.py.)"""
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
 from engine.replay import record
-from gui import i18n
-from gui.history_db import DB_SCHEMA_VERSION, _db_v1, insert_hand
-from gui.profile_file import SCHEMA_VERSION
-from gui.profile_model import BestHand
-from gui.profile_store import ProfileStore
-from gui.stored_codes import coded_names, display_names, result_code
+from storage.codes import coded_names, result_code
+from storage.history import DB_SCHEMA_VERSION, _db_v1, insert_hand
+from storage.model import BestHand
+from storage.profile_file import SCHEMA_VERSION
+from storage.store import ProfileStore
 from tests.profile_helpers import fake_record, new_store, outcome_for, played
 
-
-@pytest.fixture(autouse=True)
-def chinese() -> Iterator[None]:
-    i18n.set_language("zh")
-    yield
-    i18n.set_language("zh")
-
-
-# -- the codes and their words -----------------------------------------------------------------------
+# -- the codes -----------------------------------------------------------------------
 
 
 def test_seats_named_by_their_place_become_codes_relative_to_the_player() -> None:
@@ -39,22 +27,14 @@ def test_seats_named_by_their_place_become_codes_relative_to_the_player() -> Non
     assert coded_names(["对家", "上家", "me", "下家"], 2) == ["", "", "me", ""]
     # a real name stays, and so does a place word in the wrong place or the player's own name
     assert coded_names(["下家", "Alice", "对家", "下家"], 0) == ["下家", "Alice", "", "下家"]
-    assert display_names(["小明", "", "", ""], 0) == ["小明", "下家", "对家", "上家"]
-    assert display_names(["", "", "me", ""], 2) == ["对家", "上家", "me", "下家"]
-    i18n.set_language("en")
-    assert display_names(["小明", "", "Carol", ""], 0) == ["小明", "Right", "Carol", "Left"]
 
 
-def test_result_codes_and_their_words() -> None:
+def test_result_codes() -> None:
     legacy = {"自摸": "self_draw", "点炮胡": "win_discard", "点炮": "deal_in", "荒庄": "exhaustive",
               "—": "other"}
     for text, code in legacy.items():
         assert result_code(text) == code == result_code(code)
-        assert i18n.result_label(code) == text
-    assert result_code("future_code") == "future_code" == i18n.result_label("future_code")
-    i18n.set_language("en")
-    assert i18n.result_label("exhaustive") == "Exhaustive draw"
-    assert i18n.result_label("win_discard") == "Won on discard"
+    assert result_code("future_code") == "future_code"
 
 
 # -- what is written now -------------------------------------------------------------------------------
@@ -133,11 +113,7 @@ def test_history_of_version_1_is_migrated_to_codes(tmp_path: Path) -> None:
         ["小明", "", "", ""], ["小明", "", "", ""], ["", "", "小明", ""]]
     assert stored[3][0] == "not JSON at all"  # never lose a row, even one we cannot read
     third = store.hand_record(rows[1].id)
-    assert third["human_seat"] == 2 and display_names(third["names"], 2) == ["对家", "上家", "小明", "下家"]
-    i18n.set_language("en")
-    assert [i18n.result_label(row.result) for row in rows] == [
-        "Self-draw", "—", "Won on discard", "Exhaustive draw"]
-    assert display_names(third["names"], 2) == ["Opposite", "Left", "小明", "Right"]
+    assert third["human_seat"] == 2 and third["names"] == ["", "", "小明", ""]
     store.close()
 
 
@@ -193,28 +169,3 @@ def test_an_imported_file_naming_seats_in_words_is_stored_with_codes(store: Prof
     assert stored["names"] == ["", "", "me", ""] and stored["human_seat"] == 2
     [row] = store.history("me")
     assert row.result in ("self_draw", "win_discard", "deal_in", "exhaustive", "other")
-
-
-def test_match_names_in_progress_are_saved_as_codes(store: ProfileStore) -> None:
-    """What ProfileSession.hand_saved writes between hands."""
-    from engine import events as ev
-    from gui.session import ProfileSession
-
-    table = ["me", "下家", "对家", "上家"]
-    state = {"rules": {}, "seed": 1, "names": table, "dealer": 0, "dealer_streak": 2, "passes": 0,
-             "scores": [0, 0, 0, 0], "played": 1}
-    saved = SimpleNamespace(record=fake_record([0, 0, 0, 0], exhaustive=True) | {"names": table},
-                            match_state=state, over=False)
-    ended = ev.HandEnded((), True, (0, 0, 0, 0), (0, 0, 0, 0), ((),) * 4, ((),) * 4, 0, 2)
-    summary = SimpleNamespace(ended=ended, wins=[])
-    store.create("me")
-    store.select("me")
-    session = ProfileSession(store)
-    session.begin_match(session.rules, ["normal"] * 3)
-    session.save_start(state)  # a new match is saved before its first hand
-    started = store.match_in_progress("me")
-    assert started is not None and started["match"]["names"] == ["me", "", "", ""]
-    session.hand_saved(saved, summary)  # type: ignore[arg-type]
-    in_progress = store.match_in_progress("me")
-    assert in_progress is not None and in_progress["match"]["names"] == ["me", "", "", ""]
-    assert store.history("me")[0].result == "exhaustive"

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+import storage.store
 from engine.replay import FORMAT, record, replay
-from gui import profile_store
-from gui.profile_store import ProfileStore
+from storage.imports import ImportRefused
+from storage.store import ProfileStore
 from tests.profile_helpers import new_store, outcome_for, played
 
 # -- saved hands: export, import, replay ------------------------------------------------------------
@@ -132,12 +133,14 @@ def test_import_of_garbage_is_refused(store: ProfileStore, tmp_path: Path, conte
 
 def test_import_of_missing_or_huge_file_is_refused(store: ProfileStore, tmp_path: Path) -> None:
     store.create("a")
-    with pytest.raises(ValueError, match="cannot be read"):
+    with pytest.raises(ImportRefused) as refused:  # a ValueError
         store.import_hand(tmp_path / "nowhere.json", "a")
+    assert refused.value.code == "unreadable" and refused.value.values["name"] == "nowhere.json"
     huge = tmp_path / "huge.json"
-    huge.write_bytes(b" " * (profile_store.MAX_IMPORT_BYTES + 1))
-    with pytest.raises(ValueError, match="too large"):
+    huge.write_bytes(b" " * (storage.store.MAX_IMPORT_BYTES + 1))
+    with pytest.raises(ImportRefused) as refused:
         store.import_hand(huge, "a")
+    assert refused.value.code == "too_large"
     with pytest.raises(ValueError, match="no profile named"):
         store.import_hand(huge, "nobody")
     assert store.history("a") == []

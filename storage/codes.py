@@ -1,12 +1,13 @@
-"""What the stores keep instead of display text, and the way back to words (no Qt).
+"""What the stores keep instead of display text (no Qt, no words).
 
 Stored data holds codes, so every screen follows the language the player reads it in:
 
 * a hand's result for the player: ``self_draw``, ``win_discard``, ``deal_in``, ``exhaustive``
-  or ``other`` (gui.saved_hands.RESULT_*), shown by :func:`gui.i18n.result_label`;
+  or ``other`` (storage.saved_hands.RESULT_*), shown by :func:`gui.i18n.result_label`;
 * the names at the table: the player's own name as it is, and ``""`` for a seat that had no
   name but its place at the table (下家 / 对家 / 上家 as the player saw it), shown with
-  :func:`display_names` relative to the player's seat (the history keeps that seat).
+  :func:`gui.store_words.display_names` relative to the player's seat (the history keeps
+  that seat).
 
 Files and databases written before this stored the Chinese (or English) words;
 :func:`result_code` and :func:`coded_names` turn them back into codes when they are migrated.
@@ -15,8 +16,6 @@ Files and databases written before this stored the Chinese (or English) words;
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from gui.i18n import seat_label, seat_labels
 
 RESULT_SELF_DRAW = "self_draw"  # the profile's player won by self-draw
 RESULT_DISCARD_WIN = "win_discard"  # won on someone's discard
@@ -31,6 +30,14 @@ LEGACY_RESULTS = {
     "—": RESULT_OTHER,
 }
 
+# The words for a seat named only by its place at the table, in every language the game has
+# had, by the seat's place to the right of the player (1 下家, 2 对家, 3 上家): what older files
+# stored, and what a table may still call such a seat (gui.i18n's "table.seat_<n>", which a
+# test keeps within these) before coded_names stores it as "".
+PLACE_NAMES: dict[int, frozenset[str]] = {
+    1: frozenset({"下家", "Right"}), 2: frozenset({"对家", "Opposite"}), 3: frozenset({"上家", "Left"}),
+}
+
 
 def result_code(stored: str) -> str:
     """The code of a stored result: a code stays, an old Chinese text becomes its code, and
@@ -43,18 +50,12 @@ def coded_names(names: Sequence[str], human: int) -> list[str]:
     any language, relative to ``human``) becomes ``""``; real names are kept."""
     out = [str(n) for n in names]
     for seat, name in enumerate(out):
-        if seat != human and name.strip() in seat_labels((seat - human) % 4):
+        if seat != human and name.strip() in PLACE_NAMES.get((seat - human) % 4, ()):
             out[seat] = ""
     return out
 
 
-def display_names(names: Sequence[str], human: int) -> list[str]:
-    """The names to show: ``""`` becomes the seat's place relative to ``human``, in the
-    current language."""
-    return [str(n) or seat_label((seat - human) % 4) for seat, n in enumerate(names)]
-
-
 __all__ = [
-    "LEGACY_RESULTS", "RESULT_CODES", "RESULT_DEAL_IN", "RESULT_DISCARD_WIN", "RESULT_EXHAUSTIVE",
-    "RESULT_OTHER", "RESULT_SELF_DRAW", "coded_names", "display_names", "result_code",
+    "LEGACY_RESULTS", "PLACE_NAMES", "RESULT_CODES", "RESULT_DEAL_IN", "RESULT_DISCARD_WIN",
+    "RESULT_EXHAUSTIVE", "RESULT_OTHER", "RESULT_SELF_DRAW", "coded_names", "result_code",
 ]

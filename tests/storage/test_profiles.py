@@ -1,24 +1,19 @@
-"""Profiles in the store (gui.profile_store): create, select, rename and delete, names,
+"""Profiles in the store (storage.store): create, select, rename and delete, names,
 what survives a restart, and where the files live.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import storage.store
 from engine.replay import record, replay
-from gui import profile_store
-from gui.profile_store import ProfileStore
+from storage.store import ProfileStore
 from tests.profile_helpers import add_hand, new_store, outcome_for, played
-
-ROOT = Path(__file__).resolve().parent.parent
-
 
 # -- profiles ------------------------------------------------------------------------------------
 
@@ -110,11 +105,11 @@ def test_profile_and_history_survive_a_restart(tmp_path: Path) -> None:
 
 
 def test_default_and_overridden_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(profile_store.ENV_DATA_DIR, raising=False)
-    default = profile_store.data_dir()
+    monkeypatch.delenv(storage.store.ENV_DATA_DIR, raising=False)
+    default = storage.store.data_dir()
     assert "hefei-mahjong" in str(default)
     assert str(default).startswith(os.environ["XDG_DATA_HOME"])  # conftest keeps it in a temp dir
-    monkeypatch.setenv(profile_store.ENV_DATA_DIR, str(tmp_path / "elsewhere"))
+    monkeypatch.setenv(storage.store.ENV_DATA_DIR, str(tmp_path / "elsewhere"))
     store = ProfileStore()
     assert store.load() == []
     store.create("p")
@@ -122,8 +117,3 @@ def test_default_and_overridden_data_dir(tmp_path: Path, monkeypatch: pytest.Mon
     assert (tmp_path / "elsewhere" / "history.sqlite3").is_file()
     store.close()
     assert ProfileStore(tmp_path / "given").base_dir == tmp_path / "given"  # the argument wins
-
-
-def test_store_module_does_not_import_qt() -> None:
-    code = "import sys, gui.profile_store; sys.exit(any(m.startswith('PySide6') for m in sys.modules))"
-    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0

@@ -1,0 +1,111 @@
+"""The GUI's side of the stores' codes: every code has words in both languages (a refusal to
+import, a result, a seat named by its place), and what the table writes is stored as codes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from types import SimpleNamespace
+
+import pytest
+
+from gui import i18n
+from gui.store_words import display_names, notice_text, refusal_text
+from storage.codes import PLACE_NAMES, RESULT_CODES, coded_names
+from storage.imports import REFUSALS, ImportRefused
+from storage.notice import Notice
+from storage.store import ProfileStore
+from tests.profile_helpers import fake_record
+
+
+@pytest.fixture(autouse=True)
+def chinese() -> Iterator[None]:
+    i18n.set_language("zh")
+    yield
+    i18n.set_language("zh")
+
+
+@pytest.mark.parametrize("code", sorted(REFUSALS))
+def test_every_import_refusal_is_told_in_both_languages(code: str) -> None:
+    values = {name: f"<{name}>" for name in REFUSALS[code]}
+    refused = ImportRefused(code, **values)
+    for lang in i18n.LANGUAGES:
+        text = refusal_text(refused, lang)
+        assert text != f"import.{code}" and text == i18n.tr_in(lang, f"import.{code}", **values)
+        assert not re.search(r"\{[a-z_]+\}", text), text  # every placeholder filled
+        assert all(value in text for value in values.values()), (lang, text)  # and every value said
+    assert refusal_text(refused) == refusal_text(refused, "zh")  # the player's language by default
+    i18n.set_language("en")
+    assert refusal_text(refused) == refusal_text(refused, "en")
+
+
+def test_a_refusal_takes_exactly_its_values() -> None:
+    with pytest.raises(TypeError):
+        ImportRefused("too_large")
+    with pytest.raises(TypeError):
+        ImportRefused("no_such_reason", name="x")
+    assert refusal_text(ImportRefused("too_large", name="x.json")) == "x.json 太大，不是保存的牌局"
+
+
+def test_store_notices_are_told_in_the_players_language() -> None:
+    notice = Notice("saved_again", "Saved again: 2 change(s) …", count=2)
+    assert notice == "Saved again: 2 change(s) …"  # its English text, for logs
+    assert notice_text(notice) == "已经保存好了：之前没能保存的 2 项改动现在都已保存。"
+    i18n.set_language("en")
+    assert notice_text(notice) == "Saved again: 2 change(s) that could not be saved before are now saved."
+    assert notice_text("plain words") == "plain words"
+    assert notice_text(Notice("no_such_code", "as it is")) == "as it is"
+
+
+def test_every_result_code_has_its_words() -> None:
+    zh = {"self_draw": "自摸", "win_discard": "点炮胡", "deal_in": "点炮", "exhaustive": "荒庄", "other": "—"}
+    en = {"self_draw": "Self-draw", "win_discard": "Won on discard", "deal_in": "Dealt in",
+          "exhaustive": "Exhaustive draw", "other": "—"}
+    assert set(zh) == set(RESULT_CODES)
+    assert {code: i18n.result_label(code) for code in RESULT_CODES} == zh
+    i18n.set_language("en")
+    assert {code: i18n.result_label(code) for code in RESULT_CODES} == en
+    assert i18n.result_label("future_code") == "future_code"  # a newer program's code, as it is
+
+
+def test_seats_named_by_their_place_are_shown_in_the_players_language() -> None:
+    assert display_names(["小明", "", "", ""], 0) == ["小明", "下家", "对家", "上家"]
+    assert display_names(["", "", "me", ""], 2) == ["对家", "上家", "me", "下家"]
+    i18n.set_language("en")
+    assert display_names(["小明", "", "Carol", ""], 0) == ["小明", "Right", "Carol", "Left"]
+    assert display_names(["", "", "小明", ""], 2) == ["Opposite", "Left", "小明", "Right"]
+
+
+def test_the_stores_know_every_word_the_table_names_a_seat_by() -> None:
+    """What the table calls a computer seat, in any language, is stored as "" (its place)."""
+    for relative in (1, 2, 3):
+        assert i18n.seat_labels(relative) <= PLACE_NAMES[relative]
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        assert coded_names(display_names(["me", "", "", ""], 0), 0) == ["me", "", "", ""]
+        assert coded_names(display_names(["", "me", "", ""], 1), 1) == ["", "me", "", ""]
+
+
+def test_match_names_in_progress_are_saved_as_codes(store: ProfileStore) -> None:
+    """What ProfileSession.hand_saved writes between hands."""
+    from engine import events as ev
+    from gui.session import ProfileSession
+
+    table = ["me", "下家", "对家", "上家"]
+    state = {"rules": {}, "seed": 1, "names": table, "dealer": 0, "dealer_streak": 2, "passes": 0,
+             "scores": [0, 0, 0, 0], "played": 1}
+    saved = SimpleNamespace(record=fake_record([0, 0, 0, 0], exhaustive=True) | {"names": table},
+                            match_state=state, over=False)
+    ended = ev.HandEnded((), True, (0, 0, 0, 0), (0, 0, 0, 0), ((),) * 4, ((),) * 4, 0, 2)
+    summary = SimpleNamespace(ended=ended, wins=[])
+    store.create("me")
+    store.select("me")
+    session = ProfileSession(store)
+    session.begin_match(session.rules, ["normal"] * 3)
+    session.save_start(state)  # a new match is saved before its first hand
+    started = store.match_in_progress("me")
+    assert started is not None and started["match"]["names"] == ["me", "", "", ""]
+    session.hand_saved(saved, summary)  # type: ignore[arg-type]
+    in_progress = store.match_in_progress("me")
+    assert in_progress is not None and in_progress["match"]["names"] == ["me", "", "", ""]
+    assert store.history("me")[0].result == "exhaustive"
