@@ -30,18 +30,19 @@ from PySide6.QtWidgets import QWidget
 
 from engine.levels import LEVELS
 
+from . import theme
 from .fonts import ui_font
 
-INK = QColor("#2b2a26")
-MUTED = QColor("#8a7f67")
-GRID = QColor("#ece3cc")
-AXIS = QColor("#cdbf9f")
-FELT = QColor("#17623d")
-GOLD = QColor("#b8862a")
-WIN = QColor("#2e8b57")
-WIN_LIGHT = QColor("#4fb57c")
-LOSS = QColor("#c0392b")
-LOSS_LIGHT = QColor("#e0685a")
+INK = QColor(theme.INK)
+MUTED = QColor(theme.MUTED)
+GRID = QColor(theme.GRID)
+AXIS = QColor(theme.RULE)
+FELT = QColor(theme.FELT)
+GOLD = QColor(theme.GOLD_DEEP)  # the levels' lines: the deep end of the gold, to stand out on ivory
+WIN = QColor(theme.WIN_GREEN)
+WIN_LIGHT = QColor(theme.WIN_LIGHT)
+LOSS = QColor(theme.LOSS_RED)
+LOSS_LIGHT = QColor(theme.LOSS_LIGHT)
 
 
 # -- numbers ----------------------------------------------------------------------------------------

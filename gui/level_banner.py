@@ -40,7 +40,7 @@ from engine.levels import LEVELS, Level
 
 from .fonts import ui_font
 from .i18n import tr
-from .profile_style import title_font
+from .theme import GOLD_EDGE, gold_gradient, title_font
 
 
 class LevelChangeBanner(QWidget):
@@ -203,13 +203,11 @@ class LevelChangeBanner(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 120))
         painter.drawPath(path.translated(2, 3))
-        shine = QLinearGradient(box.topLeft(), box.bottomLeft())
         if self._up:
-            shine.setColorAt(0.0, QColor("#fff1b8"))
-            shine.setColorAt(0.5, QColor("#f0c84e"))
-            shine.setColorAt(1.0, QColor("#b8862a"))
-            edge = QColor("#5a3b08")
-        else:
+            shine = gold_gradient(box.topLeft(), box.bottomLeft())
+            edge = QColor(GOLD_EDGE)
+        else:  # silver, going down
+            shine = QLinearGradient(box.topLeft(), box.bottomLeft())
             shine.setColorAt(0.0, QColor("#ffffff"))
             shine.setColorAt(0.5, QColor("#dfe6ea"))
             shine.setColorAt(1.0, QColor("#9aa7ae"))
