@@ -114,9 +114,11 @@ def _crisp(value: float) -> float:
 class _Chart(QWidget):
     """Axes, fonts, the empty state and mouse tracking shared by both charts."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, hover_label: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._empty_text = ""
+        self._values: list[int] = []
+        self._hover_label = hover_label
         self._hover: int | None = None
         self.setMouseTracking(True)
         self.setMinimumSize(240, 150)
@@ -138,8 +140,17 @@ class _Chart(QWidget):
     def empty_text(self) -> str:
         return self._empty_text
 
+    def set_hover_label(self, template: str) -> None:
+        """How the read-out names a point or bar, e.g. "第 {n} 局" (line: {n}, the hand number)
+        or "第 {label} 场" (bars: {label}, the bar's label)."""
+        self._hover_label = template
+        self.update()
+
+    def values(self) -> list[int]:
+        return list(self._values)
+
     def is_empty(self) -> bool:
-        raise NotImplementedError
+        return not self._values
 
     def hovered_index(self) -> int | None:
         """The data index under the mouse, if any."""
@@ -235,10 +246,8 @@ class LineChart(_Chart):
     MAX_POINTS = 600  # more hands than this are thinned out (the last one always stays)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._values: list[int] = []
+        super().__init__("{n}", parent)
         self._thresholds = True
-        self._hover_label = "{n}"
         self._plot = QRectF()
         self._xs: list[float] = []
 
@@ -248,17 +257,6 @@ class LineChart(_Chart):
         self._thresholds = thresholds
         self._hover = None
         self.update()
-
-    def set_hover_label(self, template: str) -> None:
-        """How the read-out names a hand, e.g. "第 {n} 局" ({n}: the hand number)."""
-        self._hover_label = template
-        self.update()
-
-    def values(self) -> list[int]:
-        return list(self._values)
-
-    def is_empty(self) -> bool:
-        return not self._values
 
     # -- geometry ------------------------------------------------------------------------------------
     def value_range(self) -> tuple[list[float], float, float]:
@@ -430,11 +428,9 @@ class BarChart(_Chart):
     """One bar per match: ``set_data(match_results)``; the last ``max_bars`` are shown."""
 
     def __init__(self, parent: QWidget | None = None, max_bars: int = 30) -> None:
-        super().__init__(parent)
+        super().__init__("{label}", parent)
         self.max_bars = max_bars
-        self._values: list[int] = []
         self._labels: list[str] = []
-        self._hover_label = "{label}"
         self._slots: list[QRectF] = []
 
     def set_data(self, values: Sequence[int], labels: Sequence[str] | None = None) -> None:
@@ -448,19 +444,8 @@ class BarChart(_Chart):
         self._hover = None
         self.update()
 
-    def set_hover_label(self, template: str) -> None:
-        """How the read-out names a bar, e.g. "第 {label} 场"."""
-        self._hover_label = template
-        self.update()
-
-    def values(self) -> list[int]:
-        return list(self._values)
-
     def labels(self) -> list[str]:
         return list(self._labels)
-
-    def is_empty(self) -> bool:
-        return not self._values
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = self._begin()
