@@ -21,31 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import fonts
+from . import fonts, theme
 from .i18n import tr
-
-BUTTON_STYLE = """
-QPushButton {
-  background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #ffcf5a, stop:1 #e79a1c);
-  color: #3a1d00; border: 2px solid #8a4d00; border-radius: 10px;
-  padding: 6px 18px; font-weight: bold;
-}
-QPushButton:hover { background: #ffe08a; }
-QPushButton:pressed { background: #d88a10; }
-QPushButton#win { background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #ff7a5a, stop:1 #d8321c);
-  color: white; border-color: #7a1000; }
-"""
-
-TOGGLE_STYLE = """
-QPushButton#autoplay { background: #1d5a3e; color: #f3ecd2; border: 2px solid #6fa386;
-  border-radius: 8px; padding: 4px 12px; font-weight: bold; }
-QPushButton#autoplay:hover { background: #26704d; }
-QPushButton#autoplay:checked { background: #2f7fd8; border-color: #bfe0ff; color: white; }
-QCheckBox { color: #f3ecd2; spacing: 6px; }
-QCheckBox::indicator { width: 18px; height: 18px; border: 2px solid #cfe8d8; border-radius: 4px;
-  background: #0d3a26; }
-QCheckBox::indicator:checked { background: #ffcf5a; border-color: #ffe6a0; }
-"""
 
 BAR_HEIGHT = 64  # px: the tallest content (two text lines or a button) with margins
 
@@ -90,8 +67,7 @@ class ActionBar(QWidget):
         super().__init__()
         self.setObjectName("actionBar")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("#actionBar { background: #0d3a26; } QLabel { color: #f3ecd2; }"
-                           + BUTTON_STYLE + TOGGLE_STYLE)
+        self.setStyleSheet(theme.bar_style("actionBar") + theme.TOGGLE_STYLE)
         self.setFixedHeight(BAR_HEIGHT)
         row = QHBoxLayout(self)
         row.setContentsMargins(12, 4, 12, 4)
@@ -103,12 +79,12 @@ class ActionBar(QWidget):
         self.waits = ElidedLabel()  # my suits and waits: stays while hover texts come and go
         self.waits.setObjectName("waits")
         self.waits.setFont(fonts.ui_font(15))
-        self.waits.setStyleSheet("color: #ffe6a0;")
+        self.waits.setStyleSheet(theme.WAITS_STYLE)
         texts.addWidget(self.status)
         texts.addWidget(self.waits)
         self.countdown = QLabel()
         self.countdown.setFont(fonts.ui_font(18, bold=True))
-        self.countdown.setStyleSheet("color: #ffcf5a;")
+        self.countdown.setStyleSheet(theme.COUNTDOWN_STYLE)
         row.addLayout(texts, 1)
         row.addWidget(self.countdown)
         self.win = self._button("win", self.win_clicked)

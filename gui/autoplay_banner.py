@@ -9,16 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from . import fonts
+from . import fonts, theme
 from .i18n import tr
-
-STYLE = """
-#autoplayBanner { background: rgba(20, 60, 120, 225); border: 2px solid #bfe0ff; border-radius: 12px; }
-#autoplayBanner QLabel { color: white; }
-#autoplayBanner QPushButton { background: #ffcf5a; color: #3a1d00; border: 2px solid #8a4d00;
-  border-radius: 8px; padding: 4px 14px; font-weight: bold; }
-#autoplayBanner QPushButton:hover { background: #ffe08a; }
-"""
 
 
 class AutoplayBanner(QFrame):
@@ -27,7 +19,7 @@ class AutoplayBanner(QFrame):
     def __init__(self, host: QWidget) -> None:
         super().__init__(host)
         self.setObjectName("autoplayBanner")
-        self.setStyleSheet(STYLE)
+        self.setStyleSheet(theme.AUTOPLAY_BANNER_STYLE)
         row = QHBoxLayout(self)
         row.setContentsMargins(16, 6, 8, 6)
         row.setSpacing(14)

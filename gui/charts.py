@@ -30,18 +30,19 @@ from PySide6.QtWidgets import QWidget
 
 from engine.levels import LEVELS
 
+from . import theme
 from .fonts import ui_font
 
-INK = QColor("#2b2a26")
-MUTED = QColor("#8a7f67")
-GRID = QColor("#ece3cc")
-AXIS = QColor("#cdbf9f")
-FELT = QColor("#17623d")
-GOLD = QColor("#b8862a")
-WIN = QColor("#2e8b57")
-WIN_LIGHT = QColor("#4fb57c")
-LOSS = QColor("#c0392b")
-LOSS_LIGHT = QColor("#e0685a")
+INK = QColor(theme.INK)
+MUTED = QColor(theme.MUTED)
+GRID = QColor(theme.GRID)
+AXIS = QColor(theme.RULE)
+FELT = QColor(theme.FELT)
+GOLD = QColor(theme.GOLD_DEEP)  # the levels' lines: the deep end of the gold, to stand out on ivory
+WIN = QColor(theme.WIN_GREEN)
+WIN_LIGHT = QColor(theme.WIN_LIGHT)
+LOSS = QColor(theme.LOSS_RED)
+LOSS_LIGHT = QColor(theme.LOSS_LIGHT)
 
 
 # -- numbers ----------------------------------------------------------------------------------------
@@ -113,9 +114,11 @@ def _crisp(value: float) -> float:
 class _Chart(QWidget):
     """Axes, fonts, the empty state and mouse tracking shared by both charts."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, hover_label: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._empty_text = ""
+        self._values: list[int] = []
+        self._hover_label = hover_label
         self._hover: int | None = None
         self.setMouseTracking(True)
         self.setMinimumSize(240, 150)
@@ -137,8 +140,17 @@ class _Chart(QWidget):
     def empty_text(self) -> str:
         return self._empty_text
 
+    def set_hover_label(self, template: str) -> None:
+        """How the read-out names a point or bar, e.g. "第 {n} 局" (line: {n}, the hand number)
+        or "第 {label} 场" (bars: {label}, the bar's label)."""
+        self._hover_label = template
+        self.update()
+
+    def values(self) -> list[int]:
+        return list(self._values)
+
     def is_empty(self) -> bool:
-        raise NotImplementedError
+        return not self._values
 
     def hovered_index(self) -> int | None:
         """The data index under the mouse, if any."""
@@ -234,10 +246,8 @@ class LineChart(_Chart):
     MAX_POINTS = 600  # more hands than this are thinned out (the last one always stays)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._values: list[int] = []
+        super().__init__("{n}", parent)
         self._thresholds = True
-        self._hover_label = "{n}"
         self._plot = QRectF()
         self._xs: list[float] = []
 
@@ -247,17 +257,6 @@ class LineChart(_Chart):
         self._thresholds = thresholds
         self._hover = None
         self.update()
-
-    def set_hover_label(self, template: str) -> None:
-        """How the read-out names a hand, e.g. "第 {n} 局" ({n}: the hand number)."""
-        self._hover_label = template
-        self.update()
-
-    def values(self) -> list[int]:
-        return list(self._values)
-
-    def is_empty(self) -> bool:
-        return not self._values
 
     # -- geometry ------------------------------------------------------------------------------------
     def value_range(self) -> tuple[list[float], float, float]:
@@ -429,11 +428,9 @@ class BarChart(_Chart):
     """One bar per match: ``set_data(match_results)``; the last ``max_bars`` are shown."""
 
     def __init__(self, parent: QWidget | None = None, max_bars: int = 30) -> None:
-        super().__init__(parent)
+        super().__init__("{label}", parent)
         self.max_bars = max_bars
-        self._values: list[int] = []
         self._labels: list[str] = []
-        self._hover_label = "{label}"
         self._slots: list[QRectF] = []
 
     def set_data(self, values: Sequence[int], labels: Sequence[str] | None = None) -> None:
@@ -447,19 +444,8 @@ class BarChart(_Chart):
         self._hover = None
         self.update()
 
-    def set_hover_label(self, template: str) -> None:
-        """How the read-out names a bar, e.g. "第 {label} 场"."""
-        self._hover_label = template
-        self.update()
-
-    def values(self) -> list[int]:
-        return list(self._values)
-
     def labels(self) -> list[str]:
         return list(self._labels)
-
-    def is_empty(self) -> bool:
-        return not self._values
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = self._begin()

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from .fonts import ui_font
-from .profile_style import CARD_BORDER, FELT, INK, MUTED
+from .theme import CARD_BORDER, CELL_INK, FELT, INK, MUTED
 
 
 class DataTable(QWidget):
@@ -146,7 +146,7 @@ class DataTable(QWidget):
                     if footer or column == self._accent:
                         colour = QColor(FELT)
                     else:
-                        colour = QColor(INK) if not left or column == 0 else QColor("#5d5746")
+                        colour = QColor(INK) if not left or column == 0 else QColor(CELL_INK)
                 painter.setPen(colour)
                 align = Qt.AlignmentFlag.AlignLeft if left else Qt.AlignmentFlag.AlignRight
                 rect = cell_rect(column, top, self.ROW)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPixmap
+from PySide6.QtGui import QGuiApplication, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QDialog,
@@ -31,22 +31,12 @@ from PySide6.QtWidgets import (
 from engine import events as ev
 from engine.summary import HandSummary
 
-from . import fonts
+from . import fonts, theme
 from .i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from .layout import height_of
 from .store_words import display_names
 
-DIALOG_STYLE = """
-QDialog { background: #123d2a; }
-QLabel { color: #f3ecd2; }
-QLabel#dealerBadge { background: #b8322a; color: #fff1b8; border-radius: 4px; padding: 1px 6px; }
-QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }
-QTableWidget { background: #0e3322; color: #f3ecd2; gridline-color: #2c6a4c; border: none; }
-QHeaderView::section { background: #1d5a3d; color: #ffe6a0; padding: 4px; border: none; }
-QPushButton { background: #e9a62a; color: #3a1d00; border: 2px solid #8a4d00; border-radius: 8px;
-  padding: 6px 22px; font-weight: bold; }
-QPushButton:hover { background: #ffd36a; }
-"""
+DIALOG_STYLE = theme.dialog_style(dark=True)
 
 ROW_H = 26  # a score or standings table row
 TILE_W = 34  # the tiles of the revealed hands
@@ -72,7 +62,7 @@ def tile_row(art: object, kinds: Sequence[int], width: int = TILE_W, kongs: Sequ
             face = art.face(kind, round(width * dpr), 1.0)  # type: ignore[attr-defined]
             painter.drawPixmap(round(x), 2, width, h, face)
             if n == len(sequence) - 1 and highlight is not None:
-                painter.setPen(QColor(255, 120, 0))
+                painter.setPen(theme.TILE_LATEST)
                 painter.drawRoundedRect(round(x), 2, width - 1, h - 1, 4, 4)
             x += width + 1
         x += gap
@@ -190,11 +180,11 @@ class EndOfHandDialog(_FittedDialog):
             how = tr("end.self_draw") if summary.wins and summary.wins[0].self_draw else tr(
                 "end.discard_win", who=names[summary.wins[0].discarder or 0]) if summary.wins else ""
             heading = tr("end.won", who=who, how=how)
-        self.heading = _label(heading, 26, True, "#ffd36a")
+        self.heading = _label(heading, 26, True, theme.GOLD)
         extra: list[QWidget] = []
         self.note: QLabel | None = None
         if exhaustive:
-            self.note = _label(self._draw_note(summary, last_in_match), 16, False, "#cfe3d3")
+            self.note = _label(self._draw_note(summary, last_in_match), 16, False, theme.TEXT_SOFT)
             extra.append(self.note)
 
         body = QWidget()
@@ -212,7 +202,7 @@ class EndOfHandDialog(_FittedDialog):
                 one = QVBoxLayout()
                 one.setSpacing(4)
                 one.addWidget(_label(tr("end.score_of", who=names[win.seat], value=win.score.value), 17, True,
-                                     "#ffe6a0"))
+                                     theme.TEXT_WARM))
                 table = self._score_table(win, summary)
                 self.score_tables.append(table)
                 one.addWidget(table)
@@ -281,7 +271,7 @@ class EndOfHandDialog(_FittedDialog):
             picture.setPixmap(row)
             grid.addWidget(picture, seat, 1)
             delta = ended.deltas[seat]
-            colour = "#7dff9a" if delta > 0 else "#ff8a7a" if delta < 0 else "#f3ecd2"
+            colour = theme.GAIN if delta > 0 else theme.LOSS if delta < 0 else theme.TEXT_LIGHT
             grid.addWidget(_label(_signed(delta), 18, True, colour), seat, 2,
                            Qt.AlignmentFlag.AlignRight)
             grid.addWidget(_label(tr("end.total", total=ended.scores[seat]), 15), seat, 3)
@@ -322,7 +312,7 @@ class StandingsDialog(_FittedDialog):
         totals = list(summaries[-1].ended.scores) if summaries and summaries[-1].ended else [0] * 4
         order = sorted(range(4), key=lambda s: -totals[s])
         podium = "   ".join(f"{n + 1}. {names[s]} {totals[s]:+d}" for n, s in enumerate(order))
-        heading = _label(tr("standings.title"), 26, True, "#ffd36a")
+        heading = _label(tr("standings.title"), 26, True, theme.GOLD)
         rows: list[list[str]] = []
         for s in summaries:
             ended = s.ended

@@ -1,9 +1,10 @@
-"""The green felt behind the start screen and the profile page.
+"""The green felt: behind the table, the start screen and the profile page.
 
 :func:`felt_pixmap` paints it: a radial gradient lit from above the middle, and the nap of the
 cloth as faint light and dark specks, the same every time. Each screen gives its own
-:class:`FeltLook` (where the light sits, how strong the nap is). :class:`FeltBackdrop` keeps a
-widget's felt painted once per size and blits it on every paint event.
+:class:`FeltLook` (where the light sits, its colours, how strong the nap is; the looks are in
+:mod:`gui.theme`). :class:`FeltBackdrop` keeps a widget's felt painted once per size and blits
+it on every paint event; the table's scene keeps its own pixmap, as it paints in scene units.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ class FeltLook:
 
     light_y: float  # the centre of the gradient, as a fraction of the height (centred across)
     radius: float  # the radius of the gradient, as a fraction of the longer side
-    light: str  # the colour at the centre (the rest of the gradient is the same everywhere)
-    speck_alpha: tuple[int, int]  # the opacity of the light specks and of the dark ones
-    speck_area: int  # one speck of each shade per this many square pixels
-    speck_width: float
+    stops: tuple[tuple[float, str], ...]  # the gradient: (position, "#rrggbb"), lit centre first
+    speck_alpha: tuple[int, int] = (0, 0)  # the opacity of the light specks and of the dark ones
+    speck_area: int = 0  # one speck of each shade per this many square pixels (0: no nap)
+    speck_width: float = 0.0
 
 
 def felt_pixmap(width: int, height: int, look: FeltLook, dpr: float = 1.0,
@@ -42,13 +43,13 @@ def felt_pixmap(width: int, height: int, look: FeltLook, dpr: float = 1.0,
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     felt = QRadialGradient(QPointF(w / 2, h * look.light_y), max(w, h) * look.radius)
-    felt.setColorAt(0.0, QColor(look.light))
-    felt.setColorAt(0.55, QColor("#1a6b41"))
-    felt.setColorAt(1.0, QColor("#0a3520"))
+    for position, colour in look.stops:
+        felt.setColorAt(position, QColor(colour))
     painter.fillRect(QRectF(0, 0, w, h), felt)
     # the nap of the cloth: faint specks, the same every time; painted once on a small tile
     # and repeated, so the first paint (part of start-up) stays quick
-    painter.fillRect(QRectF(0, 0, w, h), QBrush(_speck_tile(look, dpr)))
+    if look.speck_area > 0:
+        painter.fillRect(QRectF(0, 0, w, h), QBrush(_speck_tile(look, dpr)))
     if extras is not None:
         extras(painter, w, h)
     painter.end()

@@ -40,7 +40,7 @@ from engine.levels import LEVELS, Level
 
 from .fonts import ui_font
 from .i18n import tr
-from .profile_style import title_font
+from .theme import GOLD_EDGE, gold_gradient, title_font
 
 
 class LevelChangeBanner(QWidget):
@@ -120,19 +120,9 @@ class LevelChangeBanner(QWidget):
         self._set_reveal(0.0)
         self._set_fade(1.0)
         group = QSequentialAnimationGroup(self)
-        slide = QPropertyAnimation(self, b"reveal", group)
-        slide.setStartValue(0.0)
-        slide.setEndValue(1.0)
-        slide.setDuration(max(1, round(self.IN_MS * speed)))
-        slide.setEasingCurve(QEasingCurve.Type.OutBack)
-        group.addAnimation(slide)
+        self._tween(group, b"reveal", 0.0, 1.0, self.IN_MS * speed, QEasingCurve.Type.OutBack)
         group.addAnimation(QPauseAnimation(max(0, round(self.HOLD_MS * speed)), group))
-        out = QPropertyAnimation(self, b"fade", group)
-        out.setStartValue(1.0)
-        out.setEndValue(0.0)
-        out.setDuration(max(1, round(self.OUT_MS * speed)))
-        out.setEasingCurve(QEasingCurve.Type.InCubic)
-        group.addAnimation(out)
+        self._tween(group, b"fade", 1.0, 0.0, self.OUT_MS * speed, QEasingCurve.Type.InCubic)
         group.finished.connect(self._done)
         self._group = group
         self.show()
@@ -158,6 +148,16 @@ class LevelChangeBanner(QWidget):
             group.finished.disconnect(self._done)
             group.stop()
             group.deleteLater()
+
+    def _tween(self, group: QSequentialAnimationGroup, prop: bytes, start: float, end: float, ms: float,
+               curve: QEasingCurve.Type) -> None:
+        """Animate ``prop`` from ``start`` to ``end`` in ``ms``, as the next step of ``group``."""
+        step = QPropertyAnimation(self, prop, group)
+        step.setStartValue(start)
+        step.setEndValue(end)
+        step.setDuration(max(1, round(ms)))
+        step.setEasingCurve(curve)
+        group.addAnimation(step)
 
     def _done(self) -> None:
         if self._group is not None:
@@ -203,13 +203,11 @@ class LevelChangeBanner(QWidget):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 120))
         painter.drawPath(path.translated(2, 3))
-        shine = QLinearGradient(box.topLeft(), box.bottomLeft())
         if self._up:
-            shine.setColorAt(0.0, QColor("#fff1b8"))
-            shine.setColorAt(0.5, QColor("#f0c84e"))
-            shine.setColorAt(1.0, QColor("#b8862a"))
-            edge = QColor("#5a3b08")
-        else:
+            shine = gold_gradient(box.topLeft(), box.bottomLeft())
+            edge = QColor(GOLD_EDGE)
+        else:  # silver, going down
+            shine = QLinearGradient(box.topLeft(), box.bottomLeft())
             shine.setColorAt(0.0, QColor("#ffffff"))
             shine.setColorAt(0.5, QColor("#dfe6ea"))
             shine.setColorAt(1.0, QColor("#9aa7ae"))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from engine.rules import Ruleset
 
 from . import settings as settings_store
+from . import theme
 from .app_icon import app_icon
 from .i18n import set_language, tr
 from .settings import Settings
@@ -206,8 +207,7 @@ class MainWindow(QMainWindow):
             mark = QPushButton()
             mark.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             mark.setCursor(Qt.CursorShape.PointingHandCursor)
-            mark.setStyleSheet("color: white; background: #b3261e; border: none; border-radius: 4px;"
-                               " font-weight: bold; padding: 2px 10px;")
+            mark.setStyleSheet(theme.UNSAVED_MARK_STYLE)
             mark.clicked.connect(self._explain_unsaved)
             self.statusBar().addPermanentWidget(mark)
             self._unsaved_mark = mark

@@ -36,7 +36,7 @@ class NamePlate:
         scene.addItem(self.back)
         self.name = text_item(self.back, theme.PLATE_NAME_PX, bold=True)
         self.level = text_item(self.back, theme.PLATE_DETAIL_PX, theme.TEXT_DIM)
-        self.score = text_item(self.back, theme.PLATE_DETAIL_PX, theme.GOLD)
+        self.score = text_item(self.back, theme.PLATE_DETAIL_PX, theme.PLATE_SCORE)
         self.dealer = Badge(self.back, theme.PLATE_DETAIL_PX, theme.DEALER_BADGE)
         self.ready = Badge(self.back, theme.PLATE_DETAIL_PX, theme.READY_BADGE)
         self.lit = False

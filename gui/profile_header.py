@@ -18,9 +18,11 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engine.levels import LEVELS, TOP, Level, level_for, progress
 
+from . import theme
 from .fonts import ui_font
 from .i18n import tr
-from .profile_style import GOLD, gold_text, title_font
+from .profile_style import gold_text
+from .theme import GOLD, title_font
 
 
 class ProfileHeader(QWidget):
@@ -69,9 +71,9 @@ class ProfileHeader(QWidget):
         back.setColorAt(0.0, QColor(6, 40, 24, 235))
         back.setColorAt(1.0, QColor(13, 62, 38, 225))
         painter.setBrush(back)
-        painter.setPen(QPen(QColor(212, 167, 60, 170), 1.0))
+        painter.setPen(QPen(theme.colour(GOLD, 170), 1.0))
         painter.drawRoundedRect(card, 18, 18)
-        painter.setPen(QPen(QColor(212, 167, 60, 50), 1.0))
+        painter.setPen(QPen(theme.colour(GOLD, 50), 1.0))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(card.adjusted(5, 5, -5, -5), 14, 14)
 
@@ -81,7 +83,7 @@ class ProfileHeader(QWidget):
         text_right = w - 36 - right_w - 24
         # the name
         painter.setFont(ui_font(19))
-        painter.setPen(QColor("#fbf6e9"))
+        painter.setPen(QColor(theme.IVORY))
         metrics = QFontMetricsF(painter.font())
         painter.drawText(QPointF(text_left, 40),
                          metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, text_right - text_left))
@@ -105,7 +107,7 @@ class ProfileHeader(QWidget):
         gold_text(painter, dan, font, QPointF(x + size * 1.1, baseline))
         # level n of 24 · since …
         painter.setFont(ui_font(13))
-        painter.setPen(QColor(233, 217, 166, 200))
+        painter.setPen(theme.colour(theme.TEXT_GOLD, 200))
         room = text_right - text_left
         metrics = QFontMetricsF(painter.font())
         sub = self.sub_text()
@@ -119,21 +121,21 @@ class ProfileHeader(QWidget):
     def _paint_medallion(self, painter: QPainter, centre: QPointF) -> None:
         r = 54.0
         glow = QRadialGradient(centre, r * 1.35)
-        glow.setColorAt(0.6, QColor(240, 200, 78, 70))
-        glow.setColorAt(1.0, QColor(240, 200, 78, 0))
+        glow.setColorAt(0.6, theme.colour(theme.GOLD_SHINE, 70))
+        glow.setColorAt(1.0, theme.colour(theme.GOLD_SHINE, 0))
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(glow)
         painter.drawEllipse(centre, r * 1.35, r * 1.35)
         ring = QLinearGradient(centre.x(), centre.y() - r, centre.x(), centre.y() + r)
-        ring.setColorAt(0.0, QColor("#fff1b8"))
+        ring.setColorAt(0.0, QColor(theme.GOLD_PALE))
         ring.setColorAt(0.5, QColor("#e2b443"))
         ring.setColorAt(1.0, QColor("#9c6e1c"))
         painter.setBrush(ring)
-        painter.setPen(QPen(QColor("#5a3b08"), 1.2))
+        painter.setPen(QPen(QColor(theme.GOLD_EDGE), 1.2))
         painter.drawEllipse(centre, r, r)
         inner = QRadialGradient(QPointF(centre.x() - r * 0.3, centre.y() - r * 0.35), r)
-        inner.setColorAt(0.0, QColor("#2f9a5d"))
-        inner.setColorAt(1.0, QColor("#0c3f26"))
+        inner.setColorAt(0.0, QColor(theme.FELT_LIT))
+        inner.setColorAt(1.0, QColor(theme.FELT_DEEP))
         painter.setBrush(inner)
         painter.setPen(QPen(QColor(90, 59, 8, 180), 1.0))
         painter.drawEllipse(centre, r * 0.8, r * 0.8)
@@ -147,7 +149,7 @@ class ProfileHeader(QWidget):
         painter.setBrush(QColor(0, 0, 0, 120))
         painter.drawPath(path.translated(1, 2))
         gold = QLinearGradient(0, path.boundingRect().top(), 0, path.boundingRect().bottom())
-        gold.setColorAt(0.0, QColor("#fff1b8"))
+        gold.setColorAt(0.0, QColor(theme.GOLD_PALE))
         gold.setColorAt(1.0, QColor("#e0b040"))
         painter.setBrush(gold)
         painter.drawPath(path)
@@ -160,11 +162,11 @@ class ProfileHeader(QWidget):
         start, end, fraction = progress(self.points)
         fraction = max(0.0, min(1.0, fraction))
         painter.setFont(ui_font(13))
-        painter.setPen(QColor(233, 217, 166, 210))
+        painter.setPen(theme.colour(theme.TEXT_GOLD, 210))
         painter.drawText(QPointF(box.left(), box.top() + 14), tr("profile.points"))
         big = ui_font(38)
         painter.setFont(big)
-        painter.setPen(QColor("#fbf6e9"))
+        painter.setPen(QColor(theme.IVORY))
         number_baseline = box.top() + 56
         painter.drawText(QPointF(box.left() - 2, number_baseline), f"{self.points:,}")
         painter.setFont(ui_font(13))
@@ -180,17 +182,13 @@ class ProfileHeader(QWidget):
         painter.drawRoundedRect(bar, 6, 6)
         if fraction > 0:
             fill = QRectF(bar.left(), bar.top(), max(bar.height(), bar.width() * fraction), bar.height())
-            gold = QLinearGradient(fill.topLeft(), fill.bottomLeft())
-            gold.setColorAt(0.0, QColor("#fff1b8"))
-            gold.setColorAt(0.45, QColor("#f0c84e"))
-            gold.setColorAt(1.0, QColor("#b8862a"))
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(gold)
+            painter.setBrush(theme.gold_gradient(fill.topLeft(), fill.bottomLeft()))
             painter.drawRoundedRect(fill, 6, 6)
             painter.setBrush(QColor(255, 255, 255, 70))
             painter.drawRoundedRect(QRectF(fill.left() + 3, fill.top() + 2, fill.width() - 6, 3), 1.5, 1.5)
         painter.setFont(ui_font(12))
-        painter.setPen(QColor(233, 217, 166, 170))
+        painter.setPen(theme.colour(theme.TEXT_GOLD, 170))
         fm = QFontMetricsF(painter.font())
         low, high = f"{start:,}", f"{end:,}"
         painter.drawText(QPointF(bar.left(), bar.bottom() + 18), low)

@@ -26,8 +26,7 @@ from PySide6.QtWidgets import (
 from storage.saved_hands import ImportRefused
 from storage.store import HistoryRow, ProfileStore
 
-from . import fonts
-from .action_bar import BUTTON_STYLE
+from . import fonts, theme
 from .i18n import result_label, tr
 from .profile_view import ProfileView
 from .store_words import refusal_text
@@ -35,13 +34,6 @@ from .tile_art import THEMES, get_art
 
 log = logging.getLogger(__name__)
 
-SIDE_STYLE = """
-#historyPanel { background: #0e3322; }
-QLabel { color: #f3ecd2; }
-QTableWidget { background: #0b2b1c; color: #f3ecd2; gridline-color: #2c6a4c; border: none; }
-QHeaderView::section { background: #1d5a3d; color: #ffe6a0; padding: 4px; border: none; }
-QComboBox { padding: 4px 8px; }
-""" + BUTTON_STYLE
 
 
 def documents_folder() -> str:
@@ -63,7 +55,7 @@ class ProfilePage(QWidget):
         panel = QWidget()
         panel.setObjectName("historyPanel")
         panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        panel.setStyleSheet(SIDE_STYLE)
+        panel.setStyleSheet(theme.HISTORY_PANEL_STYLE)
         panel.setMinimumWidth(380)
         side = QVBoxLayout(panel)
         self.player_label = QLabel()

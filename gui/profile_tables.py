@@ -14,7 +14,8 @@ from storage.model import ROOMS, Profile, RoomStats
 from .charts import format_number
 from .data_table import DataTable
 from .i18n import tr
-from .profile_style import LOSS_RED, WIN_GREEN, Card
+from .profile_style import Card
+from .theme import LOSS_RED, WIN_GREEN
 
 
 def win_rate(stats: RoomStats) -> str:

@@ -24,21 +24,19 @@ from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBo
 
 from storage.model import Profile
 
+from . import theme
 from .charts import BarChart, LineChart
 from .data_table import DataTable
-from .felt import FeltBackdrop, FeltLook
+from .felt import FeltBackdrop
 from .i18n import tr
 from .level_banner import LevelChangeBanner
 from .profile_best_hand import BestHandCard, TileStrip
 from .profile_header import ProfileHeader
-from .profile_style import CARD_STYLE, Card
+from .profile_style import Card
 from .profile_tables import RecentCard, RecordCard, win_rate
 from .tile_art import TileArt, get_art
 
-# lit from a little higher than the start screen's felt, with a finer nap
 STACK_BELOW = 820  # px: a narrower view shows its cards one under the other, not side by side
-PROFILE_FELT = FeltLook(light_y=0.35, radius=0.8, light="#2a8a56", speck_alpha=(9, 14), speck_area=600,
-                        speck_width=2.0)
 
 
 class ProfileView(QWidget):
@@ -57,8 +55,8 @@ class ProfileView(QWidget):
         self.art = art if art is not None else get_art("classic")
         self.profile: Profile | None = None
         self.history_rows: list[Any] = []
-        self._felt = FeltBackdrop(self, PROFILE_FELT)
-        self.setStyleSheet(CARD_STYLE)
+        self._felt = FeltBackdrop(self, theme.PROFILE_FELT)
+        self.setStyleSheet(theme.PROFILE_CARD_STYLE)
 
         self.scroll = QScrollArea(self)
         self.scroll.setWidgetResizable(True)

@@ -16,8 +16,7 @@ from engine import events as ev
 from engine.replay import replay
 from engine.summary import HandSummary, track
 
-from . import fonts
-from .action_bar import BUTTON_STYLE
+from . import fonts, theme
 from .i18n import seat_label, tr
 from .scene import TableScene
 from .table_widget import TableView
@@ -48,7 +47,7 @@ class ReplayWidget(QWidget):
         bar = QWidget()
         bar.setObjectName("replayBar")
         bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        bar.setStyleSheet("#replayBar { background: #0d3a26; } QLabel { color: #f3ecd2; }" + BUTTON_STYLE)
+        bar.setStyleSheet(theme.bar_style("replayBar"))
         row = QHBoxLayout(bar)
         row.setContentsMargins(12, 6, 12, 6)
         self.back_button = self._button(row, self.back_requested.emit)

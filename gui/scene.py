@@ -24,7 +24,7 @@ from PySide6.QtCore import (
     QVariantAnimation,
     Signal,
 )
-from PySide6.QtGui import QBrush, QPainter, QPen, QPixmap, QRadialGradient
+from PySide6.QtGui import QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
 
 from engine import events as ev
@@ -35,14 +35,22 @@ from . import theme
 from .animation import Animator
 from .call_marks import CALL_MS, CallMarks
 from .centre_box import CentreBox, CentreText
+from .felt import felt_pixmap
 from .i18n import tr
-from .layout import CENTER, PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement, layout, screen_side
+from .layout import PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement, layout, screen_side
 from .log_panel import LogPanel
 from .name_plate import NamePlate, PlateText
 from .scene_text import set_elided, text_item
 from .table_model import SEATS, TableModel
 from .tile_item import TileItem
 from .wall_marks import MarkSpot, WallMarks
+
+
+def _paint_rim(painter: QPainter, w: int, h: int) -> None:
+    """On the table's felt: a faint line around its edge."""
+    painter.setPen(QPen(theme.FELT_RIM, 2))
+    painter.drawRoundedRect(QRectF(0, 0, w, h).adjusted(8, 8, -8, -8), 24, 24)
+
 
 # base durations in ms at speed 1.0
 MOVE_MS = 260
@@ -102,24 +110,10 @@ class TableScene(QGraphicsScene):
         scale = math.hypot(t.m11(), t.m12()) * dpr
         size = (round(SCENE_W * scale), round(SCENE_H * scale))
         if self._felt is None or self._felt_size != size:
-            self._felt = self._paint_felt(size)
+            self._felt = felt_pixmap(SCENE_W, SCENE_H, theme.TABLE_FELT, scale, _paint_rim)
             self._felt_size = size
         painter.fillRect(rect, theme.FELT_BASE)
         painter.drawPixmap(self.sceneRect(), self._felt, QRectF(self._felt.rect()))
-
-    def _paint_felt(self, size: tuple[int, int]) -> QPixmap:
-        pixmap = QPixmap(max(1, size[0]), max(1, size[1]))
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.scale(size[0] / SCENE_W, size[1] / SCENE_H)
-        felt = QRadialGradient(QPointF(*CENTER), SCENE_W * 0.6)
-        felt.setColorAt(0.0, theme.FELT_LIGHT)
-        felt.setColorAt(1.0, theme.FELT_DARK)
-        painter.fillRect(self.sceneRect(), QBrush(felt))
-        painter.setPen(QPen(theme.FELT_RIM, 2))
-        painter.drawRoundedRect(self.sceneRect().adjusted(8, 8, -8, -8), 24, 24)
-        painter.end()
-        return pixmap
 
     # -- events -----------------------------------------------------------------------------
     def reset(self) -> None:

@@ -12,7 +12,6 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QLinearGradient,
     QPainter,
     QPainterPath,
     QPaintEvent,
@@ -21,113 +20,26 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from gui.felt import FeltBackdrop, FeltLook
+from engine.tiles import parse_tile
+from gui import theme
+from gui.felt import FeltBackdrop
 from gui.i18n import tr
+from gui.tile_art import get_art
 
-# -- painted tiles --------------------------------------------------------------------------------
-
-_NUMERALS = {2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八"}
-_DOTS: dict[int, tuple[tuple[float, float], ...]] = {
-    2: ((0.5, 0.27), (0.5, 0.73)),
-    3: ((0.26, 0.22), (0.5, 0.5), (0.74, 0.78)),
-    4: ((0.3, 0.28), (0.7, 0.28), (0.3, 0.72), (0.7, 0.72)),
-    5: ((0.28, 0.24), (0.72, 0.24), (0.5, 0.5), (0.28, 0.76), (0.72, 0.76)),
-    6: ((0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)),
-    7: ((0.22, 0.14), (0.5, 0.24), (0.78, 0.34), (0.3, 0.6), (0.7, 0.6), (0.3, 0.84), (0.7, 0.84)),
-    8: ((0.3, 0.14), (0.7, 0.14), (0.3, 0.38), (0.7, 0.38),
-        (0.3, 0.62), (0.7, 0.62), (0.3, 0.86), (0.7, 0.86)),
-}
-_STICKS: dict[int, tuple[tuple[float, float], ...]] = {
-    2: ((0.5, 0.28), (0.5, 0.72)),
-    3: ((0.5, 0.28), (0.3, 0.72), (0.7, 0.72)),
-    4: ((0.3, 0.28), (0.7, 0.28), (0.3, 0.72), (0.7, 0.72)),
-    5: ((0.25, 0.28), (0.75, 0.28), (0.5, 0.5), (0.25, 0.72), (0.75, 0.72)),
-    6: ((0.22, 0.28), (0.5, 0.28), (0.78, 0.28), (0.22, 0.72), (0.5, 0.72), (0.78, 0.72)),
-    7: ((0.5, 0.17), (0.22, 0.5), (0.5, 0.5), (0.78, 0.5), (0.22, 0.83), (0.5, 0.83), (0.78, 0.83)),
-    8: ((0.17, 0.28), (0.39, 0.28), (0.61, 0.28), (0.83, 0.28),
-        (0.17, 0.72), (0.39, 0.72), (0.61, 0.72), (0.83, 0.72)),
-}
-_DOT_COLORS = (QColor("#1f4e8c"), QColor("#2e7d32"), QColor("#c0392b"))
-_BAMBOO = QColor("#2e7d32")
-_RED = QColor("#c0392b")
+# -- tiles on the felt ----------------------------------------------------------------------------
 
 
 def paint_tile(painter: QPainter, rect: QRectF, tile: str) -> None:
-    """A standing tile seen from the front: green back below an ivory face (``tile`` like "5p")."""
-    rank, suit = int(tile[0]), tile[1]
-    radius = rect.width() * 0.14
-    depth = rect.height() * 0.07
+    """The tile ``tile`` (like "5p") face up in ``rect``, drawn by the game's tile painter, with
+    its shadow on the felt."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(0, 0, 0, 70))  # shadow on the felt
-    painter.drawRoundedRect(rect.translated(rect.width() * 0.05, depth * 1.6), radius, radius)
-    back = QLinearGradient(rect.topLeft(), rect.bottomLeft())
-    back.setColorAt(0.0, QColor("#2f9a5d"))
-    back.setColorAt(1.0, QColor("#155c35"))
-    painter.setBrush(back)
-    painter.drawRoundedRect(rect, radius, radius)
-    face = QRectF(rect.left(), rect.top(), rect.width(), rect.height() - depth)
-    gradient = QLinearGradient(face.topLeft(), face.bottomRight())
-    gradient.setColorAt(0.0, QColor("#fffdf6"))
-    gradient.setColorAt(1.0, QColor("#ece2c8"))
-    painter.setBrush(gradient)
-    painter.setPen(QPen(QColor("#cbbd9a"), max(1.0, rect.width() * 0.015)))
-    painter.drawRoundedRect(face, radius, radius)
-    dx, dy = face.width() * 0.1, face.height() * 0.08
-    inner = face.adjusted(dx, dy, -dx, -dy)
-    if suit == "m":
-        _paint_characters(painter, inner, rank)
-    elif suit == "p":
-        _paint_dots(painter, inner, rank)
-    else:
-        _paint_bamboo(painter, inner, rank)
+    radius = rect.width() * 0.14
+    painter.drawRoundedRect(rect.translated(rect.width() * 0.05, rect.height() * 0.11), radius, radius)
     painter.restore()
-
-
-def _paint_characters(painter: QPainter, inner: QRectF, rank: int) -> None:
-    font = QFont()
-    font.setPixelSize(max(6, int(inner.height() * 0.36)))
-    painter.setFont(font)
-    painter.setPen(QColor("#1d2a4a"))
-    top = QRectF(inner.left(), inner.top(), inner.width(), inner.height() * 0.46)
-    painter.drawText(top, Qt.AlignmentFlag.AlignCenter, _NUMERALS[rank])
-    font.setPixelSize(max(6, int(inner.height() * 0.42)))
-    painter.setFont(font)
-    painter.setPen(_RED)
-    bottom = QRectF(inner.left(), inner.top() + inner.height() * 0.44, inner.width(), inner.height() * 0.56)
-    painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter, "萬")
-
-
-def _paint_dots(painter: QPainter, inner: QRectF, rank: int) -> None:
-    spots = _DOTS[rank]
-    r = min(inner.width(), inner.height()) * (0.2 if rank <= 4 else 0.15 if rank <= 6 else 0.12)
-    for index, (x, y) in enumerate(spots):
-        color = _DOT_COLORS[(index + rank) % 3] if rank != 5 or index != 2 else _RED
-        centre = QPointF(inner.left() + x * inner.width(), inner.top() + y * inner.height())
-        painter.setPen(QPen(color, r * 0.28))
-        painter.setBrush(QColor("#fffdf6"))
-        painter.drawEllipse(centre, r, r)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(color)
-        painter.drawEllipse(centre, r * 0.45, r * 0.45)
-
-
-def _paint_bamboo(painter: QPainter, inner: QRectF, rank: int) -> None:
-    rows = 3 if rank == 7 else 2
-    height = inner.height() / rows * 0.82
-    width = inner.width() * (0.13 if rank >= 6 else 0.16)
-    for index, (x, y) in enumerate(_STICKS[rank]):
-        red = (rank == 5 and index == 2) or (rank == 7 and index == 0)
-        color = _RED if red else _BAMBOO
-        stick = QRectF(0, 0, width, height)
-        stick.moveCenter(QPointF(inner.left() + x * inner.width(), inner.top() + y * inner.height()))
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(color)
-        painter.drawRoundedRect(stick, width * 0.45, width * 0.45)
-        painter.setPen(QPen(QColor("#fffdf6"), max(1.0, width * 0.18)))
-        mid = stick.center().y()
-        painter.drawLine(QPointF(stick.left() + 1, mid), QPointF(stick.right() - 1, mid))
+    get_art().draw_face(painter, rect, parse_tile(tile))
 
 
 # -- the title, painted ------------------------------------------------------------------------------
@@ -170,7 +82,7 @@ class TitleBanner(QWidget):
         painter.scale(self.scale, self.scale)  # everything below is in natural coordinates
         w = self.width() / self.scale
         # the fan of tiles
-        tile_w, tile_h = 54.0, 74.0
+        tile_w, tile_h = 54.0, 72.0  # 3:4, as the tile painter draws them
         for index, tile in enumerate(_FAN):
             offset = index - (len(_FAN) - 1) / 2
             painter.save()
@@ -196,23 +108,19 @@ class TitleBanner(QWidget):
         painter.setBrush(QColor(0, 0, 0, 110))
         painter.drawPath(path.translated(3, 4))
         box = path.boundingRect()
-        gold = QLinearGradient(box.topLeft(), box.bottomLeft())
-        gold.setColorAt(0.0, QColor("#fff1b8"))
-        gold.setColorAt(0.45, QColor("#f0c84e"))
-        gold.setColorAt(1.0, QColor("#b8862a"))
-        painter.setPen(QPen(QColor("#5a3b08"), 1.4))
-        painter.setBrush(gold)
+        painter.setPen(QPen(QColor(theme.GOLD_EDGE), 1.4))
+        painter.setBrush(theme.gold_gradient(box.topLeft(), box.bottomLeft()))
         painter.drawPath(path)
         # the subtitle, letter-spaced, between two thin gold rules
         sub = QFont()
         sub.setPixelSize(19)
         sub.setLetterSpacing(QFont.SpacingType.AbsoluteSpacing, 5)
         painter.setFont(sub)
-        painter.setPen(QColor("#e9d9a6"))
+        painter.setPen(QColor(theme.TEXT_GOLD))
         text_rect = QRectF(0, 218, w, 30)
         painter.drawText(text_rect, Qt.AlignmentFlag.AlignCenter, self.subtitle.upper())
         width = painter.fontMetrics().horizontalAdvance(self.subtitle.upper())
-        painter.setPen(QPen(QColor(212, 167, 60, 170), 1.2))
+        painter.setPen(QPen(theme.colour(theme.GOLD, 170), 1.2))
         y = text_rect.center().y()
         for sign in (-1, 1):
             inner_x = w / 2 + sign * (width / 2 + 16)
@@ -221,34 +129,6 @@ class TitleBanner(QWidget):
 
 
 # -- the screen ----------------------------------------------------------------------------------------
-
-_MENU_STYLE = """
-QFrame#menuCard {
-    background: rgba(7, 38, 23, 175); border: 1px solid rgba(212, 167, 60, 140); border-radius: 22px;
-}
-QLabel#tagline { color: #cfe3d3; font-size: 14px; background: none; }
-QLabel#footer { color: rgba(235, 230, 210, 150); font-size: 12px; background: none; }
-QPushButton {
-    font-size: 18px; border-radius: 10px;
-    color: #fbf6e9; background: rgba(255, 255, 255, 22); border: 1px solid rgba(251, 246, 233, 70);
-}
-QPushButton:hover { background: rgba(255, 255, 255, 45); border-color: #d4a73c; }
-QPushButton:pressed { background: rgba(0, 0, 0, 60); }
-QPushButton:focus { border-color: #d4a73c; }
-QPushButton#newGame {
-    color: white; font-weight: bold; border: 1px solid #f0c84e;
-    background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #d9473c, stop:1 #a82a22);
-}
-QPushButton#newGame:hover {
-    background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #e55a4e, stop:1 #b8322a);
-}
-QPushButton#continueGame { color: #2b2a26; background: #f0c84e; border: 1px solid #fff1b8; }
-QPushButton#continueGame:hover { background: #f6d66e; }
-"""
-
-# The felt: lit from just above the middle, with a coarser nap than the profile page's.
-START_FELT = FeltLook(light_y=0.45, radius=0.75, light="#2c8f5a", speck_alpha=(10, 16), speck_area=500,
-                      speck_width=2.2)
 
 # Tiles lying on the felt around the card: (x, y as fractions of the screen, angle, tile).
 _SCATTER: tuple[tuple[float, float, float, str], ...] = (
@@ -280,12 +160,12 @@ class StartScreen(QWidget):
         self.setObjectName("startScreen")
         self.setMinimumSize(760, 560)
         self.scale = 1.0  # the card's size now (see _fit_card)
-        self._felt = FeltBackdrop(self, START_FELT, hidpi=False, extras=_paint_table)
+        self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table)
         self._painted = False
 
         self.card = QFrame(self)
         self.card.setObjectName("menuCard")
-        self.card.setStyleSheet(_MENU_STYLE)
+        self.card.setStyleSheet(theme.MENU_STYLE)
 
         self.banner = TitleBanner(self.card)
         self.tagline = QLabel(self.card)
@@ -409,11 +289,12 @@ class StartScreen(QWidget):
 def _paint_table(painter: QPainter, w: int, h: int) -> None:
     """On the felt: a gold inlay line around the table, and tiles lying around the card."""
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(QColor(212, 167, 60, 60), 2))
+    painter.setPen(QPen(theme.colour(theme.GOLD, 60), 2))
     painter.drawRoundedRect(QRectF(18, 18, w - 36, h - 36), 26, 26)
     # tiles lying around the card
     scale = min(w / 1280, h / 800)
-    tile_w, tile_h = 50 * max(scale, 0.7), 68 * max(scale, 0.7)
+    tile_w = 50 * max(scale, 0.7)
+    tile_h = tile_w * 4 / 3
     for fx, fy, angle, tile in _SCATTER:
         painter.save()
         painter.translate(fx * w, fy * h)

@@ -95,6 +95,16 @@ class TileArt:
         return self._cached(("side", -1, width, dpr, quarter_turns), self._paint_side,
                             logical_width=max(4, round(width * 0.6)), logical_height=tile_height(width))
 
+    def draw_face(self, painter: QPainter, rect: QRectF, kind: int) -> None:
+        """Paint the face-up tile ``kind`` straight into ``painter`` at ``rect`` (in the painter's
+        coordinates, however turned or scaled; about 3:4), not through a cached picture."""
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        painter.translate(rect.topLeft())
+        self._paint_face(painter, rect.width(), rect.height(), kind)
+        painter.restore()
+
     def clear_cache(self) -> None:
         self._cache.clear()
 
