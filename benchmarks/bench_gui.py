@@ -96,8 +96,8 @@ def _mid_hand_scene():  # type: ignore[no-untyped-def]
     from engine.hand import Hand
     from engine.rules import Ruleset
     from engine.seat import HandRunner
-    from gui.scene import TableScene
-    from gui.tile_art import TileArt
+    from gui.table.scene import TableScene
+    from gui.tiles.art import TileArt
 
     scene = TableScene(TileArt(), names=("你", "下家", "对家", "上家"))
     scene.speed = 0
@@ -151,8 +151,8 @@ def bench_memory() -> tuple[float, int, float]:
 
     from engine.ai import SimpleAI
     from engine.rules import Ruleset
-    from gui.table_widget import TableWidget
-    from gui.tile_art import TileArt
+    from gui.table.widget import TableWidget
+    from gui.tiles.art import TileArt
 
     app = QApplication.instance()
     table = TableWidget(TileArt(), speed=0.0)

@@ -1,4 +1,16 @@
-"""The PySide6 client: the game window, the table scene and its animations, the profile pages.
+"""The PySide6 client, laid out by concept:
 
-GUI objects live in the main thread only; the engine runs in a worker thread (:mod:`gui.worker`).
+* ``gui.table`` — the playing table: the widget (``widget``), its graphics scene and animations,
+  the model it draws and where each item goes (``model``, ``layout``), the action bar, the
+  end-of-hand dialogs, the replay viewer, and the one seam to a table (``connection``) with the
+  engine in a thread of this process as its first implementation (``local_table``).
+* ``gui.tiles`` — the one tile painter (``art``, ``faces``) and its themes.
+* ``gui.screens`` — the start screen, the new-game, settings and rules dialogs and what they share.
+* ``gui.profile`` — the profile page: header, tables, charts, best hand, the level banner.
+* ``gui.i18n`` — every text in Chinese and English, and Qt's own buttons.
+* here — the application (``app``), the main window, the profile session during play, the
+  settings file, one window per data folder, the fonts and the one ``theme``.
+
+GUI objects live in the main thread only; the engine runs in a worker thread of
+:mod:`gui.table.local_table`. Profiles and history are kept by the Qt-free ``storage`` package.
 """

@@ -72,7 +72,7 @@ def install_excepthook(where: Path | None) -> None:
         try:
             from PySide6.QtWidgets import QApplication, QMessageBox
 
-            from .i18n import tr
+            from gui.i18n import tr
 
             if QApplication.instance() is not None:
                 QMessageBox.critical(None, tr("app.title"), tr("error.unexpected", message=str(value),
@@ -114,10 +114,10 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     install_excepthook(where)
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from . import settings as settings_store
-    from .app_icon import app_icon
-    from .fonts import ui_font
-    from .main_window import MainWindow
+    from gui import settings as settings_store
+    from gui.app_icon import app_icon
+    from gui.fonts import ui_font
+    from gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName(APP_NAME)
@@ -125,11 +125,11 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     app.setDesktopFileName(APP_NAME)  # resources/hefei-mahjong.desktop: the icon and name a desktop shows
     app.setWindowIcon(app_icon())
     app.setFont(ui_font(15))
-    from .i18n import set_language, tr
+    from gui.i18n import set_language, tr
 
     loaded = settings_store.load()
     set_language(loaded.settings.language)
-    from .qt_translations import install as follow_language_in_qt
+    from gui.i18n.qt import install as follow_language_in_qt
 
     follow_language_in_qt()  # Qt's own OK / Cancel / Yes / No, now and after every switch
     window = MainWindow(loaded.settings, ask_name=True)

@@ -18,19 +18,17 @@ from PySide6.QtWidgets import (
 )
 
 from engine.rules import Ruleset
-
-from . import settings as settings_store
-from . import theme
-from .app_icon import app_icon
-from .i18n import set_language, tr
-from .settings import Settings
-from .store_words import notice_text
+from gui import settings as settings_store
+from gui import theme
+from gui.app_icon import app_icon
+from gui.i18n import set_language, tr
+from gui.i18n.store import notice_text
+from gui.settings import Settings
 
 if TYPE_CHECKING:
+    from gui.session import ProfileSession
+    from gui.table.widget import TableWidget
     from storage.store import ProfileStore
-
-    from .session import ProfileSession
-    from .table_widget import TableWidget
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +53,7 @@ class MainWindow(QMainWindow):
         self._table: TableWidget | None = None  # built when the first game starts: a fast start-up
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
-        from .start_screen import StartScreen
+        from gui.screens.start import StartScreen
 
         self.start_screen = StartScreen()
         self.stack.addWidget(self.start_screen)
@@ -90,7 +88,7 @@ class MainWindow(QMainWindow):
     @property
     def session(self) -> ProfileSession:
         if self._session is None:
-            from .session import ProfileSession
+            from gui.session import ProfileSession
 
             if self._store is None:
                 from storage.store import ProfileStore
@@ -139,13 +137,13 @@ class MainWindow(QMainWindow):
         store = self.store
         if not store.locked_elsewhere:
             if self._instance is None:
-                from .single_instance import InstanceServer
+                from gui.single_instance import InstanceServer
 
                 server = InstanceServer(store.base_dir, self)
                 server.activate_requested.connect(self._come_forward)
                 self._instance = server
             return
-        from .single_instance import ask_to_activate
+        from gui.single_instance import ask_to_activate
 
         self.store_warnings = [w for w in self.store_warnings if getattr(w, "code", "") != "locked"]
         raised = ask_to_activate(store.base_dir)
@@ -220,8 +218,8 @@ class MainWindow(QMainWindow):
     @property
     def table(self) -> TableWidget:
         if self._table is None:
-            from .table_widget import TableWidget
-            from .tile_art import TileArt
+            from gui.table.widget import TableWidget
+            from gui.tiles.art import TileArt
 
             self.art = TileArt(self.settings.tile_theme)
             table = TableWidget(self.art, speed=self.settings.animation_speed,
@@ -282,7 +280,7 @@ class MainWindow(QMainWindow):
 
     def show_profile(self) -> None:
         if self._profile_page is None:
-            from .profile_page import ProfilePage
+            from gui.profile.page import ProfilePage
 
             page = ProfilePage(self.store, self._art())
             page.back_requested.connect(self.show_start)
@@ -296,7 +294,7 @@ class MainWindow(QMainWindow):
         from engine.replay import ReplayError
 
         if self._replay is None:
-            from .replay_widget import ReplayWidget
+            from gui.table.replay import ReplayWidget
 
             replay = ReplayWidget(self._art(), speed=max(0.2, self.settings.animation_speed))
             replay.back_requested.connect(self._leave_replay)
@@ -321,13 +319,13 @@ class MainWindow(QMainWindow):
 
     def _art(self) -> object:
         if self.art is None:
-            from .tile_art import TileArt
+            from gui.tiles.art import TileArt
 
             self.art = TileArt(self.settings.tile_theme)
         return self.art
 
     def _announce_level(self, before: object, after: object) -> None:
-        from .profile_view import LevelChangeBanner
+        from gui.profile.view import LevelChangeBanner
 
         banner = LevelChangeBanner(self.table)
         banner.finished.connect(banner.deleteLater)
@@ -346,7 +344,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, tr("app.title"), tr("error.engine", message=str(exc)))
 
     def new_game(self) -> None:
-        from .new_game_dialog import NewGameDialog
+        from gui.screens.new_game import NewGameDialog
 
         dialog = NewGameDialog(self)
         if self.settings.last_new_game:
@@ -420,12 +418,12 @@ class MainWindow(QMainWindow):
             self._session.hand_abandoned()
 
     def show_rules(self) -> None:
-        from .rules_dialog import RulesDialog
+        from gui.screens.rules import RulesDialog
 
         RulesDialog(self).exec()
 
     def show_settings(self) -> None:
-        from .settings_dialog import SettingsDialog
+        from gui.screens.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(self.settings, self)
         if dialog.exec() != SettingsDialog.DialogCode.Accepted:
@@ -451,7 +449,7 @@ class MainWindow(QMainWindow):
         table.ai_pause = new.ai_pause
         table.confirm_discard = new.confirm_discard
         if theme_changed:
-            from .tile_art import TileArt
+            from gui.tiles.art import TileArt
 
             self.art = TileArt(new.tile_theme)
             table.scene.art = self.art

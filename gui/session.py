@@ -14,15 +14,14 @@ from engine.levels import Level
 from engine.rules import Ruleset
 from engine.summary import HandSummary
 from engine.tiles import format_tiles, tile_name
+from gui.i18n.store import notice_text
+from gui.table.model import HUMAN
 from storage.codes import coded_names
 from storage.model import BestHand, HandOutcome, Profile, coded_items
 from storage.store import ProfileStore
 
-from .store_words import notice_text
-from .table_model import HUMAN
-
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
-    from .connection import HandSaved
+    from gui.table.connection import HandSaved
 
 
 log = logging.getLogger(__name__)

@@ -4,7 +4,7 @@ Colours are named once, as ``"#rrggbb"`` strings (style sheets take them as they
 as ``QColor(theme.NAME)``); the table's scene colours are ``QColor`` constants further down.
 There is one gold, :data:`GOLD`; the other gold tones are the stops of the gold gradient
 (:func:`gold_gradient`) that big titles and bars are painted with. Tile colours are not here:
-they are the tile painter's data (:mod:`gui.tile_theme`).
+they are the tile painter's data (:mod:`gui.tiles.themes`).
 
 Text sizes on the table are pixel sizes in scene units. The view scales the 1600×1000 scene to
 the window with its aspect ratio kept; at the smallest window (1024×700, less the menu and the
@@ -17,8 +17,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QFont, QLinearGradient
 
-from . import fonts
-from .felt import FeltLook
+from gui import fonts
+from gui.screens.felt import FeltLook
 
 # -- the palette ----------------------------------------------------------------------------------
 # felt greens

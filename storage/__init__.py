@@ -1,5 +1,5 @@
 """The player's saved data: profiles, the game history, saved-hand files (pure Python: no Qt,
-no words). It keeps codes and values; the GUI (gui.store_words, gui.i18n) says them in the
+no words). It keeps codes and values; the GUI (gui.i18n.store, gui.i18n) says them in the
 player's language, and a program without a window (a LAN host) can record hands with it.
 
 * :mod:`storage.store` — :class:`~storage.store.ProfileStore`, the one entry point;

@@ -6,7 +6,7 @@ Stored data holds codes, so every screen follows the language the player reads i
   or ``other`` (storage.saved_hands.RESULT_*), shown by :func:`gui.i18n.result_label`;
 * the names at the table: the player's own name as it is, and ``""`` for a seat that had no
   name but its place at the table (下家 / 对家 / 上家 as the player saw it), shown with
-  :func:`gui.store_words.display_names` relative to the player's seat (the history keeps
+  :func:`gui.i18n.store.display_names` relative to the player's seat (the history keeps
   that seat).
 
 Files and databases written before this stored the Chinese (or English) words;

@@ -3,7 +3,7 @@ than a hard byte limit, never waiting (a FIFO, a device), and JSON with no value
 could hold refused (NaN, Infinity, numbers of many digits, deep nesting).
 
 Every refusal is an :class:`ImportRefused`: a ValueError carrying a code of :data:`REFUSALS`
-and its values; the GUI says it in the player's language (gui.store_words.refusal_text, with
+and its values; the GUI says it in the player's language (gui.i18n.store.refusal_text, with
 the gui.i18n keys ``import.<code>``).
 """
 

@@ -1,6 +1,6 @@
 """A player's profile as data (no Qt, no files): 积分, level, statistics per room type.
 
-Stored by :mod:`storage.store`, shown by :mod:`gui.profile_view`.
+Stored by :mod:`storage.store`, shown by :mod:`gui.profile.view`.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from typing import Any
 
 class Notice(str):
     """Behaves as its English text (logs, tests); :attr:`code` and :attr:`params` let the GUI
-    translate it (gui.store_words.notice_text, with the ``gui.i18n`` key ``store.<code>``)."""
+    translate it (gui.i18n.store.notice_text, with the ``gui.i18n`` key ``store.<code>``)."""
 
     code: str
     params: dict[str, Any]

@@ -112,7 +112,7 @@ def _migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
     return {"schema": 2, "current": name, "profiles": [profile], "matches_in_progress": {}}
 
 
-HUMAN = 0  # the player sits in seat 0 of every match the game saves (as gui.worker.HUMAN)
+HUMAN = 0  # the player sits in seat 0 of every match the game saves (as gui.table.model.HUMAN)
 
 
 def _migrate_v2(data: dict[str, Any]) -> dict[str, Any]:

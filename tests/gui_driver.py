@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from engine.actions import PASS, WIN, ActionKind
-from gui.table_widget import TableWidget
+from gui.table.widget import TableWidget
 
 
 def click_tile(qtbot: object, table: TableWidget, item: int) -> None:

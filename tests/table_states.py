@@ -17,7 +17,7 @@ from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.view import SeatView
 from gui.i18n import tr
-from gui.scene import TableScene
+from gui.table.scene import TableScene
 from tests.rigging import rigged_hand
 
 # rigged deals for KongAI (found by a search over random deals with quads):

@@ -96,7 +96,7 @@ def test_the_circle_finder_finds_circles() -> None:
 
 def test_no_import_circle_anywhere() -> None:
     graph = import_graph()
-    assert "engine.match_loop" in graph and graph["gui.table_widget"]  # the graph was read
+    assert "engine.match_loop" in graph and graph["gui.table.widget"]  # the graph was read
     assert circles(graph) == []
 
 

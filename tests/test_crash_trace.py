@@ -18,7 +18,7 @@ def test_a_segfault_is_written_into_the_log_after_the_event_being_shown(tmp_path
         from gui.app import setup_logging
         path = setup_logging()
         print(path, flush=True)
-        logging.getLogger("gui.table_widget").info("hand 3: showing TileDrawn(seat=1)")
+        logging.getLogger("gui.table.widget").info("hand 3: showing TileDrawn(seat=1)")
         faulthandler._sigsegv()
     """)
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), "HOME": str(tmp_path)}

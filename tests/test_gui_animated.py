@@ -19,7 +19,7 @@ from engine import events as ev
 from engine.rules import Ruleset
 from gui.main_window import MainWindow
 from gui.settings import Settings
-from gui.table_widget import TableWidget
+from gui.table.widget import TableWidget
 from tests.gui_driver import pump_until
 
 # seed 25, 1 圈, normal AIs, 托管 for the human: 7 hands; hand 1 has a kong and ends in 海捞

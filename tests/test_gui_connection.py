@@ -15,9 +15,9 @@ from engine.match import Match
 from engine.match_loop import play_match
 from engine.rules import Ruleset
 from engine.waiting_seat import Choice, WaitingSeat
-from gui.connection import TableConnection
 from gui.main_window import MainWindow
 from gui.settings import Settings
+from gui.table.connection import TableConnection
 
 SPEED = 0.05  # above 0: the animated code path of the default speed, kept short
 
@@ -183,7 +183,7 @@ def test_the_local_table_sends_the_seat_only_what_it_may_know(qtbot: Any) -> Non
     """Everything that reaches the widget through the connection before a hand's end: no other
     seat's concealed tiles or kong kinds, no seed; the end then reveals the seed and actions."""
     from engine.bot_protocol import event_to_json, view_to_json
-    from gui.local_table import LocalTable
+    from gui.table.local_table import LocalTable
 
     rules = Ruleset(rounds=1, time_limit=None)
     table = LocalTable(rules, 4242, [SimpleAI(), SimpleAI(), SimpleAI()], ["me", "a", "b", "c"])

@@ -19,11 +19,11 @@ from engine.match import Match
 from engine.rules import Ruleset
 from engine.tiles import tile_name
 from gui import settings as settings_store
-from gui import table_info
 from gui.i18n import set_language
 from gui.main_window import MainWindow
-from gui.new_game_dialog import NewGameDialog
+from gui.screens.new_game import NewGameDialog
 from gui.settings import Settings
+from gui.table import info as table_info
 from storage.store import ProfileStore
 from tests.gui_driver import click_tile
 
@@ -252,7 +252,7 @@ def test_the_prompt_says_what_i_may_do(qtbot):
 
 
 def test_autoplay_can_be_cancelled_at_the_result_and_otherwise_goes_on(qtbot, tmp_path, monkeypatch):
-    import gui.table_widget as table_widget
+    import gui.table.widget as table_widget
 
     monkeypatch.setattr(table_widget, "AUTOPLAY_RESULT_MS", 300)
     w = _window(qtbot, tmp_path)

@@ -19,7 +19,10 @@ from engine.rules import Preset, Room, Ruleset
 from engine.scoring import REFUSE_EIGHT, REFUSE_SHAPE, REFUSE_UNDECLARED
 from gui import i18n
 from gui import settings as store
-from gui.dialogs import NewGameDialog, RulesDialog, SettingsDialog, StartScreen
+from gui.screens.new_game import NewGameDialog
+from gui.screens.rules import RulesDialog
+from gui.screens.settings_dialog import SettingsDialog
+from gui.screens.start import StartScreen
 from gui.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from gui import i18n, profile_page
-from gui.profile_page import ProfilePage
+from gui import i18n
+from gui.profile import page as profile_page
+from gui.profile.page import ProfilePage
 from storage.store import ProfileStore
 from tests.storage.test_import_hands import _consistent, _saved, _within
 

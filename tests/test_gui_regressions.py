@@ -10,7 +10,7 @@ from engine.ai import SimpleAI
 from engine.rules import Ruleset
 from gui.main_window import MainWindow
 from gui.settings import Settings
-from gui.table_widget import TableWidget
+from gui.table.widget import TableWidget
 from storage.store import ProfileStore
 from tests.gui_driver import pump_until
 

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from gui import i18n
-from gui.store_words import display_names, notice_text, refusal_text
+from gui.i18n.store import display_names, notice_text, refusal_text
 from storage.codes import PLACE_NAMES, RESULT_CODES, coded_names
 from storage.imports import REFUSALS, ImportRefused
 from storage.notice import Notice

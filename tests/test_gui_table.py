@@ -17,11 +17,11 @@ from engine.ai import SimpleAI
 from engine.hand import Hand
 from engine.rules import Ruleset
 from engine.seat import HandRunner
-from gui.layout import HAND_WIDTHS, layout, wall_placement
 from gui.main_window import MainWindow
-from gui.scene import TableScene
 from gui.settings import Settings
-from gui.tile_art import TileArt
+from gui.table.layout import HAND_WIDTHS, layout, wall_placement
+from gui.table.scene import TableScene
+from gui.tiles.art import TileArt
 from tests.gui_driver import pump_until
 from tests.rigging import rigged_hand
 

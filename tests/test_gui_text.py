@@ -32,14 +32,15 @@ from engine.match import Match
 from engine.match_loop import MatchHooks, play_match
 from engine.rules import Ruleset
 from engine.summary import HandSummary, track
-from gui import i18n, qt_translations
-from gui.end_dialogs import EndOfHandDialog, StandingsDialog
+from gui import i18n
 from gui.fonts import ui_font
+from gui.i18n import qt as qt_translations
 from gui.main_window import MainWindow
-from gui.profile_view import ProfileView
+from gui.profile.view import ProfileView
+from gui.screens.start import SHADOW_ROOM, StartScreen
 from gui.settings import Settings
-from gui.start_screen import SHADOW_ROOM, StartScreen
-from gui.tile_art import get_art
+from gui.table.end_dialogs import EndOfHandDialog, StandingsDialog
+from gui.tiles.art import get_art
 from storage.model import BestHand, Profile
 from storage.store import ProfileStore
 from tests.storage.test_stored_codes import legacy_history
@@ -229,8 +230,8 @@ def test_tile_labels_in_both_languages() -> None:
 
 
 def test_the_table_writes_tiles_in_words(qtbot) -> None:
-    from gui import table_info
-    from gui.scene import TableScene
+    from gui.table import info as table_info
+    from gui.table.scene import TableScene
 
     scene = TableScene(get_art("classic"))
     assert scene._log_args({"tile": 1})["tile"] == "三万"
@@ -382,7 +383,7 @@ def test_record_labels_are_not_cut(qtbot) -> None:
 
 
 def test_best_hand_follows_the_tile_theme(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from gui import settings_dialog
+    from gui.screens import settings_dialog
 
     store = ProfileStore(tmp_path / "data")
     store.load()

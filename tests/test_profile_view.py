@@ -20,8 +20,8 @@ from engine.rules import Ruleset
 from engine.scoring import WinContext, score_win
 from engine.tiles import parse_tiles
 from gui import i18n
-from gui.charts import BarChart, LineChart, format_number, nice_ticks
-from gui.profile_view import LevelChangeBanner, ProfileView
+from gui.profile.charts import BarChart, LineChart, format_number, nice_ticks
+from gui.profile.view import LevelChangeBanner, ProfileView
 from storage.model import BestHand, HandOutcome, Profile
 
 ROOT = Path(__file__).resolve().parent.parent

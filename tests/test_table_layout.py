@@ -20,13 +20,13 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsSimpleTextIt
 
 from engine import events as ev
 from gui import i18n
-from gui.layout import HOVER_ROOM
 from gui.main_window import MainWindow
-from gui.scene import TableScene
 from gui.settings import Settings
-from gui.table_widget import TableView
-from gui.tile_art import TileArt
-from gui.tile_item import TileItem
+from gui.table.layout import HOVER_ROOM
+from gui.table.scene import TableScene
+from gui.table.tile_item import TileItem
+from gui.table.widget import TableView
+from gui.tiles.art import TileArt
 from tests.table_states import DEALS, Deal, new_scene, play
 
 MIN_PIXELS = 11.0

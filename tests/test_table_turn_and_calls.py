@@ -16,8 +16,8 @@ from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.view import Phase
 from gui import i18n
-from gui.layout import river_centre, screen_side
-from gui.tile_art import TileArt
+from gui.table.layout import river_centre, screen_side
+from gui.tiles.art import TileArt
 from tests.table_states import DEALS, THREE_KONGS_AND_WIN, Deal, new_scene, play
 
 
@@ -111,7 +111,7 @@ def test_kongs_and_a_self_drawn_win_are_called_at_their_seat(qtbot, art):
     assert [c[2][1:] for c in calls] == [("kong", "杠")] * 3 + [("self_draw", "自摸")]
     for event, owned, (side, _call, _text), scene in calls:
         assert side == screen_side(scene.model, event.seat) == 0
-        # part of the event's animation (the engine waits for it), owned as gui.animation says
+        # part of the event's animation (the engine waits for it), owned as gui.table.animation says
         assert owned is True
     scene = calls[-1][3]
     assert not any(mark.isVisible() for mark in scene.calls.marks)  # gone once played

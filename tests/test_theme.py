@@ -16,7 +16,7 @@ HEX = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")
 # Modules that may name colours, and why.
 COLOUR_MODULES = {
     "theme.py": "the game's colours",
-    "tile_theme.py": "the tiles' colours: the tile painter's data, one set per tile theme",
+    "themes.py": "the tiles' colours: the tile painter's data, one set per tile theme",
 }
 # Module-level texts that may hold colours inside them, and why: (file name, constant name).
 # (None today: the dialogs' icons and the rules' CSS are files in resources/.)
@@ -86,7 +86,8 @@ def test_one_gold() -> None:
 
 
 def test_dialog_styles_come_from_one_source() -> None:
-    from gui import dialog_widgets, end_dialogs
+    from gui.screens import dialog_parts as dialog_widgets
+    from gui.table import end_dialogs
 
     arrow, check = dialog_widgets.ARROW_ICON, dialog_widgets.CHECK_ICON
     assert theme.dialog_style(arrow_icon=arrow, check_icon=check) == dialog_widgets.DIALOG_STYLE

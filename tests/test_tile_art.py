@@ -14,16 +14,16 @@ from PySide6.QtGui import QImage, QPixmap  # imported after the platform is chos
 from PySide6.QtWidgets import QApplication
 
 from engine.tiles import NUM_KINDS, tile_name
-from gui.tile_art import (
+from gui.tiles.art import (
     THEMES,
     TileArt,
     contact_sheet,
     get_art,
     tile_height,
 )
-from gui.tile_art import back as shared_back
-from gui.tile_art import clear_cache as clear_shared_cache
-from gui.tile_art import face as shared_face
+from gui.tiles.art import back as shared_back
+from gui.tiles.art import clear_cache as clear_shared_cache
+from gui.tiles.art import face as shared_face
 
 ROOT = Path(__file__).resolve().parent.parent
 SHEET = ROOT / "screenshots" / "tiles.png"

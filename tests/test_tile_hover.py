@@ -10,10 +10,10 @@ from PySide6.QtWidgets import QApplication
 from engine.actions import Action, ActionKind
 from engine.hand import Hand
 from engine.rules import Ruleset
-from gui.scene import TableScene
-from gui.table_widget import TableView
-from gui.tile_art import TileArt
-from gui.tile_item import HOVER_LIFT, TileItem
+from gui.table.scene import TableScene
+from gui.table.tile_item import HOVER_LIFT, TileItem
+from gui.table.widget import TableView
+from gui.tiles.art import TileArt
 
 
 def _offer(scene: TableScene) -> None:

@@ -1,0 +1,32 @@
+"""The stores' codes in the player's language (no Qt): a store notice, why a file was not
+imported, the names at the table. :mod:`storage` keeps codes and values; these put them into
+the words of :mod:`gui.i18n` (the texts are in :mod:`gui.i18n.saves` and ``table.seat_<n>``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gui.i18n import has_key, language, seat_label, tr, tr_in
+from storage.imports import ImportRefused
+
+
+def notice_text(message: str) -> str:
+    """A store message in the player's language (its English text if it has no code)."""
+    code = getattr(message, "code", None)
+    if code is None or not has_key(f"store.{code}"):
+        return str(message)
+    return tr(f"store.{code}", **message.params)  # type: ignore[attr-defined]
+
+
+def refusal_text(refused: ImportRefused, lang: str | None = None) -> str:
+    """Why a file was not imported, in `lang` (the current language by default)."""
+    return tr_in(lang or language(), f"import.{refused.code}", **refused.values)
+
+
+def display_names(names: Sequence[str], human: int) -> list[str]:
+    """The names to show: ``""`` becomes the seat's place relative to ``human``, in the
+    current language."""
+    return [str(n) or seat_label((seat - human) % 4) for seat, n in enumerate(names)]
+
+
+__all__ = ["display_names", "notice_text", "refusal_text"]

@@ -1,0 +1,200 @@
+"""The profile page's header card: the level medallion, the name, the 级别 and 段位 titles in
+gold, and 积分 with its progress bar to the next level."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from engine.levels import LEVELS, TOP, Level, level_for, progress
+from gui import theme
+from gui.fonts import ui_font
+from gui.i18n import tr
+from gui.profile.style import gold_text
+from gui.theme import GOLD, title_font
+
+
+class ProfileHeader(QWidget):
+    """Dark felt card: the level medallion, the name, the titles in gold, 积分 and its bar."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumHeight(150)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.name = ""
+        self.points = 0
+        self.level: Level = LEVELS[0]
+        self.created = ""
+
+    def sizeHint(self) -> QSize:
+        return QSize(900, 150)
+
+    def set_profile(self, name: str, points: int, created: str = "") -> None:
+        self.name, self.points, self.created = name, max(0, points), created
+        self.level = level_for(self.points)
+        self.update()
+
+    # texts (also read by tests) ---------------------------------------------------------------------
+    def next_text(self) -> str:
+        if self.level is TOP:
+            return tr("profile.top")
+        following = LEVELS[self.level.number]
+        return tr("profile.next", dan=following.dan_title, n=f"{self.level.next_at - self.points:,}")
+
+    def sub_text(self) -> str:
+        text = tr("profile.level_of", n=self.level.number, total=len(LEVELS))
+        if self.created:
+            text += "   ·   " + tr("profile.since", date=self.created[:10])
+        return text
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        w, h = self.width(), self.height()
+        card = QRectF(0.5, 0.5, w - 1, h - 1)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 60))
+        painter.drawRoundedRect(card.translated(0, 3), 18, 18)
+        back = QLinearGradient(0, 0, w, h)
+        back.setColorAt(0.0, QColor(6, 40, 24, 235))
+        back.setColorAt(1.0, QColor(13, 62, 38, 225))
+        painter.setBrush(back)
+        painter.setPen(QPen(theme.colour(GOLD, 170), 1.0))
+        painter.drawRoundedRect(card, 18, 18)
+        painter.setPen(QPen(theme.colour(GOLD, 50), 1.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(card.adjusted(5, 5, -5, -5), 14, 14)
+
+        self._paint_medallion(painter, QPointF(30 + 54, h / 2))
+        right_w = min(400.0, w * 0.36)
+        text_left = 30 + 108 + 26
+        text_right = w - 36 - right_w - 24
+        # the name
+        painter.setFont(ui_font(19))
+        painter.setPen(QColor(theme.IVORY))
+        metrics = QFontMetricsF(painter.font())
+        painter.drawText(QPointF(text_left, 40),
+                         metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, text_right - text_left))
+        # the titles: 级别 · 段位, shrunk if the space is short
+        size = 44
+        rank, dan = self.level.rank_title, self.level.dan_title
+        while size > 22:
+            font = title_font(size)
+            fm = QFontMetricsF(font)
+            if fm.horizontalAdvance(rank) + fm.horizontalAdvance(dan) + size * 1.1 <= text_right - text_left:
+                break
+            size -= 2
+        font = title_font(size)
+        baseline = 96.0
+        x = text_left
+        x += gold_text(painter, rank, font, QPointF(x, baseline))
+        dot = QPointF(x + size * 0.55, baseline - size * 0.36)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(GOLD))
+        painter.drawEllipse(dot, 3.2, 3.2)
+        gold_text(painter, dan, font, QPointF(x + size * 1.1, baseline))
+        # level n of 24 · since …
+        painter.setFont(ui_font(13))
+        painter.setPen(theme.colour(theme.TEXT_GOLD, 200))
+        room = text_right - text_left
+        metrics = QFontMetricsF(painter.font())
+        sub = self.sub_text()
+        if metrics.horizontalAdvance(sub) > room:  # narrow: the level alone, not over the 积分
+            sub = tr("profile.level_of", n=self.level.number, total=len(LEVELS))
+        painter.drawText(QPointF(text_left, 127), metrics.elidedText(sub, Qt.TextElideMode.ElideRight, room))
+
+        self._paint_points(painter, QRectF(w - 36 - right_w, 22, right_w, h - 44))
+        painter.end()
+
+    def _paint_medallion(self, painter: QPainter, centre: QPointF) -> None:
+        r = 54.0
+        glow = QRadialGradient(centre, r * 1.35)
+        glow.setColorAt(0.6, theme.colour(theme.GOLD_SHINE, 70))
+        glow.setColorAt(1.0, theme.colour(theme.GOLD_SHINE, 0))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(glow)
+        painter.drawEllipse(centre, r * 1.35, r * 1.35)
+        ring = QLinearGradient(centre.x(), centre.y() - r, centre.x(), centre.y() + r)
+        ring.setColorAt(0.0, QColor(theme.GOLD_PALE))
+        ring.setColorAt(0.5, QColor("#e2b443"))
+        ring.setColorAt(1.0, QColor("#9c6e1c"))
+        painter.setBrush(ring)
+        painter.setPen(QPen(QColor(theme.GOLD_EDGE), 1.2))
+        painter.drawEllipse(centre, r, r)
+        inner = QRadialGradient(QPointF(centre.x() - r * 0.3, centre.y() - r * 0.35), r)
+        inner.setColorAt(0.0, QColor(theme.FELT_LIT))
+        inner.setColorAt(1.0, QColor(theme.FELT_DEEP))
+        painter.setBrush(inner)
+        painter.setPen(QPen(QColor(90, 59, 8, 180), 1.0))
+        painter.drawEllipse(centre, r * 0.8, r * 0.8)
+        number = str(self.level.number)
+        font = title_font(40)
+        path = QPainterPath()
+        path.addText(0, 0, font, number)
+        box = path.boundingRect()
+        path.translate(centre.x() - box.center().x(), centre.y() - 6 - box.center().y())
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 120))
+        painter.drawPath(path.translated(1, 2))
+        gold = QLinearGradient(0, path.boundingRect().top(), 0, path.boundingRect().bottom())
+        gold.setColorAt(0.0, QColor(theme.GOLD_PALE))
+        gold.setColorAt(1.0, QColor("#e0b040"))
+        painter.setBrush(gold)
+        painter.drawPath(path)
+        painter.setFont(ui_font(11))
+        painter.setPen(QColor(251, 246, 233, 210))
+        caption = QRectF(centre.x() - r, centre.y() + 16, 2 * r, 16)
+        painter.drawText(caption, int(Qt.AlignmentFlag.AlignCenter), tr("profile.level_badge"))
+
+    def _paint_points(self, painter: QPainter, box: QRectF) -> None:
+        start, end, fraction = progress(self.points)
+        fraction = max(0.0, min(1.0, fraction))
+        painter.setFont(ui_font(13))
+        painter.setPen(theme.colour(theme.TEXT_GOLD, 210))
+        painter.drawText(QPointF(box.left(), box.top() + 14), tr("profile.points"))
+        big = ui_font(38)
+        painter.setFont(big)
+        painter.setPen(QColor(theme.IVORY))
+        number_baseline = box.top() + 56
+        painter.drawText(QPointF(box.left() - 2, number_baseline), f"{self.points:,}")
+        painter.setFont(ui_font(13))
+        painter.setPen(QColor(GOLD))
+        fm = QFontMetricsF(painter.font())
+        label_w = fm.horizontalAdvance(tr("profile.points")) + 16
+        note = fm.elidedText(self.next_text(), Qt.TextElideMode.ElideLeft, box.width() - label_w)
+        painter.drawText(QPointF(box.right() - fm.horizontalAdvance(note), box.top() + 14), note)
+        # the bar
+        bar = QRectF(box.left(), number_baseline + 14, box.width(), 12)
+        painter.setPen(QPen(QColor(0, 0, 0, 90), 1.0))
+        painter.setBrush(QColor(255, 255, 255, 28))
+        painter.drawRoundedRect(bar, 6, 6)
+        if fraction > 0:
+            fill = QRectF(bar.left(), bar.top(), max(bar.height(), bar.width() * fraction), bar.height())
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.gold_gradient(fill.topLeft(), fill.bottomLeft()))
+            painter.drawRoundedRect(fill, 6, 6)
+            painter.setBrush(QColor(255, 255, 255, 70))
+            painter.drawRoundedRect(QRectF(fill.left() + 3, fill.top() + 2, fill.width() - 6, 3), 1.5, 1.5)
+        painter.setFont(ui_font(12))
+        painter.setPen(theme.colour(theme.TEXT_GOLD, 170))
+        fm = QFontMetricsF(painter.font())
+        low, high = f"{start:,}", f"{end:,}"
+        painter.drawText(QPointF(bar.left(), bar.bottom() + 18), low)
+        painter.drawText(QPointF(bar.right() - fm.horizontalAdvance(high), bar.bottom() + 18), high)
+        percent = f"{fraction * 100:.0f}%"
+        centre_x = bar.center().x() - fm.horizontalAdvance(percent) / 2
+        painter.drawText(QPointF(centre_x, bar.bottom() + 18), percent)
+
+
+__all__ = ["ProfileHeader"]

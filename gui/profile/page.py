@@ -1,0 +1,229 @@
+"""The profile page: the profile view, switching and creating profiles, and the hand history
+with replay, export and import."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui import fonts, theme
+from gui.i18n import result_label, tr
+from gui.i18n.store import refusal_text
+from gui.profile.view import ProfileView
+from gui.tiles.art import THEMES, get_art
+from storage.saved_hands import ImportRefused
+from storage.store import HistoryRow, ProfileStore
+
+log = logging.getLogger(__name__)
+
+
+
+def documents_folder() -> str:
+    """Where export and import start: the user's documents (a bare file name would start in
+    the program's working folder, e.g. where the game was installed)."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return folder or str(Path.home())
+
+
+class ProfilePage(QWidget):
+    back_requested = Signal()
+    replay_requested = Signal(int)  # a hand id in the history
+    profile_changed = Signal(str)  # the current profile's name
+
+    def __init__(self, store: ProfileStore, art: object | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.view = ProfileView(art=art)  # type: ignore[arg-type]
+        panel = QWidget()
+        panel.setObjectName("historyPanel")
+        panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        panel.setStyleSheet(theme.HISTORY_PANEL_STYLE)
+        panel.setMinimumWidth(380)
+        side = QVBoxLayout(panel)
+        self.player_label = QLabel()
+        self.player_label.setFont(fonts.ui_font(16))
+        self.switcher = QComboBox()
+        self.switcher.setFont(fonts.ui_font(15))
+        self.switcher.activated.connect(self._switch)
+        self.new_button = self._button(self._create)
+        self.rename_button = self._button(self._rename)
+        row = QHBoxLayout()
+        row.addWidget(self.switcher, 1)
+        row.addWidget(self.new_button)
+        row.addWidget(self.rename_button)
+        self.history_label = QLabel()
+        self.history_label.setFont(fonts.ui_font(17))
+        self.table = QTableWidget(0, 4)
+        self.table.setFont(fonts.ui_font(14))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        # the date, room and points as wide as they need, the result gets the rest
+        header = self.table.horizontalHeader()
+        fit, rest = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
+        for column, mode in enumerate((fit, fit, rest, fit)):
+            header.setSectionResizeMode(column, mode)
+        self.table.cellDoubleClicked.connect(lambda _r, _c: self._replay())
+        self.replay_button = self._button(self._replay)
+        self.export_button = self._button(self._export)
+        self.import_button = self._button(self._import)
+        self.back_button = self._button(self.back_requested.emit)
+        actions = QHBoxLayout()
+        for b in (self.replay_button, self.export_button, self.import_button):
+            actions.addWidget(b)
+        side.addWidget(self.player_label)
+        side.addLayout(row)
+        side.addSpacing(10)
+        side.addWidget(self.history_label)
+        side.addWidget(self.table, 1)
+        side.addLayout(actions)
+        side.addWidget(self.back_button)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(panel)
+        self.rows: list[HistoryRow] = []
+        self.retranslate()
+
+    def _button(self, slot: object) -> QPushButton:
+        button = QPushButton()
+        button.setFont(fonts.ui_font(15))
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.clicked.connect(slot)
+        return button
+
+    def retranslate(self) -> None:
+        self.player_label.setText(tr("profile_page.player"))
+        self.new_button.setText(tr("profile_page.new"))
+        self.rename_button.setText(tr("profile_page.rename"))
+        self.history_label.setText(tr("profile_page.history"))
+        self.table.setHorizontalHeaderLabels([tr("profile_page.date"), tr("profile_page.room"),
+                                              tr("profile_page.result"), tr("profile_page.points")])
+        self.replay_button.setText(tr("profile_page.replay"))
+        self.export_button.setText(tr("profile_page.export"))
+        self.import_button.setText(tr("profile_page.import"))
+        self.back_button.setText(tr("replay.back"))
+        self.view.retranslate()
+
+    def _follow_tile_theme(self) -> None:
+        """The best hand in the tile theme the player chose: the window's settings say which
+        (the theme may have changed since this page was made)."""
+        theme = getattr(getattr(self.window(), "settings", None), "tile_theme", None)
+        if isinstance(theme, str) and theme in THEMES and theme != getattr(self.view.art, "theme_name", None):
+            self.view.set_art(get_art(theme))
+
+    def refresh(self) -> None:
+        self._follow_tile_theme()
+        current = self.store.current()
+        self.switcher.clear()
+        for profile in self.store.profiles():
+            self.switcher.addItem(profile.name)
+        if current is None:
+            return
+        self.switcher.setCurrentText(current.name)
+        self.rows = self.store.history(current.name)
+        self.table.setRowCount(len(self.rows))
+        for r, row in enumerate(self.rows):
+            cells = [row.played_at.replace("T", " ")[5:16], tr(f"room.{row.room}"), result_label(row.result),
+                     f"{row.delta:+d}"]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c == 3:
+                    item.setForeground(Qt.GlobalColor.green if row.delta > 0 else
+                                       Qt.GlobalColor.red if row.delta < 0 else Qt.GlobalColor.white)
+                self.table.setItem(r, c, item)
+        self.view.set_profile(current)
+
+    def selected_hand(self) -> int | None:
+        row = self.table.currentRow()
+        return self.rows[row].id if 0 <= row < len(self.rows) else None
+
+    # -- actions --------------------------------------------------------------------------------
+    def _switch(self, index: int) -> None:
+        name = self.switcher.itemText(index)
+        if name and (self.store.current() is None or name != self.store.current().name):
+            self._try(lambda: self.store.select(name))
+            self.refresh()
+            self.profile_changed.emit(name)
+
+    def _create(self) -> None:
+        name, ok = QInputDialog.getText(self, tr("profile_page.new"), tr("profile_page.name_prompt"))
+        if ok and name.strip() and self._try(lambda: self.store.create(name)):
+            self._try(lambda: self.store.select(name.strip()))
+            self.refresh()
+            self.profile_changed.emit(name.strip())
+
+    def _rename(self) -> None:
+        current = self.store.current()
+        if current is None:
+            return
+        name, ok = QInputDialog.getText(self, tr("profile_page.rename"), tr("profile_page.name_prompt"),
+                                        text=current.name)
+        if ok and name.strip() and self._try(lambda: self.store.rename(current.name, name)):
+            self.refresh()
+            self.profile_changed.emit(name.strip())
+
+    def _replay(self) -> None:
+        hand = self.selected_hand()
+        if hand is not None:
+            self.replay_requested.emit(hand)
+
+    def _export(self) -> None:
+        hand = self.selected_hand()
+        if hand is None:
+            return
+        suggested = str(Path(documents_folder()) / f"hand-{hand}.json")
+        path, _ = QFileDialog.getSaveFileName(self, tr("profile_page.export"), suggested, "JSON (*.json)")
+        if path:
+            self._try(lambda: self.store.export_hand(hand, path))
+
+    def _import(self) -> None:
+        current = self.store.current()
+        if current is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(self, tr("profile_page.import"), documents_folder(),
+                                              "JSON (*.json)")
+        if path and self._import_file(path, current.name):
+            self.refresh()
+
+    def _import_file(self, path: str, profile: str) -> bool:
+        """Import one saved hand; any refusal is told in the player's language, never a crash."""
+        try:
+            self.store.import_hand(path, profile)
+        except ImportRefused as refused:
+            message = refusal_text(refused)
+        except Exception as exc:  # the store or the history refused (or failed): words, not a crash
+            log.exception("importing %s failed", path)
+            message = tr("import.failed", name=Path(path).name, reason=str(exc) or type(exc).__name__)
+        else:
+            return True
+        QMessageBox.warning(self, tr("app.title"), message)
+        return False
+
+    def _try(self, action: object) -> bool:
+        """Run a store action; a refusal is told to the player in words, never a crash."""
+        try:
+            action()  # type: ignore[operator]
+        except (ValueError, OSError) as exc:
+            QMessageBox.warning(self, tr("app.title"), str(exc))
+            return False
+        return True

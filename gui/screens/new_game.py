@@ -1,0 +1,291 @@
+"""新游戏: choose the room, match length, time limit, opponents and the rule preset."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.rules import MATCH_LENGTHS, Preset, Room, Ruleset
+from gui.i18n import tr
+from gui.screens.dialog_parts import (
+    DIALOG_STYLE,
+    Card,
+    DialogHeader,
+    SegmentedChoice,
+    field_label,
+    hint_label,
+)
+
+AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+DEFAULT_AI_LEVEL = "normal"
+OPPONENT_SEATS: tuple[str, ...] = ("right", "opposite", "left")  # 下家, 对家, 上家
+RULE_OPTIONS: tuple[str, ...] = (
+    "luxury_seven_pairs", "concealed_exposed", "two_missing_suits", "huo_any_four", "auto_win",
+)
+PRESETS: tuple[Preset, ...] = (Preset.HEFEI, Preset.BIANFENG, Preset.HEFEI_002, Preset.CUSTOM)
+TIME_LIMIT_CHOICES: tuple[int | None, ...] = (None, 10, 15, 30)
+DEFAULT_ROUNDS = 4
+DEFAULT_TIME_LIMIT = 15
+
+
+def preset_options(preset: Preset) -> dict[str, bool]:
+    """The option switches a preset turns on (RULES §7)."""
+    rules = Ruleset.from_preset(preset)
+    return {name: bool(getattr(rules, name)) for name in RULE_OPTIONS}
+
+
+def matching_preset(options: dict[str, bool]) -> Preset:
+    """The preset with exactly these options, else 自定义."""
+    for preset in PRESETS:
+        if preset is not Preset.CUSTOM and preset_options(preset) == options:
+            return preset
+    return Preset.CUSTOM
+
+
+class NewGameDialog(QDialog):
+    """One click on 开始 starts a default 合肥麻将 game; ``result_rules()`` and ``ai_levels()``."""
+
+    def __init__(self, parent: QWidget | None = None, last: dict[str, Any] | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("newGameDialog")
+        self.setStyleSheet(DIALOG_STYLE)
+        self.setModal(True)
+
+        self.header = DialogHeader(self)
+
+        # -- the table: room, length, time limit ------------------------------------------
+        self.table_card = Card(self)
+        self.table_card.setMinimumWidth(720)
+        self.room_label = field_label()
+        self.room_choice = SegmentedChoice([(Room.OPEN, "room.open", {}), (Room.BAOTING, "room.baoting", {})])
+        self.room_hint = hint_label()
+        self.rounds_label = field_label()
+        self.rounds_choice = SegmentedChoice(
+            [(n, "new_game.rounds_1" if n == 1 else "new_game.rounds_n", {"n": n}) for n in MATCH_LENGTHS]
+        )
+        self.rounds_hint = hint_label()
+        self.time_label = field_label()
+        self.time_choice = SegmentedChoice(
+            [(None, "time.off", {})] + [(n, "time.seconds", {"n": n}) for n in TIME_LIMIT_CHOICES if n]
+        )
+        grid = self.table_card.grid
+        grid.addWidget(self.room_label, 0, 0)
+        grid.addWidget(self.room_choice, 0, 1)
+        grid.addWidget(self.room_hint, 1, 1)
+        grid.addWidget(self.rounds_label, 2, 0)
+        grid.addWidget(self.rounds_choice, 2, 1)
+        grid.addWidget(self.rounds_hint, 3, 1)
+        grid.addWidget(self.time_label, 4, 0)
+        grid.addWidget(self.time_choice, 4, 1)
+        grid.setColumnStretch(1, 1)
+
+        # -- opponents -------------------------------------------------------------------
+        self.opponents_card = Card(self)
+        self.seat_labels: list[QLabel] = []
+        self.level_combos: list[QComboBox] = []
+        for row, _seat in enumerate(OPPONENT_SEATS):
+            label = field_label()
+            combo = QComboBox()
+            for level in AI_LEVELS:
+                combo.addItem("", level)
+            combo.setCurrentIndex(AI_LEVELS.index(DEFAULT_AI_LEVEL))
+            self.seat_labels.append(label)
+            self.level_combos.append(combo)
+            self.opponents_card.grid.addWidget(label, row, 0)
+            self.opponents_card.grid.addWidget(combo, row, 1)
+        self.opponents_hint = hint_label(wrap=True)
+        self.opponents_card.grid.addWidget(self.opponents_hint, len(OPPONENT_SEATS), 0, 1, 2)
+        self.opponents_card.grid.setColumnStretch(1, 1)
+
+        # -- rules: preset and options ---------------------------------------------------------
+        self.rules_card = Card(self)
+        self.preset_label = field_label()
+        self.preset_combo = QComboBox()
+        for preset in PRESETS:
+            self.preset_combo.addItem("", preset.value)
+        self.option_boxes: dict[str, QCheckBox] = {}
+        options_grid = QGridLayout()
+        options_grid.setHorizontalSpacing(18)
+        options_grid.setVerticalSpacing(8)
+        for index, name in enumerate(RULE_OPTIONS):
+            box = QCheckBox()
+            box.setCursor(Qt.CursorShape.PointingHandCursor)
+            box.toggled.connect(self._option_edited)
+            self.option_boxes[name] = box
+            options_grid.addWidget(box, index // 2, index % 2)
+        rgrid = self.rules_card.grid
+        rgrid.addWidget(self.preset_label, 0, 0)
+        rgrid.addWidget(self.preset_combo, 0, 1)
+        self.preset_hint = hint_label()
+        rgrid.addWidget(self.preset_hint, 1, 0, 1, 2)
+        rgrid.addLayout(options_grid, 2, 0, 1, 2)
+        rgrid.setColumnStretch(1, 1)
+        self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
+        self.room_choice.changed.connect(lambda _room: self._update_hints())
+
+        # -- buttons -------------------------------------------------------------------------
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("secondary")
+        self.cancel_button.setAutoDefault(False)
+        self.cancel_button.clicked.connect(self.reject)
+        self.start_button = QPushButton()
+        self.start_button.setObjectName("primary")
+        self.start_button.setDefault(True)
+        self.start_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.start_button.clicked.connect(self.accept)
+
+        body = QVBoxLayout()
+        body.setContentsMargins(20, 16, 20, 18)
+        body.setSpacing(14)
+        body.addWidget(self.table_card)
+        row = QHBoxLayout()
+        row.setSpacing(14)
+        row.addWidget(self.opponents_card, 2)
+        row.addWidget(self.rules_card, 3)
+        body.addLayout(row)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.start_button)
+        body.addLayout(buttons)
+        outer = QVBoxLayout(self)
+        outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(self.header)
+        outer.addLayout(body)
+
+        self.rounds_choice.set_value(DEFAULT_ROUNDS)
+        self.time_choice.set_value(DEFAULT_TIME_LIMIT)
+        self._apply_preset(Preset.HEFEI)
+        if last:
+            self.apply_choices(last)
+        self.retranslate()
+        self.start_button.setFocus()
+
+    # -- the preset and its options -----------------------------------------------------------
+    def preset(self) -> Preset:
+        return Preset(self.preset_combo.currentData())
+
+    def set_preset(self, preset: Preset | str) -> None:
+        self.preset_combo.setCurrentIndex(PRESETS.index(Preset(preset)))
+
+    def options(self) -> dict[str, bool]:
+        return {name: box.isChecked() for name, box in self.option_boxes.items()}
+
+    def _apply_preset(self, preset: Preset) -> None:
+        self.preset_combo.blockSignals(True)
+        self.preset_combo.setCurrentIndex(PRESETS.index(preset))
+        self.preset_combo.blockSignals(False)
+        self.preset_hint.setText(tr(f"preset.{preset.value}.hint"))
+        if preset is not Preset.CUSTOM:
+            for name, on in preset_options(preset).items():
+                box = self.option_boxes[name]
+                box.blockSignals(True)
+                box.setChecked(on)
+                box.blockSignals(False)
+
+    def _preset_chosen(self, _index: int) -> None:
+        self._apply_preset(self.preset())
+
+    def _option_edited(self, _checked: bool) -> None:
+        self._apply_preset(matching_preset(self.options()))
+
+    # -- results --------------------------------------------------------------------------------
+    def result_rules(self) -> Ruleset:
+        room = self.room_choice.value()
+        rounds = self.rounds_choice.value()
+        time_limit = self.time_choice.value()
+        preset = self.preset()
+        if preset is Preset.CUSTOM:
+            return Ruleset(
+                room=room, rounds=rounds, time_limit=time_limit, preset=Preset.CUSTOM, **self.options()
+            )
+        return Ruleset.from_preset(preset, room=room, rounds=rounds, time_limit=time_limit)
+
+    def ai_levels(self) -> list[str]:
+        """The level of the AI at 下家, 对家 and 上家, in that order."""
+        return [str(combo.currentData()) for combo in self.level_combos]
+
+    def choices(self) -> dict[str, Any]:
+        """Everything chosen, as plain JSON data (kept in Settings.last_new_game)."""
+        return {
+            "room": self.room_choice.value().value,
+            "rounds": self.rounds_choice.value(),
+            "time_limit": self.time_choice.value(),
+            "preset": self.preset().value,
+            "options": self.options(),
+            "ai_levels": self.ai_levels(),
+        }
+
+    def apply_choices(self, data: dict[str, Any]) -> None:
+        """Restore earlier ``choices()``; anything missing or invalid keeps its default."""
+        with contextlib.suppress(ValueError):
+            self.room_choice.set_value(Room(data.get("room", Room.OPEN)))
+        for choice, key in ((self.rounds_choice, "rounds"), (self.time_choice, "time_limit")):
+            if key in data:
+                with contextlib.suppress(ValueError):
+                    choice.set_value(data[key])
+        try:
+            preset = Preset(data.get("preset", Preset.HEFEI))
+        except ValueError:
+            preset = Preset.HEFEI
+        if preset is Preset.CUSTOM:
+            options = data.get("options")
+            if isinstance(options, dict):
+                for name, box in self.option_boxes.items():
+                    box.blockSignals(True)
+                    box.setChecked(bool(options.get(name, False)))
+                    box.blockSignals(False)
+        self._apply_preset(preset)
+        levels = data.get("ai_levels")
+        if isinstance(levels, list):
+            for combo, level in zip(self.level_combos, levels, strict=False):
+                if level in AI_LEVELS:
+                    combo.setCurrentIndex(AI_LEVELS.index(level))
+
+    # -- texts -------------------------------------------------------------------------------------
+    def _update_hints(self) -> None:
+        room = self.room_choice.value()
+        self.room_hint.setText(tr(f"new_game.room_hint_{room.value}"))
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("new_game.title"))
+        self.header.set_texts(tr("new_game.title"), tr("new_game.heading"))
+        self.table_card.title.setText(tr("new_game.table"))
+        self.room_label.setText(tr("new_game.room"))
+        self.rounds_label.setText(tr("new_game.length"))
+        self.rounds_hint.setText(tr("new_game.rounds_hint"))
+        self.time_label.setText(tr("new_game.time_limit"))
+        for choice in (self.room_choice, self.rounds_choice, self.time_choice):
+            choice.retranslate()
+        self._update_hints()
+        self.opponents_card.title.setText(tr("new_game.opponents"))
+        self.opponents_hint.setText(tr("new_game.opponents_hint"))
+        for label, combo, seat in zip(self.seat_labels, self.level_combos, OPPONENT_SEATS, strict=True):
+            label.setText(tr(f"seat.{seat}"))
+            for index, level in enumerate(AI_LEVELS):
+                combo.setItemText(index, tr(f"level.{level}"))
+        self.rules_card.title.setText(tr("new_game.rules"))
+        self.preset_label.setText(tr("new_game.preset"))
+        for index, preset in enumerate(PRESETS):
+            self.preset_combo.setItemText(index, tr(f"preset.{preset.value}"))
+        self.preset_hint.setText(tr(f"preset.{self.preset().value}.hint"))
+        for name, box in self.option_boxes.items():
+            box.setText(tr(f"option.{name}"))
+            box.setToolTip(tr(f"option.{name}.tip"))
+        self.cancel_button.setText(tr("button.cancel"))
+        self.start_button.setText(tr("button.start"))

@@ -1,0 +1,181 @@
+"""设置: edit the player's Settings (animation speed, language, auto-win, tiles, time limit)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QHBoxLayout,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.i18n import LANGUAGES, tr
+from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, SegmentedChoice, field_label
+from gui.settings import (
+    AI_PAUSES,
+    ANIMATION_SPEEDS,
+    TILE_SIZES,
+    TILE_THEMES,
+    TIME_LIMITS,
+    Settings,
+    speed_name,
+)
+
+# The speed buttons run from slow (left) to instant (right).
+SPEED_STEPS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+
+
+class SettingsDialog(QDialog):
+    """Edits a copy of ``settings``; ``result_settings()`` gives the edited Settings."""
+
+    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setStyleSheet(DIALOG_STYLE)
+        self.setModal(True)
+        self._original = settings if settings is not None else Settings()
+
+        self.header = DialogHeader(self)
+
+        # -- display ------------------------------------------------------------------------
+        self.display_card = Card(self)
+        self.display_card.setMinimumWidth(520)
+        self.speed_label = field_label()
+        self.speed_choice = SegmentedChoice([(step, f"speed.{step}", {}) for step in SPEED_STEPS])
+        self.theme_label = field_label()
+        self.theme_choice = SegmentedChoice([(theme, f"theme.{theme}", {}) for theme in TILE_THEMES])
+        self.size_label = field_label()
+        self.size_choice = SegmentedChoice([(size, f"size.{size}", {}) for size in TILE_SIZES])
+        self.language_label = field_label()
+        self.language_choice = SegmentedChoice([(lang, f"lang.{lang}", {}) for lang in LANGUAGES])
+        grid = self.display_card.grid
+        grid.addWidget(self.speed_label, 0, 0)
+        grid.addWidget(self.speed_choice, 0, 1)
+        grid.addWidget(self.theme_label, 1, 0)
+        grid.addWidget(self.theme_choice, 1, 1)
+        grid.addWidget(self.size_label, 2, 0)
+        grid.addWidget(self.size_choice, 2, 1)
+        grid.addWidget(self.language_label, 3, 0)
+        grid.addWidget(self.language_choice, 3, 1)
+        grid.setColumnStretch(1, 1)
+
+        # -- play -------------------------------------------------------------------------------
+        self.play_card = Card(self)
+        self.auto_win_label = field_label()
+        self.auto_win_box = QCheckBox()
+        self.auto_win_box.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.time_label = field_label()
+        self.time_choice = SegmentedChoice(
+            [(None, "time.off", {})] + [(n, "time.seconds", {"n": n}) for n in TIME_LIMITS if n]
+        )
+        self.pause_label = field_label()
+        self.pause_choice = SegmentedChoice([(key, f"pause.{key}", {}) for key in AI_PAUSES])
+        self.confirm_label = field_label()
+        self.confirm_box = QCheckBox()
+        self.confirm_box.setCursor(Qt.CursorShape.PointingHandCursor)
+        pgrid = self.play_card.grid
+        pgrid.addWidget(self.auto_win_label, 0, 0)
+        pgrid.addWidget(self.auto_win_box, 0, 1)
+        pgrid.addWidget(self.confirm_label, 1, 0)
+        pgrid.addWidget(self.confirm_box, 1, 1)
+        pgrid.addWidget(self.pause_label, 2, 0)
+        pgrid.addWidget(self.pause_choice, 2, 1)
+        pgrid.addWidget(self.time_label, 3, 0)
+        pgrid.addWidget(self.time_choice, 3, 1)
+        pgrid.setColumnStretch(1, 1)
+
+        # -- buttons --------------------------------------------------------------------------
+        self.defaults_button = QPushButton()
+        self.defaults_button.setObjectName("secondary")
+        self.defaults_button.setAutoDefault(False)
+        self.defaults_button.clicked.connect(lambda: self._show(Settings()))
+        self.cancel_button = QPushButton()
+        self.cancel_button.setObjectName("secondary")
+        self.cancel_button.setAutoDefault(False)
+        self.cancel_button.clicked.connect(self.reject)
+        self.ok_button = QPushButton()
+        self.ok_button.setObjectName("primary")
+        self.ok_button.setDefault(True)
+        self.ok_button.clicked.connect(self.accept)
+
+        body = QVBoxLayout()
+        body.setContentsMargins(20, 16, 20, 18)
+        body.setSpacing(14)
+        body.addWidget(self.display_card)
+        body.addWidget(self.play_card)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.defaults_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.ok_button)
+        body.addLayout(buttons)
+        outer = QVBoxLayout(self)
+        outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(self.header)
+        outer.addLayout(body)
+
+        self._show(self._original)
+        self.retranslate()
+
+    def _show(self, settings: Settings) -> None:
+        self._shown_speed = settings.animation_speed
+        self._shown_step = speed_name(settings.animation_speed)
+        self.speed_choice.set_value(speed_name(settings.animation_speed))
+        self.theme_choice.set_value(settings.tile_theme)
+        self.size_choice.set_value(settings.tile_size)
+        self.language_choice.set_value(settings.language)
+        self.auto_win_box.setChecked(settings.auto_win)
+        self.confirm_box.setChecked(settings.confirm_discard)
+        self.pause_choice.set_value(settings.ai_pause)
+        self.time_choice.set_value(settings.time_limit if settings.time_limit in TIME_LIMITS else None)
+
+    def animation_speed(self) -> float:
+        """The factor chosen; a loaded in-between value is kept unless another speed is picked."""
+        step = self.speed_choice.value()
+        if step == self._shown_step:
+            return self._shown_speed
+        return ANIMATION_SPEEDS[step]
+
+    def result_settings(self) -> Settings:
+        return replace(
+            self._original,
+            animation_speed=self.animation_speed(),
+            language=self.language_choice.value(),
+            auto_win=self.auto_win_box.isChecked(),
+            confirm_discard=self.confirm_box.isChecked(),
+            ai_pause=self.pause_choice.value(),
+            tile_theme=self.theme_choice.value(),
+            tile_size=self.size_choice.value(),
+            time_limit=self.time_choice.value(),
+        )
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("settings.title"))
+        self.header.set_texts(tr("settings.title"), tr("settings.heading"))
+        self.display_card.title.setText(tr("settings.display"))
+        self.play_card.title.setText(tr("settings.play"))
+        self.speed_label.setText(tr("settings.animation"))
+        self.theme_label.setText(tr("settings.tile_theme"))
+        self.size_label.setText(tr("settings.tile_size"))
+        self.language_label.setText(tr("settings.language"))
+        self.auto_win_label.setText(tr("settings.auto_win_label"))
+        self.auto_win_box.setText(tr("settings.auto_win"))
+        self.time_label.setText(tr("settings.time_limit"))
+        self.confirm_label.setText(tr("settings.confirm_discard_label"))
+        self.confirm_box.setText(tr("settings.confirm_discard"))
+        self.pause_label.setText(tr("settings.ai_pause"))
+        for choice in (
+            self.speed_choice, self.theme_choice, self.size_choice, self.language_choice, self.time_choice,
+            self.pause_choice,
+        ):
+            choice.retranslate()
+        self.defaults_button.setText(tr("button.defaults"))
+        self.cancel_button.setText(tr("button.cancel"))
+        self.ok_button.setText(tr("button.ok"))

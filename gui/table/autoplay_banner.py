@@ -1,0 +1,61 @@
+"""托管中 — 取消: a banner over the table while the computer plays for the player.
+
+A checkbox in the corner was easy to miss: while auto-play is on, the table says so plainly
+and offers the way back in one click.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+from gui import fonts, theme
+from gui.i18n import tr
+
+
+class AutoplayBanner(QFrame):
+    cancel_clicked = Signal()
+
+    def __init__(self, host: QWidget) -> None:
+        super().__init__(host)
+        self.setObjectName("autoplayBanner")
+        self.setStyleSheet(theme.AUTOPLAY_BANNER_STYLE)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(16, 6, 8, 6)
+        row.setSpacing(14)
+        self.label = QLabel()
+        self.label.setFont(fonts.ui_font(16, bold=True))
+        self.cancel = QPushButton()
+        self.cancel.setObjectName("autoplayCancel")
+        self.cancel.setFont(fonts.ui_font(15, bold=True))
+        self.cancel.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.cancel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.cancel.clicked.connect(self.cancel_clicked)
+        row.addWidget(self.label)
+        row.addWidget(self.cancel)
+        host.installEventFilter(self)
+        self.retranslate()
+        self.hide()
+
+    def retranslate(self) -> None:
+        self.label.setText(tr("autoplay.banner"))
+        self.cancel.setText(tr("autoplay.cancel"))
+        self._place()
+
+    def setVisible(self, visible: bool) -> None:
+        super().setVisible(visible)
+        if visible:
+            self._place()
+            self.raise_()
+
+    def _place(self) -> None:
+        host = self.parentWidget()
+        if host is None:
+            return
+        self.adjustSize()
+        self.move(max(0, (host.width() - self.width()) // 2), 10)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
+            self._place()
+        return super().eventFilter(watched, event)

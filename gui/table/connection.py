@@ -1,0 +1,78 @@
+"""The one seam between the table widget and a table: events in, decisions in, choices out.
+
+The widget never knows where the table is. Today's implementation is the engine in a thread of
+this process (:class:`gui.table.local_table.LocalTable`); the LAN client is the second, a replay can
+be a third. Every implementation emits, in the GUI thread:
+
+* ``event_ready(Event)`` — the next event as this seat may see it (``event.for_seat``). The
+  widget shows it and then calls :meth:`TableConnection.ack`; the next event comes after that.
+* ``decision_needed(DecisionRequest)`` — this seat must choose: its view, the legal actions,
+  why a winning shape may not win (``request.refusal``) and the seconds it has. The table keeps
+  the time; the widget only shows it and answers with :meth:`TableConnection.choose`.
+* ``decision_closed(DecisionClosed)`` — the table decided for the seat (time up).
+* ``hand_saved(HandSaved)`` — a finished hand, before its end is shown, for the profile.
+* ``finished()`` — the match is over; ``failed(str)`` — the table broke, in plain words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from engine.actions import Action
+from gui.table.model import HUMAN
+
+
+@dataclass(frozen=True)
+class HandSaved:
+    record: dict[str, Any]  # engine.replay.record(): replays the hand exactly
+    match_state: dict[str, Any] | None  # engine.match.Match.state() where this computer hosts
+    over: bool  # the match has ended with this hand
+
+
+class TableConnection(QObject):
+    """Base of every table the widget can sit at; subclasses implement the methods."""
+
+    event_ready = Signal(object)  # engine.events.Event
+    decision_needed = Signal(object)  # engine.decision.DecisionRequest
+    decision_closed = Signal(object)  # engine.decision.DecisionClosed
+    hand_saved = Signal(object)  # HandSaved
+    finished = Signal()
+    failed = Signal(str)
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def ack(self) -> None:
+        """The last event has been shown."""
+        raise NotImplementedError
+
+    def choose(self, request: int, action: Action | None) -> None:
+        """Answer request `request`; None leaves the decision to auto-play (托管)."""
+        raise NotImplementedError
+
+    def set_autoplay(self, on: bool) -> None:
+        """托管: the table's auto-play takes this seat's decisions."""
+        raise NotImplementedError
+
+    def set_auto_win(self, on: bool) -> None:
+        """能胡就胡: every win is taken without asking."""
+        raise NotImplementedError
+
+    def set_time_limit(self, seconds: int | None) -> bool:
+        """Change the time of the next decisions where this computer keeps it; False where the
+        table's host does (a LAN table keeps its own rules)."""
+        return False
+
+    def stop(self, timeout_ms: int = 5000) -> bool:
+        """Leave the table; True when it let go in time."""
+        raise NotImplementedError
+
+    @property
+    def running(self) -> bool:
+        raise NotImplementedError
+
+
+__all__ = ["HUMAN", "HandSaved", "TableConnection"]

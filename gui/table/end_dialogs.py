@@ -1,0 +1,360 @@
+"""End of a hand (all hands revealed, itemised score, payments) and end of a match (standings).
+
+Both dialogs take their size from their content (no fixed size with empty space in it), and
+never grow past the window that opens them: the part between the heading and the buttons
+scrolls instead. Tiles are written in words (gui.i18n.tile_label); a seat without a name
+(``""``, as the history stores the computer seats) shows its place at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine import events as ev
+from engine.summary import HandSummary
+from gui import fonts, theme
+from gui.i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
+from gui.i18n.store import display_names
+from gui.table.layout import height_of
+
+DIALOG_STYLE = theme.dialog_style(dark=True)
+
+ROW_H = 26  # a score or standings table row
+TILE_W = 34  # the tiles of the revealed hands
+
+
+def tile_row(art: object, kinds: Sequence[int], width: int = TILE_W, kongs: Sequence[int] = (),
+             highlight: int | None = None, dpr: float = 2.0) -> QPixmap:
+    """One pixmap showing a row of tile faces, then the kongs, the winning tile apart."""
+    h = round(height_of(width))
+    groups: list[list[int]] = [list(kinds)] + [[k] * 4 for k in kongs]
+    extra = 1 if highlight is not None else 0
+    total = sum(len(g) for g in groups) + extra
+    gap = width // 3
+    canvas = QPixmap(round((total * (width + 1) + gap * (len(groups) + extra)) * dpr), round((h + 4) * dpr))
+    canvas.setDevicePixelRatio(dpr)
+    canvas.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(canvas)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    x = 0.0
+    sequence = [*groups, [highlight]] if highlight is not None else groups
+    for n, group in enumerate(sequence):
+        for kind in group:
+            face = art.face(kind, round(width * dpr), 1.0)  # type: ignore[attr-defined]
+            painter.drawPixmap(round(x), 2, width, h, face)
+            if n == len(sequence) - 1 and highlight is not None:
+                painter.setPen(theme.TILE_LATEST)
+                painter.drawRoundedRect(round(x), 2, width - 1, h - 1, 4, 4)
+            x += width + 1
+        x += gap
+    painter.end()
+    return canvas
+
+
+def _label(text: str, size: int = 15, bold: bool = False, color: str | None = None) -> QLabel:
+    label = QLabel(text)
+    label.setFont(fonts.ui_font(size, bold))
+    if color:
+        label.setStyleSheet(f"color: {color};")
+    return label
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _read_only_table(rows: Sequence[Sequence[str]], header: Sequence[str], numbers_from: int) -> QTableWidget:
+    """A table to read, not edit; the columns from ``numbers_from`` on hold numbers (right-aligned)."""
+    table = QTableWidget(len(rows), len(header))
+    table.setHorizontalHeaderLabels(list(header))
+    table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(ROW_H)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            cell = QTableWidgetItem(text)
+            cell.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            if c >= numbers_from:
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, cell)
+    return table
+
+
+def _fit_height(table: QTableWidget) -> None:
+    """Every row shown, no scroll bar and no empty space below the last row."""
+    header = table.horizontalHeader().sizeHint().height()
+    table.setFixedHeight(header + table.verticalHeader().length() + 2 * table.frameWidth() + 2)
+
+
+def _room_for(parent: QWidget | None) -> tuple[int, int]:
+    """The most a dialog may take: its window's size, else the screen's free area."""
+    if parent is not None and parent.window().isVisible():
+        size = parent.window().size()
+        return size.width(), size.height()
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        return 1920, 1080
+    free = screen.availableGeometry()
+    return free.width(), free.height()
+
+
+class _FittedDialog(QDialog):
+    """A dialog of a heading, a body and a row of buttons, sized to its content: the body
+    scrolls only when the content would not fit in the window (see :func:`_room_for`)."""
+
+    def _assemble(self, heading: QWidget, body: QWidget, buttons: QHBoxLayout, parent: QWidget | None,
+                  extra: Sequence[QWidget] = ()) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(18, 12, 18, 14)
+        layout.setSpacing(8)
+        layout.addWidget(heading, alignment=Qt.AlignmentFlag.AlignHCenter)
+        for widget in extra:
+            layout.addWidget(widget, alignment=Qt.AlignmentFlag.AlignHCenter)
+        self.scroll = QScrollArea(self)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(body)
+        layout.addWidget(self.scroll, 1)
+        layout.addLayout(buttons)
+        # sizes only once the style sheet applies (it sets the header's padding, the fonts)
+        self.ensurePolished()
+        for table in body.findChildren(QTableWidget):
+            _fit_height(table)
+        inner = body.layout()
+        if inner is not None:
+            inner.invalidate()
+            inner.activate()
+        room_w, room_h = _room_for(parent)
+        hint = body.sizeHint()
+        chrome = layout.sizeHint().height() - self.scroll.sizeHint().height()
+        bar = self.scroll.verticalScrollBar().sizeHint().width()
+        body_h = min(hint.height(), max(160, room_h - 40 - chrome))
+        self.scroll.setMinimumHeight(body_h)
+        self.scroll.setMinimumWidth(min(hint.width() + (bar if body_h < hint.height() else 0), room_w - 60))
+        self.adjustSize()
+
+
+class EndOfHandDialog(_FittedDialog):
+    """Every hand revealed, who won and how, each winner's itemised score and the payments. An
+    exhaustive draw (荒庄) shows the revealed hands and a line saying what it means, no table.
+
+    ``human``: the seat that names in ``names`` are relative to (for a seat named ``""``).
+    """
+
+    def __init__(self, art: object, summary: HandSummary, names: Sequence[str], parent: QWidget | None = None,
+                 last_in_match: bool = False, human: int = 0) -> None:
+        super().__init__(parent)
+        self.setObjectName("endOfHandDialog")
+        self.setStyleSheet(DIALOG_STYLE)
+        self.setWindowTitle(tr("end.title", n=summary.hand_number))
+        self.summary = summary
+        self.names = names = display_names(names, human)
+        ended = summary.ended
+        exhaustive = ended is None or ended.exhaustive
+        if exhaustive:
+            heading = tr("end.exhaustive")
+        else:
+            who = "、".join(names[w] for w in ended.winners)
+            how = tr("end.self_draw") if summary.wins and summary.wins[0].self_draw else tr(
+                "end.discard_win", who=names[summary.wins[0].discarder or 0]) if summary.wins else ""
+            heading = tr("end.won", who=who, how=how)
+        self.heading = _label(heading, 26, True, theme.GOLD)
+        extra: list[QWidget] = []
+        self.note: QLabel | None = None
+        if exhaustive:
+            self.note = _label(self._draw_note(summary, last_in_match), 16, False, theme.TEXT_SOFT)
+            extra.append(self.note)
+
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(8)
+        if ended is not None:
+            column.addLayout(self._hands(art, summary, ended))
+        self.score_tables: list[QTableWidget] = []
+        if summary.wins:
+            # several winners (一炮多响): their scores side by side, not one under the other
+            scores = QHBoxLayout()
+            scores.setSpacing(14)
+            for win in summary.wins:
+                one = QVBoxLayout()
+                one.setSpacing(4)
+                one.addWidget(_label(tr("end.score_of", who=names[win.seat], value=win.score.value), 17, True,
+                                     theme.TEXT_WARM))
+                table = self._score_table(win, summary)
+                self.score_tables.append(table)
+                one.addWidget(table)
+                one.addStretch(1)  # side by side, the tables line up at the top
+                scores.addLayout(one, 1)
+            column.addLayout(scores)
+        column.addStretch(1)
+
+        buttons = QHBoxLayout()
+        self.payments: QLabel | None = None
+        if summary.payments is not None and summary.payments.transfers:
+            lines = [tr("end.payment", payer=names[p], payee=names[q], amount=a)
+                     for p, q, a in summary.payments.transfers]
+            self.payments = _label("   ".join(lines), 14)
+            self.payments.setWordWrap(True)
+            buttons.addWidget(self.payments, 1)
+        else:
+            buttons.addStretch(1)
+        self.next_button = QPushButton(tr("end.standings") if last_in_match else tr("end.next_hand"))
+        self.next_button.setObjectName("nextHandButton")
+        self.next_button.setFont(fonts.ui_font(17, True))
+        self.next_button.clicked.connect(self.accept)
+        self.next_button.setDefault(True)
+        buttons.addWidget(self.next_button, 0, Qt.AlignmentFlag.AlignBottom)
+        self._buttons = buttons
+        self._assemble(self.heading, body, buttons, parent, extra)
+
+    def add_button(self, button: QPushButton) -> None:
+        """Another button, before 下一局 (the table adds 取消托管 while auto-play is on)."""
+        self._buttons.insertWidget(self._buttons.indexOf(self.next_button), button, 0,
+                                   Qt.AlignmentFlag.AlignBottom)
+
+    def _draw_note(self, summary: HandSummary, last_in_match: bool) -> str:
+        note = tr("end.nobody_won")
+        ended = summary.ended
+        if ended is not None and not last_in_match:
+            who = self.names[ended.next_dealer]
+            follow = tr("end.dealer_stays", who=who) if ended.next_dealer == summary.dealer else tr(
+                "end.dealer_passes", who=who)
+            note += "  ·  " + follow
+        return note
+
+    def _hands(self, art: object, summary: HandSummary, ended: ev.HandEnded) -> QGridLayout:
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(6)
+        wins = {w.seat: w for w in summary.wins}
+        for seat in range(4):
+            who = QHBoxLayout()
+            who.setSpacing(6)
+            who.addWidget(_label(self.names[seat], 16, True))
+            if seat == summary.dealer:
+                badge = _label(tr("end.dealer"), 13, True)
+                badge.setObjectName("dealerBadge")
+                who.addWidget(badge, 0, Qt.AlignmentFlag.AlignVCenter)
+            who.addStretch(1)
+            grid.addLayout(who, seat, 0)
+            win = wins.get(seat)
+            if win is not None:
+                hand = list(win.concealed)
+                hand.remove(win.tile)
+                row = tile_row(art, hand, kongs=win.kongs, highlight=win.tile)
+            else:
+                row = tile_row(art, ended.concealed[seat], kongs=ended.kongs[seat])
+            picture = QLabel()
+            picture.setPixmap(row)
+            grid.addWidget(picture, seat, 1)
+            delta = ended.deltas[seat]
+            colour = theme.GAIN if delta > 0 else theme.LOSS if delta < 0 else theme.TEXT_LIGHT
+            grid.addWidget(_label(_signed(delta), 18, True, colour), seat, 2,
+                           Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(_label(tr("end.total", total=ended.scores[seat]), 15), seat, 3)
+        grid.setColumnStretch(1, 1)
+        return grid
+
+    def _score_table(self, win: ev.HandWon, summary: HandSummary) -> QTableWidget:
+        """The itemised score: each item in the player's language, then in the other one."""
+        other = other_language()
+        rows: list[tuple[str, str, str]] = []
+        for item in win.score.items:
+            rows.append((score_label(item.code, item.points), score_label(item.code, item.points, other),
+                         f"×{item.points}" if item.is_factor else f"+{item.points}"))
+        rows.append((tr("end.base_sum"), tr_in(other, "end.base_sum"), str(win.score.base_sum)))
+        rows.append((tr("end.value"), tr_in(other, "end.value"), str(win.score.value)))
+        if win.score.dealer_bonus and (win.seat == summary.dealer or win.discarder == summary.dealer
+                                       or win.self_draw):
+            bonus = win.score.dealer_bonus
+            rows.append((tr("end.dealer_bonus"), tr_in(other, "end.dealer_bonus"), f"+{bonus}"))
+        columns = [tr("score.col_item"), tr("score.col_other"), tr("score.col_points")]
+        table = _read_only_table(rows, columns, 2)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        table.setToolTip("  ".join(notation_label(group) for group in win.score.arrangement))
+        return table
+
+
+class StandingsDialog(_FittedDialog):
+    def __init__(self, summaries: Sequence[HandSummary], names: Sequence[str],
+                 parent: QWidget | None = None, human: int = 0) -> None:
+        super().__init__(parent)
+        self.setObjectName("standingsDialog")
+        self.setStyleSheet(DIALOG_STYLE)
+        self.setWindowTitle(tr("standings.title"))
+        names = display_names(names, human)
+        totals = list(summaries[-1].ended.scores) if summaries and summaries[-1].ended else [0] * 4
+        order = sorted(range(4), key=lambda s: -totals[s])
+        podium = "   ".join(f"{n + 1}. {names[s]} {totals[s]:+d}" for n, s in enumerate(order))
+        heading = _label(tr("standings.title"), 26, True, theme.GOLD)
+        rows: list[list[str]] = []
+        for s in summaries:
+            ended = s.ended
+            if ended is None:
+                rows.append([f"{s.round_number}-{s.hand_number}", "", "", "", "", ""])
+                continue
+            values = [f"{s.round_number}-{s.hand_number}", self._result(s, names),
+                      *(_signed(d) for d in ended.deltas)]
+            rows.append(values)
+        rows.append([tr("standings.total"), "", *(_signed(t) for t in totals)])
+        self.table = _read_only_table(rows, [tr("standings.hand"), tr("standings.result"), *names], 2)
+        header = self.table.horizontalHeader()
+        # the result says who won on which tile: it gets the room it needs, the scores share the rest
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setMinimumSectionSize(70)
+        for c in range(2, 6):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Stretch)
+        self.table.resizeColumnsToContents()
+        natural = sum(self.table.columnWidth(c) for c in range(6)) + 2 * self.table.frameWidth()
+        self.table.setMinimumWidth(max(natural, 640))
+        body = QWidget()
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.table)
+        column.addStretch(1)
+        self.close_button = QPushButton(tr("standings.close"))
+        self.close_button.setObjectName("standingsCloseButton")
+        self.close_button.clicked.connect(self.accept)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.close_button)
+        self._assemble(heading, body, buttons, parent, [_label(podium, 18, True)])
+
+    @staticmethod
+    def _result(summary: HandSummary, names: Sequence[str]) -> str:
+        ended = summary.ended
+        assert ended is not None
+        if ended.exhaustive:
+            return tr("end.exhaustive")
+        who = "、".join(names[w] for w in ended.winners)
+        first = summary.wins[0] if summary.wins else None
+        if first is None or first.self_draw:
+            return tr("standings.self_draw", who=who, tile=tile_label(first.tile) if first else "")
+        return tr("standings.on_discard", who=who, tile=tile_label(first.tile),
+                  discarder=names[first.discarder or 0])

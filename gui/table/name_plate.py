@@ -1,0 +1,78 @@
+"""A seat's name plate: name and AI level on the first line, the score, 庄 and 听 on the second.
+
+Each plate sits in the corner to its owner's left, off the start of its river
+(:data:`gui.table.layout.PLATE_ANCHORS`), never wider than :data:`gui.table.layout.PLATE_W` (long names are
+elided). The plate of the seat to act is lit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QBrush, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
+
+from gui import theme
+from gui.table.layout import PLATE_W, PlateAnchor
+from gui.table.scene_text import TEXT_Z, Badge, rounded, set_elided, text_item
+
+PAD_X, PAD_Y, LINE_GAP, WORD_GAP = 12.0, 6.0, 2.0, 10.0
+
+
+@dataclass(frozen=True)
+class PlateText:
+    name: str
+    level: str
+    score: str
+    dealer: str  # the 庄 badge's word, or "" when the seat does not deal
+    ready: str  # the 听 badge's word, or "" when the seat has not declared
+
+
+class NamePlate:
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self.back = QGraphicsPathItem()
+        self.back.setZValue(TEXT_Z - 1)
+        scene.addItem(self.back)
+        self.name = text_item(self.back, theme.PLATE_NAME_PX, bold=True)
+        self.level = text_item(self.back, theme.PLATE_DETAIL_PX, theme.TEXT_DIM)
+        self.score = text_item(self.back, theme.PLATE_DETAIL_PX, theme.PLATE_SCORE)
+        self.dealer = Badge(self.back, theme.PLATE_DETAIL_PX, theme.DEALER_BADGE)
+        self.ready = Badge(self.back, theme.PLATE_DETAIL_PX, theme.READY_BADGE)
+        self.lit = False
+
+    def show(self, text: PlateText, anchor: PlateAnchor, lit: bool) -> None:
+        inner = PLATE_W - 2 * PAD_X
+        self.level.setText(text.level)
+        level_w = self.level.boundingRect().width() + WORD_GAP if text.level else 0.0
+        set_elided(self.name, text.name, inner - level_w)
+        name_r = self.name.boundingRect()
+        self.name.setPos(PAD_X, PAD_Y)
+        level_top = PAD_Y + name_r.height() - self.level.boundingRect().height()  # on the name's baseline
+        self.level.setPos(PAD_X + name_r.width() + WORD_GAP, level_top)
+        self.level.setVisible(bool(text.level))
+        y2 = PAD_Y + name_r.height() + LINE_GAP
+        set_elided(self.score, text.score, inner)
+        score_r = self.score.boundingRect()
+        self.score.setPos(PAD_X, y2)
+        x = PAD_X + score_r.width() + WORD_GAP
+        line_h = score_r.height()
+        for badge, word in ((self.dealer, text.dealer), (self.ready, text.ready)):
+            badge.set_text(word)
+            if word:
+                w, h = badge.size()
+                badge.set_pos(x, y2 + (line_h - h) / 2)
+                x += w + WORD_GAP / 2
+                line_h = max(line_h, h)
+        width = min(PLATE_W, max(PAD_X + name_r.width() + level_w, x - WORD_GAP / 2) + PAD_X)
+        height = y2 + line_h + PAD_Y
+        self.back.setPath(rounded(QRectF(0, 0, width, height), 10))
+        self.lit = lit
+        self.back.setBrush(QBrush(theme.PLATE_FILL_LIT if lit else theme.PLATE_FILL))
+        self.back.setPen(QPen(theme.PLATE_RIM_LIT if lit else theme.PLATE_RIM, 3 if lit else 1))
+        px = anchor.x - width if anchor.grow_left else anchor.x
+        py = anchor.y - height if anchor.grow_up else anchor.y
+        self.back.setPos(px, py)
+
+    def rect(self) -> QRectF:
+        return self.back.sceneBoundingRect()

@@ -1,0 +1,229 @@
+"""A saved hand, replayed in the table scene: step forward and back, play/pause, jump to the end,
+with the score dialog at the end. The deal is rebuilt from the saved seed and decisions.
+
+After a hand everything is known, so the replay shows every hand open; the player may instead
+follow one seat's view (what that seat saw at the time: the others' tiles hidden until the end).
+Step 0 is the table as the hand starts (its number, dealer and scores), not an empty one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+
+from engine import events as ev
+from engine.replay import replay
+from engine.summary import HandSummary, track
+from gui import fonts, theme
+from gui.i18n import seat_label, tr
+from gui.table.scene import TableScene
+from gui.table.widget import TableView
+
+STEP_MS = 700  # between events while playing, at speed 1
+
+
+class ReplayWidget(QWidget):
+    back_requested = Signal()
+
+    def __init__(self, art: object, speed: float = 1.0) -> None:
+        super().__init__()
+        self.art = art
+        self.speed = speed
+        self.scene = TableScene(art)
+        self.scene.speed = 0.0
+        self.view = TableView(self.scene)
+        self.events: list[ev.Event] = []  # the steps, as the chosen view sees them
+        self._base: list[ev.Event] = []  # shown before step 0: the hand's start
+        self._all: list[ev.Event] = []  # every event, unredacted
+        self.position = 0  # events shown
+        self.human = 0
+        self.follow: int | None = None  # None: every hand open; else the seat whose view is shown
+        self.end_dialog: QWidget | None = None
+        self.show_end_dialog = True
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.step_forward)
+        bar = QWidget()
+        bar.setObjectName("replayBar")
+        bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        bar.setStyleSheet(theme.bar_style("replayBar"))
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(12, 6, 12, 6)
+        self.back_button = self._button(row, self.back_requested.emit)
+        self.start_button = self._button(row, self.to_start)
+        self.prev_button = self._button(row, self.step_back)
+        self.play_button = self._button(row, self.toggle_play)
+        self.next_button = self._button(row, self.step_forward)
+        self.end_button = self._button(row, self.to_end)
+        self.view_choice = QComboBox()
+        self.view_choice.setObjectName("replayView")
+        self.view_choice.setFont(fonts.ui_font(15))
+        self.view_choice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.view_choice.activated.connect(lambda index: self.set_follow(self.view_choice.itemData(index)))
+        row.addWidget(self.view_choice)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.valueChanged.connect(self._slider_moved)
+        row.addWidget(self.slider, 1)
+        self.label = QLabel()
+        self.label.setFont(fonts.ui_font(15))
+        self.label.setMinimumWidth(130)
+        row.addWidget(self.label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(bar)
+        self.retranslate()
+
+    def _button(self, row: QHBoxLayout, slot: Any) -> QPushButton:
+        button = QPushButton()
+        button.setFont(fonts.ui_font(16))
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.clicked.connect(slot)
+        row.addWidget(button)
+        return button
+
+    def retranslate(self) -> None:
+        self.back_button.setText(tr("replay.back"))
+        self.start_button.setText(tr("replay.start"))
+        self.prev_button.setText("◀")
+        self.play_button.setText(tr("replay.pause") if self._timer.isActive() else tr("replay.play"))
+        self.next_button.setText("▶")
+        self.end_button.setText(tr("replay.end"))
+        self._fill_view_choice()
+        self._update_label()
+
+    def _fill_view_choice(self) -> None:
+        self.view_choice.blockSignals(True)
+        self.view_choice.clear()
+        self.view_choice.addItem(tr("replay.open"), None)
+        for seat in range(4):
+            name = self.scene.names[seat] if seat < len(self.scene.names) else ""
+            who = name or seat_label((seat - self.human) % 4)
+            self.view_choice.addItem(tr("replay.follow", who=who), seat)
+        self.view_choice.setCurrentIndex(0 if self.follow is None else self.follow + 1)
+        self.view_choice.blockSignals(False)
+
+    # -- loading ------------------------------------------------------------------------------
+    def load(self, record: dict[str, Any], human_seat: int = 0) -> None:
+        """Replay a saved hand (engine.replay format); raises engine.replay.ReplayError."""
+        hand = replay(record)
+        self.human = human_seat
+        self._all = list(hand.events)
+        names = record.get("names") or ["", "", "", ""]
+        self.scene.names = [str(n) for n in names]
+        self.follow = None
+        self._fill_view_choice()
+        self._choose_events()
+        self.to_start()
+
+    def set_follow(self, seat: int | None) -> None:
+        """Show every hand open (None) or what `seat` saw; keeps the step."""
+        self.follow = seat
+        self._fill_view_choice()
+        position = self.position
+        self._choose_events()
+        self._rebuild(min(position, len(self.events)))
+
+    def _choose_events(self) -> None:
+        seen = list(self._all) if self.follow is None else [e.for_seat(self.follow) for e in self._all]
+        start = next((i + 1 for i, e in enumerate(seen) if isinstance(e, ev.HandStarted)), 0)
+        self._base, self.events = seen[:start], seen[start:]
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, len(self.events))
+        self.slider.blockSignals(False)
+
+    # -- moving ---------------------------------------------------------------------------------
+    def _rebuild(self, position: int) -> None:
+        """Show the table after `position` events (from scratch: stepping back is exact)."""
+        self.scene.model.human = self.human if self.follow is None else self.follow
+        self.scene.reset()
+        for event in [*self._base, *self.events[:position]]:
+            self.scene.show_event(event)
+        self.position = position
+        self.slider.blockSignals(True)
+        self.slider.setValue(position)
+        self.slider.blockSignals(False)
+        self._update_label()
+        if position == len(self.events) and self.events:
+            self._timer.stop()
+            self.retranslate()
+            self._show_end()
+
+    def step_forward(self) -> None:
+        if self.position >= len(self.events):
+            self._timer.stop()
+            self.retranslate()
+            return
+        event = self.events[self.position]
+        self.scene.show_event(event)
+        self.position += 1
+        self.slider.blockSignals(True)
+        self.slider.setValue(self.position)
+        self.slider.blockSignals(False)
+        self._update_label()
+        if self.position == len(self.events):
+            self._timer.stop()
+            self.retranslate()
+            self._show_end()
+
+    def step_back(self) -> None:
+        self._timer.stop()
+        self.retranslate()
+        self._rebuild(max(0, self.position - 1))
+
+    def to_start(self) -> None:
+        self._timer.stop()
+        self.retranslate()
+        self._rebuild(0)
+
+    def to_end(self) -> None:
+        self._timer.stop()
+        self._rebuild(len(self.events))
+
+    def toggle_play(self) -> None:
+        if self._timer.isActive():
+            self._timer.stop()
+        else:
+            if self.position >= len(self.events):
+                self._rebuild(0)
+            self._timer.start(max(1, round(STEP_MS * self.speed)))
+        self.retranslate()
+
+    @property
+    def playing(self) -> bool:
+        return self._timer.isActive()
+
+    def _slider_moved(self, value: int) -> None:
+        self._timer.stop()
+        self.retranslate()
+        self._rebuild(value)
+
+    def _update_label(self) -> None:
+        self.label.setText(tr("replay.position", n=self.position, total=len(self.events)))
+
+    def summary(self) -> HandSummary:
+        summary = HandSummary()
+        for event in [*self._base, *self.events]:
+            summary = track(summary, event)
+        return summary
+
+    def _show_end(self) -> None:
+        if not self.show_end_dialog or self.end_dialog is not None:
+            return
+        from gui.table.end_dialogs import EndOfHandDialog
+
+        dialog = EndOfHandDialog(self.art, self.summary(), self.scene.names, self, human=self.human)
+        dialog.next_button.setText(tr("button.close"))  # no next hand in a replay
+        self.end_dialog = dialog
+
+        def closed() -> None:
+            self.end_dialog = None
+
+        dialog.finished.connect(closed)
+        dialog.open()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        if self.end_dialog is not None:
+            self.end_dialog.close()

@@ -1,0 +1,71 @@
+"""Small building blocks for the table's texts: a text item, elision, and a badge (a word on a
+coloured pill). Every text of the table is made here, so they share one font and one look."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from gui import theme
+
+TEXT_Z = 20
+
+
+def text_item(parent: QGraphicsScene | QGraphicsItem, px: int, colour: QColor = theme.TEXT,
+              bold: bool = False) -> QGraphicsSimpleTextItem:
+    """A text in the scene (or inside `parent` item), `px` scene pixels high."""
+    item = QGraphicsSimpleTextItem()
+    item.setFont(theme.font(px, bold))
+    item.setBrush(QBrush(colour))
+    if isinstance(parent, QGraphicsScene):
+        item.setZValue(TEXT_Z)
+        parent.addItem(item)
+    else:
+        item.setParentItem(parent)
+    return item
+
+
+def set_elided(item: QGraphicsSimpleTextItem, text: str, width: float) -> None:
+    """Show `text`, cut with an ellipsis if it is wider than `width`."""
+    metrics = QFontMetricsF(item.font())
+    if metrics.horizontalAdvance(text) > width:
+        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, width)
+    item.setText(text)
+
+
+def rounded(rect: QRectF, radius: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addRoundedRect(rect, radius, radius)
+    return path
+
+
+class Badge:
+    """A short word on a coloured pill (庄, 听): a path item with its text as a child."""
+
+    PAD_X, PAD_Y = 6.0, 1.0
+
+    def __init__(self, parent: QGraphicsScene | QGraphicsItem, px: int, fill: QColor) -> None:
+        self.pill = QGraphicsPathItem()
+        self.pill.setBrush(QBrush(fill))
+        self.pill.setPen(QPen(Qt.PenStyle.NoPen))
+        if isinstance(parent, QGraphicsScene):
+            self.pill.setZValue(TEXT_Z)
+            parent.addItem(self.pill)
+        else:
+            self.pill.setParentItem(parent)
+        self.text = text_item(self.pill, px, theme.BADGE_TEXT, bold=True)
+
+    def set_text(self, text: str) -> None:
+        self.text.setText(text)
+        r = self.text.boundingRect()
+        self.text.setPos(self.PAD_X, self.PAD_Y)
+        self.pill.setPath(rounded(QRectF(0, 0, r.width() + 2 * self.PAD_X, r.height() + 2 * self.PAD_Y), 6))
+        self.pill.setVisible(bool(text))
+
+    def size(self) -> tuple[float, float]:
+        r = self.pill.path().boundingRect()
+        return r.width(), r.height()
+
+    def set_pos(self, x: float, y: float) -> None:
+        self.pill.setPos(x, y)

@@ -1,0 +1,491 @@
+"""The playing table: scene + view + action bar, seated at a table through one connection.
+
+Event flow: the connection (gui.table.connection) emits an event → the scene animates it → when the
+animation ends the widget acknowledges it, and only then does the table go on. Decisions: the
+widget enables exactly the legal actions (tiles to click, buttons), shows the time the table
+gives, and sends the choice back; when the table decides for the seat (time up) it says so.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Callable
+
+from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import QGraphicsView, QMenu, QPushButton, QVBoxLayout, QWidget
+
+from engine import events as ev
+from engine.actions import PASS, WIN, Action, ActionKind
+from engine.decision import DecisionClosed, DecisionRequest
+from engine.rules import Ruleset
+from engine.seat import Seat
+from engine.summary import HandSummary, track
+from gui.i18n import tile_label, tr
+from gui.settings import AI_PAUSES
+from gui.table import info as table_info
+from gui.table.action_bar import ActionBar
+from gui.table.autoplay_banner import AutoplayBanner
+from gui.table.connection import HUMAN, HandSaved, TableConnection
+from gui.table.end_dialogs import EndOfHandDialog
+from gui.table.scene import TableScene
+
+log = logging.getLogger(__name__)
+
+AUTOPLAY_RESULT_MS = 4000  # how long 托管 leaves a hand's result on screen
+
+
+class TableView(QGraphicsView):
+    """Scales the fixed logical scene to the window, aspect ratio kept."""
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+
+class TableWidget(QWidget):
+    hand_finished = Signal(object)  # HandSummary, after the end-of-hand dialog closes
+    hand_saved = Signal(object)  # connection.HandSaved: the replay record and the match state
+    match_finished = Signal(object)  # list[HandSummary]
+    engine_failed = Signal(str)
+
+    def __init__(self, art: object, speed: float = 1.0, auto_win: bool = False,
+                 time_limit: int | None = None, ai_pause: str = "off",
+                 confirm_discard: bool = False) -> None:
+        super().__init__()
+        self.scene = TableScene(art)
+        self.scene.speed = speed
+        self.view = TableView(self.scene)
+        self.bar = ActionBar()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.bar)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.connection: TableConnection | None = None
+        self.rules = Ruleset()
+        self.pending: DecisionRequest | None = None
+        self.declare_mode = False
+        self.selected: int | None = None
+        self._time_limit = time_limit  # for the next local match; the table keeps the time
+        self.ai_pause = ai_pause  # a key of settings.AI_PAUSES
+        self.confirm_discard = confirm_discard  # select, then click again to discard
+        self.summaries: list[HandSummary] = []
+        self._summary = HandSummary()
+        self._discard_info: dict[int, str] = {}
+        self._prompt = ""
+        self._unshown_save: HandSaved | None = None
+        self._seconds_left = 0
+        self._menu: QMenu | None = None
+        self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
+        self.show_end_dialogs = True
+        self._timer = QTimer(self)
+        self._timer.setInterval(1000)
+        self._timer.timeout.connect(self._tick)
+        self.bar.win_clicked.connect(lambda: self._choose_kind(ActionKind.WIN))
+        self.bar.pass_clicked.connect(lambda: self._choose_kind(ActionKind.PASS))
+        self.bar.kong_clicked.connect(self._kong_clicked)
+        self.bar.declare_clicked.connect(self._toggle_declare)
+        self.bar.autoplay_toggled.connect(self._set_autoplay)
+        self.bar.autowin_toggled.connect(self._set_autowin)
+        self.bar.autowin.setChecked(auto_win)
+        self.scene.tile_clicked.connect(self._tile_clicked)
+        self.scene.tile_hovered.connect(self._tile_hovered)
+        self.banner = AutoplayBanner(self.view)
+        self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
+
+    # -- match lifecycle --------------------------------------------------------------------
+    def start_match(self, rules: Ruleset, seed: int, ai_seats: list[Seat], names: list[str],
+                    levels: list[str], resume: dict[str, object] | None = None) -> None:
+        """Start a match of this computer against `ai_seats` (or go on with a saved one:
+        `resume` is a Match.state())."""
+        from gui.table.local_table import LocalTable
+
+        self.stop_match()
+        table = LocalTable(rules, seed, ai_seats, names, resume, time_limit=self._time_limit)
+        self.sit_at(table, rules, names, levels)
+
+    def sit_at(self, connection: TableConnection, rules: Ruleset, names: list[str],
+               levels: list[str]) -> None:
+        """Play at the table behind `connection` (a match in this process, or over the LAN)."""
+        self.stop_match()
+        self.rules = rules
+        self.summaries = []
+        self._unshown_save = None
+        self.scene.names = list(names)
+        self.scene.levels = list(levels)
+        self.retranslate()
+        self.connection = connection
+        # a stopped match's last queued signals must not reach the next one
+        c = connection
+        c.hand_saved.connect(lambda x, c=c: self._current(c) and self._keep_save(x))
+        c.event_ready.connect(lambda x, c=c: self._current(c) and self._on_event(x))
+        c.decision_needed.connect(lambda x, c=c: self._current(c) and self._on_decision(x))
+        c.decision_closed.connect(lambda x, c=c: self._current(c) and self._on_decision_closed(x))
+        c.failed.connect(lambda x, c=c: self._current(c) and self.engine_failed.emit(x))
+        c.set_auto_win(self.bar.autowin.isChecked())
+        c.set_autoplay(self.bar.autoplay.isChecked())
+        c.start()
+        self.setFocus()
+
+    @property
+    def time_limit(self) -> int | None:
+        return self._time_limit
+
+    @time_limit.setter
+    def time_limit(self, seconds: int | None) -> None:
+        """The seconds per decision of this computer's matches, from the next decision on (the
+        table keeps the time; a LAN host keeps its own)."""
+        self._time_limit = seconds
+        if self.connection is not None:
+            self.connection.set_time_limit(seconds)
+
+    def retranslate(self) -> None:
+        rules = self.rules
+        self.scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"),
+                                   rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
+        self.bar.retranslate()
+        self.banner.retranslate()
+        self.bar.set_declare_mode(self.declare_mode)
+        self.scene.refresh_texts()
+
+    def _current(self, connection: object) -> bool:
+        return self.connection is not None and self.connection is connection
+
+    def stop_match(self) -> bool:
+        """Stop the engine thread (if any); True when it ended cleanly."""
+        ok = True
+        self._close_menu()
+        self.scene.animator.cancel()
+        self._timer.stop()
+        if self.end_dialog is not None:
+            self.end_dialog.close()
+            self.end_dialog = None
+        if self.connection is not None:
+            ok = self.connection.stop()
+            self.connection = None
+        self.pending = None
+        return ok
+
+    @property
+    def running(self) -> bool:
+        return self.connection is not None and self.connection.running
+
+    @property
+    def hand_in_play(self) -> bool:
+        """A hand has been dealt and has not ended (leaving now would abandon it)."""
+        return self.running and self._summary.hand_number > 0 and self._summary.ended is None
+
+    def set_speed(self, speed: float) -> None:
+        """A new speed applies from the next animation; instant also ends the running one."""
+        self.scene.speed = speed
+        if speed <= 0:
+            self.scene.animator.finish_now()
+
+    # -- events -------------------------------------------------------------------------------
+    def _on_event(self, event: ev.Event) -> None:
+        if self.connection is None:
+            return
+        self._track(event)
+        # named in the log before it is shown: a crash trace follows the event it happened in
+        log.info("hand %d: showing %s", self._summary.hand_number, ev.describe(event))
+        animation = self.scene.show_event(event)
+        pause = self._pause_ms(event)
+        if pause:
+            animation = self.scene.animator.then_pause(animation, pause)
+        self._update_info(event)
+        if isinstance(event, ev.HandEnded):
+            self._after(animation, self._show_hand_end)
+        elif isinstance(event, ev.MatchEnded):
+            self._after(animation, self._show_standings)
+        else:
+            self._after(animation, self._ack)
+
+    def _pause_ms(self, event: ev.Event) -> int:
+        """A short hold after an AI's (or 托管's) draw, so a person sees who moves and what;
+        scaled like the animations (not beyond normal), none at instant speed."""
+        if not isinstance(event, ev.TileDrawn):
+            return 0
+        if event.seat == HUMAN and not self.bar.autoplay.isChecked():
+            return 0
+        return round(AI_PAUSES.get(self.ai_pause, 0) * min(1.0, self.scene.speed))
+
+    def _keep_save(self, saved: HandSaved) -> None:
+        """The engine saves a hand just before its end is shown: passed on with that event,
+        once the hand's summary is complete."""
+        self._unshown_save = saved
+
+    def _track(self, event: ev.Event) -> None:
+        self._summary = track(self._summary, event)
+        if isinstance(event, ev.HandEnded):
+            self.summaries.append(self._summary)
+            saved, self._unshown_save = self._unshown_save, None
+            if saved is not None:
+                self.hand_saved.emit(saved)
+
+    def _after(self, animation: QAbstractAnimation | None, then: Callable[[], None]) -> None:
+        self.scene.animator.play(animation, then)
+
+    def _ack(self) -> None:
+        if self.connection is not None:
+            self.connection.ack()
+
+    def _show_hand_end(self) -> None:
+        summary = self.summaries[-1] if self.summaries else self._summary
+        if not self.show_end_dialogs:
+            self.hand_finished.emit(summary)
+            self._ack()
+            return
+        dialog = EndOfHandDialog(self.scene.art, summary, self.scene.names, self)
+        self.end_dialog = dialog
+        if self.bar.autoplay.isChecked():
+            self._autoplay_on_dialog(dialog)
+
+        def closed() -> None:
+            self.end_dialog = None
+            self.hand_finished.emit(summary)
+            self._ack()
+
+        self._once_closed(dialog, closed)
+        dialog.open()
+
+    @staticmethod
+    def _once_closed(dialog: QWidget, then: Callable[[], None]) -> None:
+        """`then` when the dialog first closes, never again: a late accept() (a timer, a
+        queued click) on a closed dialog emits finished once more, and a second
+        acknowledgement would let the engine run an event ahead of the table."""
+        def first_time() -> None:
+            dialog.finished.disconnect(first_time)  # type: ignore[attr-defined]
+            then()
+
+        dialog.finished.connect(first_time)  # type: ignore[attr-defined]
+
+    def _autoplay_on_dialog(self, dialog: EndOfHandDialog) -> None:
+        """托管 goes on to the next hand by itself after a moment to read the result, also at
+        instant speed; the dialog (modal over the table) offers the way back to playing."""
+        advance = QTimer(dialog)  # owned by the dialog: gone with it
+        advance.setSingleShot(True)
+        advance.timeout.connect(dialog.accept)
+        advance.start(AUTOPLAY_RESULT_MS)
+        take_over = QPushButton(tr("autoplay.cancel"))
+        take_over.setObjectName("takeOverButton")
+        take_over.setCursor(Qt.CursorShape.PointingHandCursor)
+
+        def cancel() -> None:
+            advance.stop()
+            take_over.hide()
+            self.bar.autoplay.setChecked(False)
+
+        take_over.clicked.connect(cancel)
+        dialog.add_button(take_over)
+
+    def _show_standings(self) -> None:
+        if not self.show_end_dialogs:
+            self.match_finished.emit(list(self.summaries))
+            self._ack()
+            return
+        from gui.table.end_dialogs import StandingsDialog
+
+        dialog = StandingsDialog(self.summaries, self.scene.names, self)
+        self.end_dialog = dialog
+
+        def closed() -> None:
+            self.end_dialog = None
+            self.match_finished.emit(list(self.summaries))
+            self._ack()
+
+        self._once_closed(dialog, closed)
+        dialog.open()
+
+    # -- information lines --------------------------------------------------------------------
+    def _update_info(self, event: ev.Event) -> None:
+        model = self.scene.model
+        self.bar.waits.setText(table_info.hand_line(model))
+        self.bar.status.setText(table_info.refusal_hint(model, event))
+
+    # -- decisions ------------------------------------------------------------------------------
+    def _on_decision(self, request: DecisionRequest) -> None:
+        self._close_menu()
+        self.pending = request
+        self.declare_mode = False
+        legal = request.legal
+        kinds = {a.kind for a in legal}
+        self.bar.show_actions(
+            win=ActionKind.WIN in kinds, kong=ActionKind.KONG in kinds,
+            declare=any(a.declare for a in legal), pass_=ActionKind.PASS in kinds,
+        )
+        self.bar.set_declare_mode(False)
+        self._discard_info = table_info.discard_hints(request.view, request.legal)
+        self.selected = None
+        self._mark_clickable()
+        self._prompt = table_info.decision_prompt(request.view, request.legal, request.refusal)
+        self.bar.status.setText(self._prompt)
+        if request.time_limit:
+            # shown only: the table keeps the time and decides when it runs out
+            self._seconds_left = math.ceil(request.time_limit)
+            self.bar.countdown.setText(tr("table.countdown", n=self._seconds_left))
+            self._timer.start()
+
+    def _on_decision_closed(self, closed: DecisionClosed) -> None:
+        """The table took the decision (time up): auto-play has chosen, as the events show."""
+        if self.pending is not None and self.pending.id == closed.id:
+            self._clear_decision()
+
+    def _legal_discards(self) -> set[int]:
+        if self.pending is None:
+            return set()
+        return {a.tile for a in self.pending.legal
+                if a.kind is ActionKind.DISCARD and a.declare == self.declare_mode and a.tile is not None}
+
+    def _mark_clickable(self) -> None:
+        allowed = self._legal_discards()
+        model = self.scene.model
+        hand = set(model.seats[HUMAN].hand)
+        for tile in self.scene.tiles:
+            if tile.item_id in hand:
+                ok = model.kinds.get(tile.item_id) in allowed
+                tile.set_flags(clickable=ok, dimmed=self.declare_mode and not ok,
+                               selected_key=tile.item_id == self.selected and ok)
+            else:
+                tile.set_flags(clickable=False, dimmed=False, selected_key=False)
+
+    def clickable_items(self) -> list[int]:
+        """Human hand items that can be discarded now, in display order."""
+        allowed = self._legal_discards()
+        return [i for i in self.scene.human_hand_items() if self.scene.model.kinds.get(i) in allowed]
+
+    def choose(self, action: Action | None) -> bool:
+        """Send `action` if it is legal now (the only way a choice reaches the table); None
+        leaves this decision to the seat's auto-play AI (托管)."""
+        if self.pending is None or self.connection is None:
+            return False
+        if action is not None and action not in self.pending.legal:
+            return False
+        request = self.pending.id
+        self._clear_decision()
+        self.connection.choose(request, action)
+        return True
+
+    def _clear_decision(self) -> None:
+        self.pending = None
+        self.declare_mode = False
+        self.selected = None
+        self._prompt = ""
+        self.bar.status.setText("")
+        self._close_menu()
+        self._timer.stop()
+        self.bar.countdown.setText("")
+        self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
+        self._mark_clickable()
+
+    def _close_menu(self) -> None:
+        if self._menu is not None:
+            self._menu.close()
+            self._menu.deleteLater()
+            self._menu = None
+
+    def _choose_kind(self, kind: ActionKind) -> None:
+        self.choose(WIN if kind is ActionKind.WIN else PASS)
+
+    def _kong_clicked(self) -> None:
+        if self.pending is None:
+            return
+        kongs = [a for a in self.pending.legal if a.kind is ActionKind.KONG]
+        if len(kongs) == 1:
+            self.choose(kongs[0])
+        elif kongs:
+            self._close_menu()
+            menu = self._menu = QMenu(self)
+            for action in kongs:
+                assert action.tile is not None
+                menu.addAction(tr("action.kong") + " " + tile_label(action.tile),
+                               lambda a=action: self.choose(a))
+            menu.popup(self.bar.kong.mapToGlobal(self.bar.kong.rect().topLeft()))
+
+    def _toggle_declare(self) -> None:
+        if self.pending is None or not any(a.declare for a in self.pending.legal):
+            return
+        self.declare_mode = not self.declare_mode
+        self.bar.set_declare_mode(self.declare_mode)
+        self.selected = None
+        self._mark_clickable()
+
+    def _tile_clicked(self, item: int) -> None:
+        kind = self.scene.model.kinds.get(item)
+        if kind is None or self.scene.model.seat_of_item(item) != HUMAN:
+            return
+        if self.confirm_discard and self.selected != item and item in self.clickable_items():
+            self.selected = item  # against misclicks: the first click only picks the tile
+            self._mark_clickable()
+            self.bar.status.setText(tr("prompt.confirm_discard", tile=tile_label(kind)))
+            return
+        self.choose(Action.discard(kind, declare=self.declare_mode))
+
+    def _tile_hovered(self, item: int, entering: bool) -> None:
+        if self.pending is None:
+            return
+        kind = self.scene.model.kinds.get(item)
+        if entering and kind in self._discard_info and self.scene.model.seat_of_item(item) == HUMAN:
+            self.bar.status.setText(self._discard_info[kind])
+        elif not entering:
+            self.bar.status.setText(self._prompt)  # back to what I may do
+
+    def _set_autoplay(self, on: bool) -> None:
+        self.banner.setVisible(on)
+        if self.connection is None:
+            return
+        self.connection.set_autoplay(on)
+        if on:
+            self.choose(None)  # a decision on screen goes to the AI as well
+
+    def _set_autowin(self, on: bool) -> None:
+        if self.connection is None:
+            return
+        self.connection.set_auto_win(on)
+        if on and self.pending is not None and WIN in self.pending.legal:
+            self.choose(WIN)
+
+    def _tick(self) -> None:
+        # only the shown count: when the time is up the table decides and says so
+        self._seconds_left -= 1
+        self.bar.countdown.setText(tr("table.countdown", n=max(0, self._seconds_left)))
+        if self._seconds_left <= 0:
+            self._timer.stop()
+
+    # -- keyboard -------------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        items = self.clickable_items()
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and items:
+            if self.selected not in items:
+                self.selected = items[-1] if key == Qt.Key.Key_Left else items[0]
+            else:
+                step = -1 if key == Qt.Key.Key_Left else 1
+                self.selected = items[(items.index(self.selected) + step) % len(items)]
+            self._mark_clickable()
+            self._tile_hovered(self.selected, True)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.selected in items:
+            assert self.selected is not None
+            self._tile_clicked(self.selected)
+        elif key == Qt.Key.Key_H:
+            self._choose_kind(ActionKind.WIN)
+        elif key in (Qt.Key.Key_Space, Qt.Key.Key_P):
+            self._choose_kind(ActionKind.PASS)
+        elif key == Qt.Key.Key_G:
+            self._kong_clicked()
+        elif key == Qt.Key.Key_T:
+            self._toggle_declare()
+        else:
+            super().keyPressEvent(event)
+
