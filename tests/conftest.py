@@ -13,6 +13,15 @@ import pytest
 from storage.store import ProfileStore
 from tests.profile_helpers import new_store
 
+GUI_TESTS = Path(__file__).resolve().parent / "gui"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/gui/ is a GUI test (``-m "not gui"`` runs without Qt widgets)."""
+    for item in items:
+        if GUI_TESTS in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.gui)
+
 
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,4 @@
-"""Rigged hands for the RULES §1–§3 tests (tests/test_hand_*.py, tests/test_match_rules.py).
+"""Rigged hands for the RULES §1–§3 tests (tests/engine/test_hand_*.py, tests/engine/test_match_rules.py).
 
 Every such test deals chosen hands (tests/rigging.py) and plays the hand through ``Hand.apply``,
 asserting the events, the legal actions, the result and the payments. Seats that do not

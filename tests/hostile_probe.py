@@ -1,6 +1,6 @@
 """Plays one short match against an external bot in a fresh process and prints what happened.
 
-Run by tests/test_bot_hostile.py as ``python -m tests.hostile_probe BOT_SCRIPT TIMEOUT HANDS CAP_MB``:
+Run by tests/engine/test_bot_hostile.py as ``python -m tests.hostile_probe BOT_SCRIPT TIMEOUT HANDS CAP_MB``:
 a separate process so that its memory can be measured (and capped) without the test runner's
 own allocations in the figures. Prints one JSON object on stdout.
 """

@@ -5,7 +5,7 @@ marks, the log and the calls.
 again and returns the animation that shows it (or None when nothing moves or animations are
 instant). Each animation's duration is the base time × the speed setting (0 = instant). Where
 each text goes is fixed by :mod:`gui.table.layout` so that no text ever lies on another or on a tile
-(``tests/test_table_layout.py`` checks it).
+(``tests/gui/test_table_layout.py`` checks it).
 """
 
 from __future__ import annotations

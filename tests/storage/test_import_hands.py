@@ -83,7 +83,7 @@ def _write(tmp_path: Path, content: Any, name: str = "hand.json") -> Path:
 
 def _assert_explained(exc: ImportRefused) -> None:
     """A refusal the GUI can tell: a known code with exactly its values, all text (that every
-    code has words in both languages is checked in tests/test_store_words.py)."""
+    code has words in both languages is checked in tests/gui/test_store_words.py)."""
     assert exc.code in REFUSALS, exc.code
     assert set(exc.values) == set(REFUSALS[exc.code]), exc.values
     assert all(isinstance(value, str) for value in exc.values.values()), exc.values

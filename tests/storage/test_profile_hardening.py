@@ -182,6 +182,7 @@ def check_consistent(folder: Path) -> tuple[int, int]:
         store.close()
 
 
+@pytest.mark.slow
 def test_random_kills_never_split_the_profile_from_its_history(tmp_path: Path) -> None:
     """≥ 200 kill -9 at random moments of recording; every reopen finds both stores agreeing."""
     import random

@@ -1,6 +1,6 @@
 """Stored data holds codes, not display text: what is written, and how files of older versions (that
 stored Chinese words) are migrated. (The words each code stands for, in both languages, and the
-GUI's side: tests/test_gui_store_words.py.)"""
+GUI's side: tests/gui/test_store_words.py.)"""
 
 from __future__ import annotations
 

@@ -60,6 +60,7 @@ def _standings_open(table: TableWidget) -> bool:
     return d is not None and d.isVisible() and d.objectName() == "standingsDialog"
 
 
+@pytest.mark.slow
 def test_a_whole_one_round_match_animated_with_kongs_and_haolao(qtbot, monkeypatch):
     log = EventLog(monkeypatch)
     w = _window(qtbot, speed=0.05)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine import analysis, combo_table
 from engine.suit_table import ENTRIES, NUM_VECTORS, load_table, vector_index
 from engine.tiles import to_counts
-from tests.test_analysis import _targets
+from tests.engine.test_analysis import _targets
 
 WALL = [t for t in range(21) for _ in range(4)]
 POW5 = [5**i for i in range(7)]

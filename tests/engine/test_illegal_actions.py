@@ -258,6 +258,7 @@ def test_any_action_is_applied_or_refused_as_illegal_leaving_the_hand_intact(
 @given(seed=st.integers(0, 10_000), room=st.sampled_from(list(Room)), garbage=st.lists(
     st.tuples(st.floats(0, 1), _seats, _attempts()), min_size=1, max_size=8),
     failing_events=st.sets(st.integers(0, 3), max_size=2))
+@pytest.mark.slow
 def test_a_hand_with_seats_answering_garbage_still_ends_zero_sum(
         seed: int, room: Room, garbage: list[tuple[float, Any, Callable[[], Any]]],
         failing_events: set[int]) -> None:

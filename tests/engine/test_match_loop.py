@@ -11,7 +11,7 @@ from engine.match import Match
 from engine.match_loop import MatchHooks, play_match
 from engine.rules import Ruleset
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Recorder(SimpleAI):

@@ -25,7 +25,7 @@ from gui.screens.settings_dialog import SettingsDialog
 from gui.screens.start import StartScreen
 from gui.settings import Settings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
 
 SCORE_CODES = (

@@ -18,7 +18,7 @@ from engine.cli import CliError, analyze_hand
 from engine.score_request import MAX_LINE_BYTES, score_request, score_stream
 from engine.tiles import TileError, parse_tile, parse_tile_list, parse_tiles
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 REQUESTS = [json.loads(line)["in"] for line in
             (ROOT / "tests" / "fixtures" / "score-examples.jsonl").read_text(encoding="utf-8").splitlines()
             if line.strip()]

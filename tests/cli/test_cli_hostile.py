@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MAIN = str(ROOT / "main.py")
 GOOD = json.dumps({"hand": "234345567888m5p", "win_tile": "5p", "self_draw": True}).encode()
 GOOD_ANSWER = {"legal": True, "value": 17, "dealer_bonus": 2,

@@ -20,7 +20,7 @@ from engine.scoring import Score, WinContext, score_win, win_refusal
 from engine.tiles import parse_tile, parse_tiles, to_counts
 
 # The worked examples of docs/rules.md and more, in the `score` command's request/answer form.
-EXAMPLES = Path(__file__).resolve().parent / "fixtures" / "score-examples.jsonl"
+EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "score-examples.jsonl"
 
 
 def _examples() -> list[Any]:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from engine.rules import Ruleset
 from engine.selfplay import credited_to_dead, ext_factory, run_duplicate, run_selfplay
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["ext", "simple", "simple", "simple"]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from gui import theme
 
-GUI = Path(__file__).resolve().parent.parent / "gui"
+GUI = Path(__file__).resolve().parents[2] / "gui"
 HEX = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")
 
 # Modules that may name colours, and why.

@@ -7,6 +7,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
+
 from engine import events as ev
 from engine.actions import Action
 from engine.ai import NormalAI, SimpleAI
@@ -107,6 +109,7 @@ class RecordedTable(TableConnection):
         return self._running
 
 
+@pytest.mark.slow
 def test_a_recorded_table_drives_the_widget_through_a_whole_animated_match(qtbot: Any) -> None:
     rules, messages, answers = _recorded_match(seed=31)
     w = _window(qtbot)
@@ -134,6 +137,7 @@ def test_a_recorded_table_drives_the_widget_through_a_whole_animated_match(qtbot
                                                     if isinstance(e, ev.HandEnded)).scores
 
 
+@pytest.mark.slow
 def test_the_table_keeps_the_time_and_the_widget_follows(qtbot: Any) -> None:
     """Nobody answers: the table's auto-play decides when the limit runs out, the widget drops
     the decision it showed, and the game goes on (at the default animation speed)."""

@@ -45,7 +45,7 @@ from storage.model import BestHand, Profile
 from storage.store import ProfileStore
 from tests.storage.test_stored_codes import legacy_history
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
 NAMES = ["小明", "", "", ""]  # the computer seats as the history stores them
 

@@ -50,6 +50,7 @@ def _play(level: str, seed: int, room: Room, hands: int) -> tuple[list[list[Acti
     return log, fallbacks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_plays_200_hands_legally_and_deterministically(level):
     hands = 100 if level == "hard" else 200

@@ -367,6 +367,7 @@ def test_a_seat_cannot_tell_other_hidden_tiles_apart(seed: int, seat: int, deale
     assert first.legal_actions(seat) == second.legal_actions(seat)
 
 
+@pytest.mark.slow
 @given(table=tables, data=st.data())
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_refused_actions_change_nothing(table: tuple[int, Ruleset, int, int], data: st.DataObject) -> None:

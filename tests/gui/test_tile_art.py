@@ -25,7 +25,7 @@ from gui.tiles.art import back as shared_back
 from gui.tiles.art import clear_cache as clear_shared_cache
 from gui.tiles.art import face as shared_face
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHEET = ROOT / "screenshots" / "tiles.png"
 
 

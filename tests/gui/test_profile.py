@@ -12,10 +12,10 @@ from engine.rules import Ruleset
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from storage.store import ProfileStore
+from tests.gui.test_table import _not_blank
 from tests.gui_driver import pump_until
-from tests.test_gui_table import _not_blank
 
-SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
 def _window(qtbot, data_dir: Path) -> MainWindow:

@@ -37,6 +37,7 @@ def _window(qtbot, folder: Path, speed: float = 0.2) -> MainWindow:
     return w
 
 
+@pytest.mark.slow
 def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(main_window, "RETRY_MS", 100)
     folder = tmp_path / "data"

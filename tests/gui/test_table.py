@@ -25,7 +25,7 @@ from gui.tiles.art import TileArt
 from tests.gui_driver import pump_until
 from tests.rigging import rigged_hand
 
-SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
 def _not_blank(path: Path) -> None:
@@ -45,6 +45,7 @@ def window(qtbot):
     w.table.stop_match()
 
 
+@pytest.mark.slow
 def test_a_hand_then_a_one_round_match_through_the_real_window(qtbot, window):
     SHOTS.mkdir(exist_ok=True)
     window.grab().save(str(SHOTS / "start_screen_window.png"))

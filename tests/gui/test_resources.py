@@ -22,7 +22,7 @@ from gui.main_window import MainWindow
 from gui.screens.rules_text import rules_html
 from gui.settings import Settings
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ICON = "icons/hefei-mahjong"
 
 

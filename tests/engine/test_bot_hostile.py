@@ -25,7 +25,7 @@ from engine.bot_protocol import MAX_LINE, ExternalBot
 from engine.hand import Hand
 from engine.rules import Ruleset
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 0.3  # seconds per decision
 RSS_GROWTH_MB = 48  # the engine's own play needs a few MB; a growing buffer needs hundreds
 CAP_MB = 400  # address space allowed beyond the probe's start (Linux only)

@@ -27,7 +27,7 @@ from engine.tiles import kind_of, tile_name
 from engine.wall import Wall
 from engine.wall_key import new_key, parse_key
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["ext", "simple", "simple", "simple"]
 ATTACK_SEEDS = 2000
 
@@ -252,7 +252,7 @@ def test_no_message_to_a_bot_carries_seeds_the_key_the_wall_or_hidden_tiles(tmp_
         if name == "HandEnded":
             # a hand's own seed, and every decision, only once it is over: an exact replay
             revealed.append(event.pop("seed"))
-            assert event.pop("actions")  # replayable: tests/test_match_loop.py
+            assert event.pop("actions")  # replayable: tests/engine/test_waiting_seat.py
         for kind, item in _walk(message):
             assert not (kind == "key" and SECRET_NAMES.search(item)), item
             assert not (kind == "value" and item in secrets)

@@ -24,7 +24,7 @@ from gui.profile.charts import BarChart, LineChart, format_number, nice_ticks
 from gui.profile.view import LevelChangeBanner, ProfileView
 from storage.model import BestHand, HandOutcome, Profile
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
 
 

@@ -30,7 +30,7 @@ from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.tiles import parse_tile, tile_name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "simple_bot.py"
 PYTHON = sys.executable
 
