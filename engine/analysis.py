@@ -147,21 +147,21 @@ HandLike = str | Sequence[int] | TileCounts
 def _split_targets(sets: int, kong_suits: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
     """Every way to spread `sets` sets and one pair over the three suits that meets the
     8-tile rule, as table offsets (m * 2 + p) per suit."""
-    out = []
+    out: list[tuple[int, int, int]] = []
     for m in product(range(sets + 1), repeat=3):
         if sum(m) != sets:
             continue
         for pair_suit in range(3):
             p = [int(s == pair_suit) for s in range(3)]
             if any(3 * m[s] + 2 * p[s] + 4 * kong_suits[s] >= 8 for s in range(3)):
-                out.append(tuple(m[s] * 2 + p[s] for s in range(3)))
+                out.append((m[0] * 2 + p[0], m[1] * 2 + p[1], m[2] * 2 + p[2]))
     return tuple(out)
 
 
 _TARGETS = {
-    ks: _split_targets(4 - sum(ks), ks)
-    for ks in product(range(5), repeat=3)
-    if sum(ks) <= 4
+    (k0, k1, k2): _split_targets(4 - k0 - k1 - k2, (k0, k1, k2))
+    for k0, k1, k2 in product(range(5), repeat=3)
+    if k0 + k1 + k2 <= 4
 }
 
 
