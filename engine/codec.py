@@ -37,6 +37,7 @@ from typing import Any, TypeVar, cast
 
 from . import events as _events
 from .actions import Action
+from .actions import shown as _shown
 from .decision import DecisionClosed, DecisionRequest
 from .events import Event
 from .rules import Ruleset
@@ -63,14 +64,6 @@ class CodecError(ValueError):
 
 
 _TILE_BY_NAME = {tile_name(kind): kind for kind in range(NUM_KINDS)}
-
-
-def _shown(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a hostile __repr__ must not turn a refusal into a crash
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _type_name(value: object) -> str:

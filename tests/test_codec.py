@@ -7,6 +7,7 @@ import dataclasses
 import json
 import math
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -242,6 +243,16 @@ def test_non_finite_time_limits_are_refused(corpus: Seen) -> None:
         from_json({**data, "legal": [{"type": "chow"}]}, DecisionRequest)
     with pytest.raises(CodecError, match=r"^DecisionRequest\.view\.last_discard\.tile: missing"):
         from_json({**data, "view": {**data["view"], "last_discard": {"seat": 1}}}, DecisionRequest)
+
+
+def test_the_events_in_the_bot_protocol_docs_decode() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    lines = [line for line in doc.splitlines() if line.startswith('{"event": ')]
+    assert {json.loads(line)["event"] for line in lines} == set(EVENT_TYPES)
+    for line in lines:
+        shown = json.loads(line)
+        encoded = to_json(loads(line, Event))  # older examples may leave out fields with defaults
+        assert {key: encoded[key] for key in shown} == shown
 
 
 def test_the_version_is_one() -> None:
