@@ -29,27 +29,22 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import fields
 from types import TracebackType
 from typing import IO, Any
 
-from . import bot_process
+from . import bot_process, codec
 from .actions import Action, ActionKind
 from .ai.simple import SimpleAI
+from .codec import TILE_FIELDS
 from .events import Event, HandStarted, MatchStarted, TilesDealt
 from .rules import Ruleset
-from .tiles import tile_name
 from .view import SeatView
 
 log = logging.getLogger("engine.bot")
 
+# The messages' own version, announced in the hello. The values inside them are engine.codec's
+# encoding (codec.CODEC_VERSION): a codec change that old readers would misread raises both.
 PROTOCOL_VERSION = 1
-
-# Event fields that hold tile kinds (an int, a tuple of ints, or tuples of tuples); they are
-# written as names such as "5m". Other int fields (seats, wall positions, dice, scores) stay
-# numbers. Chosen by field name so that every event type is covered by one rule; the test
-# suite checks the rule against every Event subclass.
-TILE_FIELDS = frozenset({"tile", "tiles", "concealed", "kongs"})
 
 MAX_LINE = 64 * 1024  # bytes: an answer takes under 200, a longer line is not the protocol
 MAX_QUEUED_LINES = 256  # lines read ahead of the deciding thread; beyond, the bot waits
@@ -57,32 +52,20 @@ MAX_BACKLOG = 8 * 2**20  # bytes of messages a bot may leave unread (some 150 ha
 MAX_PROBLEMS = 200  # keep the problem list bounded for a bot that fails every decision
 _SHOWN = 80  # characters of a bad line quoted in logs and problems
 
+__all__ = [
+    "MAX_LINE", "PROTOCOL_VERSION", "TILE_FIELDS", "ExternalBot", "action_to_json", "event_message",
+    "event_to_json", "hello_message", "request_message", "view_to_json",
+]
+
 
 # -- encoders ---------------------------------------------------------------------------------
 
 
-def _tile_names(value: Any) -> Any:
-    """Tile kinds → names, recursively through lists; None stays None (a redacted tile)."""
-    if isinstance(value, bool):  # bool is an int subclass: never a tile
-        return value
-    if isinstance(value, int):
-        return tile_name(value)
-    if isinstance(value, list | tuple):
-        return [_tile_names(v) for v in value]
-    return value
-
-
 def event_to_json(event: Event) -> dict[str, Any]:
-    """``event.to_json()`` with every tile written as its name: plain JSON for a bot.
-
-    ``{"event": "TileDiscarded", "seat": 2, "tile": "5m", ...}``. Redaction is not done here:
-    pass ``event.for_seat(seat)`` for what one seat may see.
-    """
-    data = event.to_json()
-    for f in fields(event):
-        if f.name in TILE_FIELDS:
-            data[f.name] = _tile_names(data[f.name])
-    return data
+    """The event as plain JSON for a bot (engine.codec): ``{"event": "TileDiscarded", "seat": 2,
+    "tile": "5m", ...}``. Redaction is not done here: pass ``event.for_seat(seat)`` for what one
+    seat may see."""
+    return codec.to_json(event)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -94,29 +77,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 def view_to_json(view: SeatView) -> dict[str, Any]:
-    """Everything `view.seat` may see, as plain JSON; SeatView holds nothing else."""
-    last = view.last_discard
-    return {
-        "seat": view.seat,
-        "rules": view.rules.to_dict(),
-        "phase": view.phase.value,
-        "current": view.current,
-        "dealer": view.dealer,
-        "dealer_streak": view.dealer_streak,
-        "hand_number": view.hand_number,
-        "round_number": view.round_number,
-        "concealed": [tile_name(t) for t in view.concealed],
-        "drawn": None if view.drawn is None else tile_name(view.drawn),
-        "kongs": [tile_name(t) for t in view.kongs],
-        "kong_counts": list(view.kong_counts),
-        "hand_sizes": list(view.hand_sizes),
-        "discards": [[tile_name(t) for t in pile] for pile in view.discards],
-        "declare_index": list(view.declare_index),
-        "declared": list(view.declared),
-        "tiles_left": view.tiles_left,
-        "last_discard": None if last is None else {"seat": last[0], "tile": tile_name(last[1])},
-        "scores": list(view.scores),
-    }
+    """Everything `view.seat` may see, as plain JSON (engine.codec); SeatView holds nothing else."""
+    return codec.to_json(view)
 
 
 def hello_message(seat: int, name: str, rules: dict[str, Any]) -> dict[str, Any]:

@@ -68,7 +68,7 @@ def _wall_key(text: str) -> bytes:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def add_subcommands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_subcommands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("score", help="score hands: one JSON object per line on stdin → one per line out")
     p.set_defaults(func=cmd_score)
 

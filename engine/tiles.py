@@ -113,4 +113,4 @@ def to_counts(tiles: Iterable[Tile]) -> list[int]:
 
 def suit_counts(counts: Sequence[int]) -> tuple[int, int, int]:
     """How many tiles of each suit a count vector holds."""
-    return tuple(sum(counts[s * 7 : s * 7 + 7]) for s in range(3))  # type: ignore[return-value]
+    return sum(counts[0:7]), sum(counts[7:14]), sum(counts[14:21])

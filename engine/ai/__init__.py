@@ -12,7 +12,9 @@ from .normal import NormalAI
 from .simple import SimpleAI
 
 LEVELS = ("easy", "normal", "hard")
-_MAKERS = {"easy": EasyAI, "normal": NormalAI, "hard": HardAI}
+_MAKERS: dict[str, type[EasyAI] | type[NormalAI] | type[HardAI]] = {
+    "easy": EasyAI, "normal": NormalAI, "hard": HardAI,
+}
 
 
 def make_ai(level: str, seed: int = 0, name: str | None = None) -> EasyAI | NormalAI | HardAI:

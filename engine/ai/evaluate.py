@@ -100,7 +100,9 @@ def obvious(legal: Sequence[Action]) -> Action | None:
 
 def split_legal(legal: Sequence[Action]) -> tuple[list[int], list[int], list[int]]:
     """Discard kinds, declaring-discard kinds and kong kinds among the legal actions."""
-    discards, declaring, kongs = [], [], []
+    discards: list[int] = []
+    declaring: list[int] = []
+    kongs: list[int] = []
     for a in legal:
         if a.kind is ActionKind.DISCARD and a.tile is not None:
             (declaring if a.declare else discards).append(a.tile)

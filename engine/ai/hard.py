@@ -217,7 +217,7 @@ class HardAI:
         sizes = suit_sizes(hand)
         sizes[suit_of(c.tile)] -= 1
         longest = max(sizes)
-        value = view.rules.base_score + max(0, longest - 8) + 2 * len(hand.kongs) + 2
+        value: float = view.rules.base_score + max(0, longest - 8) + 2 * len(hand.kongs) + 2
         if longest >= 9:
             value += 30 * (longest / 13) ** 6  # 清一色 in reach
         return value

@@ -43,8 +43,8 @@ class NormalAI:
             best = max(ready, key=lambda c: (c.wait_count, -sizes[c.tile // 7], -c.tile))
             return Action.discard(best.tile, declare=True)
         options = candidates(hand, left, discards)
-        choice = min(options, key=lambda c: efficiency_key(c, hand, sizes))
+        best_discard = min(options, key=lambda c: efficiency_key(c, hand, sizes))
         for kind in kongs:
-            if shanten_after_kong(hand, kind) <= choice.shanten:
+            if shanten_after_kong(hand, kind) <= best_discard.shanten:
                 return Action.kong(kind)
-        return Action.discard(choice.tile)
+        return Action.discard(best_discard.tile)

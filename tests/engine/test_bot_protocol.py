@@ -309,7 +309,7 @@ def test_view_to_json_shows_own_tiles_only() -> None:
         assert set(data) == {
             "seat", "rules", "phase", "current", "dealer", "dealer_streak", "hand_number",
             "round_number", "concealed", "drawn", "kongs", "kong_counts", "hand_sizes", "discards",
-            "declare_index", "declared", "tiles_left", "last_discard", "scores",
+            "declare_index", "declared", "tiles_left", "last_discard", "scores", "win_refusal",
         }
         assert data["kongs"] == [tile_name(k) for k in hand.seats[seat].kongs]
         assert data["hand_sizes"] == [len(s.concealed) for s in hand.seats]
