@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 import resources
 from gui import theme
 from gui.i18n import tr
+from gui.settings import TIME_LIMITS
 
 # Style sheets name images by path: the shipped files (see resources/__init__.py on zips).
 ARROW_ICON = resources.path_of("icons/arrow-down.svg").as_posix()
@@ -132,6 +133,22 @@ class Card(QFrame):
         self.grid.setVerticalSpacing(10)
         outer.addLayout(self.grid)
         outer.addStretch(1)
+
+    def add_rows(self, rows: Sequence[tuple[QWidget | None, QWidget]]) -> None:
+        """One row per (label, field) below the rows already there; the field column stretches.
+        A row without a label (a hint under its field) has None."""
+        start = self.grid.rowCount() if self.grid.count() else 0
+        for offset, (label, field) in enumerate(rows):
+            if label is not None:
+                self.grid.addWidget(label, start + offset, 0)
+            self.grid.addWidget(field, start + offset, 1)
+        self.grid.setColumnStretch(1, 1)
+
+
+def time_limit_choice() -> SegmentedChoice:
+    """The seconds per decision a player may choose (gui.settings.TIME_LIMITS), or no limit."""
+    limits = [(n, "time.seconds", {"n": n}) for n in TIME_LIMITS if n]
+    return SegmentedChoice([(None, "time.off", {}), *limits])
 
 
 def field_label(parent: QWidget | None = None) -> QLabel:

@@ -27,6 +27,7 @@ from gui.screens.dialog_parts import (
     SegmentedChoice,
     field_label,
     hint_label,
+    time_limit_choice,
 )
 
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -36,7 +37,6 @@ RULE_OPTIONS: tuple[str, ...] = (
     "luxury_seven_pairs", "concealed_exposed", "two_missing_suits", "huo_any_four", "auto_win",
 )
 PRESETS: tuple[Preset, ...] = (Preset.HEFEI, Preset.BIANFENG, Preset.HEFEI_002, Preset.CUSTOM)
-TIME_LIMIT_CHOICES: tuple[int | None, ...] = (None, 10, 15, 30)
 DEFAULT_ROUNDS = 4
 DEFAULT_TIME_LIMIT = 15
 
@@ -78,19 +78,12 @@ class NewGameDialog(QDialog):
         )
         self.rounds_hint = hint_label()
         self.time_label = field_label()
-        self.time_choice = SegmentedChoice(
-            [(None, "time.off", {})] + [(n, "time.seconds", {"n": n}) for n in TIME_LIMIT_CHOICES if n]
-        )
-        grid = self.table_card.grid
-        grid.addWidget(self.room_label, 0, 0)
-        grid.addWidget(self.room_choice, 0, 1)
-        grid.addWidget(self.room_hint, 1, 1)
-        grid.addWidget(self.rounds_label, 2, 0)
-        grid.addWidget(self.rounds_choice, 2, 1)
-        grid.addWidget(self.rounds_hint, 3, 1)
-        grid.addWidget(self.time_label, 4, 0)
-        grid.addWidget(self.time_choice, 4, 1)
-        grid.setColumnStretch(1, 1)
+        self.time_choice = time_limit_choice()
+        self.table_card.add_rows([
+            (self.room_label, self.room_choice), (None, self.room_hint),
+            (self.rounds_label, self.rounds_choice), (None, self.rounds_hint),
+            (self.time_label, self.time_choice),
+        ])
 
         # -- opponents -------------------------------------------------------------------
         self.opponents_card = Card(self)

@@ -15,7 +15,14 @@ from PySide6.QtWidgets import (
 )
 
 from gui.i18n import LANGUAGES, tr
-from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, SegmentedChoice, field_label
+from gui.screens.dialog_parts import (
+    DIALOG_STYLE,
+    Card,
+    DialogHeader,
+    SegmentedChoice,
+    field_label,
+    time_limit_choice,
+)
 from gui.settings import (
     AI_PAUSES,
     ANIMATION_SPEEDS,
@@ -53,16 +60,10 @@ class SettingsDialog(QDialog):
         self.size_choice = SegmentedChoice([(size, f"size.{size}", {}) for size in TILE_SIZES])
         self.language_label = field_label()
         self.language_choice = SegmentedChoice([(lang, f"lang.{lang}", {}) for lang in LANGUAGES])
-        grid = self.display_card.grid
-        grid.addWidget(self.speed_label, 0, 0)
-        grid.addWidget(self.speed_choice, 0, 1)
-        grid.addWidget(self.theme_label, 1, 0)
-        grid.addWidget(self.theme_choice, 1, 1)
-        grid.addWidget(self.size_label, 2, 0)
-        grid.addWidget(self.size_choice, 2, 1)
-        grid.addWidget(self.language_label, 3, 0)
-        grid.addWidget(self.language_choice, 3, 1)
-        grid.setColumnStretch(1, 1)
+        self.display_card.add_rows([
+            (self.speed_label, self.speed_choice), (self.theme_label, self.theme_choice),
+            (self.size_label, self.size_choice), (self.language_label, self.language_choice),
+        ])
 
         # -- play -------------------------------------------------------------------------------
         self.play_card = Card(self)
@@ -70,24 +71,16 @@ class SettingsDialog(QDialog):
         self.auto_win_box = QCheckBox()
         self.auto_win_box.setCursor(Qt.CursorShape.PointingHandCursor)
         self.time_label = field_label()
-        self.time_choice = SegmentedChoice(
-            [(None, "time.off", {})] + [(n, "time.seconds", {"n": n}) for n in TIME_LIMITS if n]
-        )
+        self.time_choice = time_limit_choice()
         self.pause_label = field_label()
         self.pause_choice = SegmentedChoice([(key, f"pause.{key}", {}) for key in AI_PAUSES])
         self.confirm_label = field_label()
         self.confirm_box = QCheckBox()
         self.confirm_box.setCursor(Qt.CursorShape.PointingHandCursor)
-        pgrid = self.play_card.grid
-        pgrid.addWidget(self.auto_win_label, 0, 0)
-        pgrid.addWidget(self.auto_win_box, 0, 1)
-        pgrid.addWidget(self.confirm_label, 1, 0)
-        pgrid.addWidget(self.confirm_box, 1, 1)
-        pgrid.addWidget(self.pause_label, 2, 0)
-        pgrid.addWidget(self.pause_choice, 2, 1)
-        pgrid.addWidget(self.time_label, 3, 0)
-        pgrid.addWidget(self.time_choice, 3, 1)
-        pgrid.setColumnStretch(1, 1)
+        self.play_card.add_rows([
+            (self.auto_win_label, self.auto_win_box), (self.confirm_label, self.confirm_box),
+            (self.pause_label, self.pause_choice), (self.time_label, self.time_choice),
+        ])
 
         # -- buttons --------------------------------------------------------------------------
         self.defaults_button = QPushButton()
