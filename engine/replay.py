@@ -3,15 +3,17 @@ every decision), as a small JSON document that can be exported and imported else
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
 from .actions import Action
+from .events import HandEnded, HandStarted
 from .hand import Hand, IllegalAction
 from .record_format import FORMAT, FORMAT_VERSION
 from .rules import Ruleset
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "ReplayError", "record", "replay"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "ReplayError", "record", "record_from_events", "replay"]
 
 
 class ReplayError(ValueError):
@@ -22,22 +24,48 @@ def record(hand: Hand, names: tuple[str, ...] = ("", "", "", ""), played_at: str
     if hand.seed is None:
         raise ValueError("only a hand dealt from a seed can be saved for replay")
     result = hand.result
+    return _document(
+        hand.rules, hand.seed, hand.dealer, hand.dealer_streak, hand.hand_number, hand.round_number,
+        hand.scores_before, hand.actions, names, played_at,
+        None if result is None else (result.winners, result.deltas, result.exhaustive),
+    )
+
+
+def record_from_events(rules: Ruleset, started: HandStarted, ended: HandEnded,
+                       names: tuple[str, ...] = ("", "", "", ""), played_at: str = "") -> dict[str, Any]:
+    """The saved hand, from what any seat was told: the hand's start and its end, which reveals
+    the wall's seed and every decision. A LAN client saves its replays with this; it equals
+    :func:`record` of the host's hand. Raises ValueError when the end revealed no seed (a
+    wall dealt again in duplicate play keeps it)."""
+    if ended.seed is None:
+        raise ValueError("the hand's end revealed no seed: it cannot be replayed")
+    return _document(
+        rules, ended.seed, started.dealer, started.dealer_streak, started.hand_number,
+        started.round_number, started.scores, ended.actions, names, played_at,
+        (ended.winners, ended.deltas, ended.exhaustive),
+    )
+
+
+def _document(rules: Ruleset, seed: int, dealer: int, dealer_streak: int, hand_number: int,
+              round_number: int, scores_before: Sequence[int], actions: Sequence[tuple[int, Action]],
+              names: Sequence[str], played_at: str,
+              result: tuple[Sequence[int], Sequence[int], bool] | None) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "program_version": __version__,
         "played_at": played_at,
-        "rules": hand.rules.to_dict(),
-        "seed": hand.seed,
-        "dealer": hand.dealer,
-        "dealer_streak": hand.dealer_streak,
-        "hand_number": hand.hand_number,
-        "round_number": hand.round_number,
-        "scores_before": list(hand.scores_before),
+        "rules": rules.to_dict(),
+        "seed": seed,
+        "dealer": dealer,
+        "dealer_streak": dealer_streak,
+        "hand_number": hand_number,
+        "round_number": round_number,
+        "scores_before": list(scores_before),
         "names": list(names),
-        "actions": [[seat, action.to_json()] for seat, action in hand.actions],
+        "actions": [[seat, action.to_json()] for seat, action in actions],
         "result": None if result is None else {
-            "winners": list(result.winners), "deltas": list(result.deltas), "exhaustive": result.exhaustive,
+            "winners": list(result[0]), "deltas": list(result[1]), "exhaustive": result[2],
         },
     }
 

@@ -14,7 +14,7 @@ from engine.decision import ClosedReason, DecisionClosed, DecisionRequest
 from engine.events import Event, HandEnded
 from engine.hand import Hand
 from engine.match import Match
-from engine.rules import Ruleset
+from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.waiting_seat import Ack, Choice, SeatStopped, WaitingSeat
 
@@ -123,30 +123,41 @@ def test_stop_ends_the_match_even_while_waiting_for_an_acknowledgement() -> None
     assert not thread.is_alive() and len(errors) == 1 and isinstance(errors[0], SeatStopped)
 
 
-def test_every_seat_can_save_an_exact_replay_from_its_own_events() -> None:
-    """The hand's end reveals the seed and every action: a seat's own stream replays the hand."""
-    from engine.replay import record, replay
+@pytest.mark.parametrize("room", list(Room))
+def test_every_seat_can_save_an_exact_replay_from_its_own_events(room: Room) -> None:
+    """The hand's end reveals the seed and every action: each seat's own stream gives the very
+    record the host saves, and it replays to the same result."""
+    from engine.events import HandStarted, MatchStarted
+    from engine.match_loop import MatchHooks, play_match
+    from engine.replay import record, record_from_events, replay
 
-    own: list[Event] = []
+    streams: list[list[Event]] = [[], [], [], []]
 
     class Listener(SimpleAI):
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
+
         def on_event(self, event: Event) -> None:
-            own.append(event)
+            streams[self.seat].append(event)
 
-    match = Match(Ruleset(rounds=1), 77)
+    names = ("东", "南", "西", "北")
+    match = Match(Ruleset(room=room, rounds=1), 77, names)
     hands: list[Hand] = []
-    from engine.match_loop import MatchHooks, play_match
-
-    play_match(match, [SimpleAI(), Listener(), SimpleAI(), SimpleAI()],
-               MatchHooks(hand_started=hands.append), max_hands=3)
-    ends = [e for e in own if isinstance(e, HandEnded)]
-    assert len(ends) == len(hands) == 3
-    for hand, end in zip(hands, ends, strict=True):
-        assert end.seed == hand.seed and end.actions == tuple(hand.actions)
-        saved = record(hand)
-        saved["actions"] = [[seat, action.to_json()] for seat, action in end.actions]
-        saved["seed"] = end.seed
-        assert replay(saved).result == hand.result
+    play_match(match, [Listener(s) for s in range(4)], MatchHooks(hand_started=hands.append))
+    assert len(hands) >= 4
+    for stream in streams:
+        start = stream[0]
+        assert isinstance(start, MatchStarted)
+        rules = Ruleset.from_dict(start.rules)
+        starts = [e for e in stream if isinstance(e, HandStarted)]
+        ends = [e for e in stream if isinstance(e, HandEnded)]
+        assert len(starts) == len(ends) == len(hands)
+        for hand, begun, end in zip(hands, starts, ends, strict=True):
+            assert end.seed == hand.seed and end.actions == tuple(hand.actions)
+            saved = record_from_events(rules, begun, end, names, "2026-12-02T12:00:00")
+            assert saved == record(hand, names, "2026-12-02T12:00:00")
+            assert replay(saved).result == hand.result
 
 
 def test_the_seed_is_never_told_before_the_end_nor_in_duplicate_play() -> None:
