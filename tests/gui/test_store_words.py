@@ -109,3 +109,26 @@ def test_match_names_in_progress_are_saved_as_codes(store: ProfileStore) -> None
     in_progress = store.match_in_progress("me")
     assert in_progress is not None and in_progress["match"]["names"] == ["me", "", "", ""]
     assert store.history("me")[0].result == "exhaustive"
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_a_hand_hosted_elsewhere_counts_without_a_match_to_resume(store: ProfileStore, over: bool) -> None:
+    """A table another computer hosts (LAN) gives no match state: the hand still counts, nothing
+    is offered to continue, and a last hand records the match from the table's scores."""
+    from engine import events as ev
+    from gui.session import ProfileSession
+
+    table = ["me", "下家", "对家", "上家"]
+    saved = SimpleNamespace(record=fake_record([3, -3, 0, 0], exhaustive=False) | {"names": table},
+                            match_state=None, over=over)
+    ended = ev.HandEnded((0,), False, (3, -3, 0, 0), (5, -3, -2, 0), ((),) * 4, ((),) * 4, 1, 1)
+    summary = SimpleNamespace(ended=ended, wins=[], hand_number=4)
+    store.create("me")
+    store.select("me")
+    session = ProfileSession(store)
+    session.begin_match(session.rules, ["normal"] * 3)
+    session.hand_saved(saved, summary)  # type: ignore[arg-type]
+    assert len(store.history("me")) == 1  # the hand counts
+    assert store.match_in_progress("me") is None  # nothing to resume here
+    room = store.current().rooms[session.rules.room.value] if store.current() else None
+    assert room is not None and room.matches == (1 if over else 0)
