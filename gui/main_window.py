@@ -381,7 +381,8 @@ class MainWindow(QMainWindow):
         level_names = ["", *(tr(f"ai.{level}") for level in levels)]
         ais = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1]) for i, level in enumerate(levels)]
         self._level_keys = list(levels)
-        self.table.time_limit = rules.time_limit
+        # the player's time limit: a new game's own choice, the settings' for a match continued
+        self.table.time_limit = rules.time_limit if resume is None else self.settings.time_limit
         self.table.bar.autoplay.setChecked(False)  # 托管 is for one match, never carried over
         self.stack.setCurrentWidget(self.table)
         self.table.start_match(rules, seed, ais, names, level_names, resume)

@@ -299,7 +299,7 @@ _T: dict[str, dict[str, str]] = {
     # -- why a hand may not win (engine/scoring.py REFUSE_*) -----------------------------------
     "reason.shape": {"zh": "没有胡牌牌型", "en": "no winning shape"},
     "reason.8-tile rule": {
-        "zh": "不满八张 (一门须8张以上)",
+        "zh": "不满八张（一门须 8 张以上）",
         "en": "the 8-tile rule: one suit needs 8+ tiles",
     },
     "reason.not declared": {"zh": "未报听", "en": "not declared ready"},
@@ -338,6 +338,7 @@ _T: dict[str, dict[str, str]] = {
     "info.waits": {"zh": "听：{waits}", "en": "Waiting for: {waits}"},
     "info.cannot_win": {"zh": "{tile} 不能胡：{reason}", "en": "Cannot win on {tile}: {reason}"},
     "info.cannot_win_now": {"zh": "不能胡：{reason}", "en": "Cannot win: {reason}"},
+    "info.time_up": {"zh": "时间到：已由托管替你决定", "en": "Time's up: auto-play decided for you"},
     "hover.waits": {"zh": "打 {tile}，听 {waits}", "en": "Discard {tile}: waiting for {waits}"},
     "hover.shanten": {"zh": "打 {tile}，还差 {n} 步听牌", "en": "Discard {tile}: {n} from ready"},
     "table.you": {"zh": "你", "en": "You"},
@@ -369,6 +370,7 @@ _T: dict[str, dict[str, str]] = {
     "log.win": {"zh": "{who} 胡牌 {value} 分", "en": "{who} wins {value}"},
     "log.exhaustive": {"zh": "荒庄", "en": "Exhaustive draw"},
     "log.hand_ended": {"zh": "本局结束", "en": "Hand over"},
+    "log.cannot_win": {"zh": "你不能胡 {tile}：{reason}", "en": "You cannot win on {tile}: {reason}"},
     "end.title": {"zh": "第 {n} 局结算", "en": "Hand {n} results"},
     "end.exhaustive": {"zh": "荒庄", "en": "Exhaustive draw"},
     "end.won": {"zh": "{who} 胡了 · {how}", "en": "{who} won · {how}"},

@@ -59,15 +59,21 @@ def hand_line(model: TableModel) -> str:
     return "   ".join(parts)
 
 
-def refusal_hint(model: TableModel, event: ev.Event) -> str:
-    """A winning shape that may not win on a discard: say why instead of silently showing no
-    button (the engine tells each seat its own reason; on my own turn the decision says it)."""
+def refusal_of(model: TableModel, event: ev.Event) -> tuple[int, WinRefusal] | None:
+    """A winning shape that may not win on this discard (the engine tells each seat its own
+    reason): the tile and why; None for any other event."""
     if model.ended or not isinstance(event, ev.TileDiscarded) or len(event.refusals) <= HUMAN:
-        return ""
+        return None
     reason = event.refusals[HUMAN]
-    if reason is None:
+    return None if reason is None else (event.tile, reason)
+
+
+def refusal_text(refusal: tuple[int, WinRefusal] | None) -> str:
+    """The words for :func:`refusal_of`, instead of silently showing no 胡 button."""
+    if refusal is None:
         return ""
-    return tr("info.cannot_win", tile=tile_label(event.tile), reason=refusal_reason(reason))
+    tile, reason = refusal
+    return tr("info.cannot_win", tile=tile_label(tile), reason=refusal_reason(reason))
 
 
 def decision_prompt(view: SeatView, legal: tuple[Action, ...], refusal: WinRefusal | None) -> str:

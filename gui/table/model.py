@@ -155,6 +155,9 @@ class TableModel:
         self.last_discard = item
         self.turn = None  # the others may claim it
         self._log("discard", seat=e.seat, tile=e.tile)
+        refusal = e.refusals[self.human] if len(e.refusals) > self.human else None
+        if refusal is not None:  # the engine says why this seat may not win on it
+            self._log("cannot_win", tile=e.tile, reason=str(refusal))
 
     def _on_LastFourStarted(self, e: ev.LastFourStarted) -> None:
         self.last_four = e.wall_indices

@@ -314,7 +314,7 @@ class TableScene(QGraphicsScene):
         self.wall_marks.show(spots)
 
     def _log_args(self, data: dict[str, object]) -> dict[str, object]:
-        from gui.i18n import tile_label
+        from gui.i18n import refusal_reason, tile_label
 
         out = dict(data)
         for key in ("seat", "dealer"):
@@ -322,6 +322,8 @@ class TableScene(QGraphicsScene):
                 out["who"] = self._seat_name(int(out[key]))  # type: ignore[call-overload]
         if "tile" in out:
             out["tile"] = tile_label(int(out["tile"]))  # type: ignore[call-overload]
+        if "reason" in out:
+            out["reason"] = refusal_reason(str(out["reason"]))
         return out
 
     # -- queries for the widget and tests ----------------------------------------------------

@@ -20,6 +20,7 @@ from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
 from engine.decision import DecisionClosed, DecisionRequest
 from engine.rules import Ruleset
+from engine.scoring import WinRefusal
 from engine.seat import Seat
 from engine.summary import HandSummary, track
 from gui.i18n import tile_label, tr
@@ -85,6 +86,8 @@ class TableWidget(QWidget):
         self._summary = HandSummary()
         self._discard_info: dict[int, str] = {}
         self._prompt = ""
+        self._refusal: tuple[int, WinRefusal] | None = None  # the last discard I may not win on
+        self._notice = ""  # a word from the table (time up) until my next decision
         self._unshown_save: HandSaved | None = None
         self._seconds_left = 0
         self._menu: QMenu | None = None
@@ -159,6 +162,16 @@ class TableWidget(QWidget):
         self.banner.retranslate()
         self.bar.set_declare_mode(self.declare_mode)
         self.scene.refresh_texts()
+        # the lines under the table are words too: say them again in the new language
+        pending = self.pending
+        if pending is not None:
+            self._prompt = table_info.decision_prompt(pending.view, pending.legal, pending.refusal)
+            self._discard_info = table_info.discard_hints(pending.view, pending.legal)
+        if self._notice:
+            self._notice = tr("info.time_up")
+        if self.connection is not None:
+            self.bar.waits.setText(table_info.hand_line(self.scene.model))
+            self._show_status()
 
     def _current(self, connection: object) -> bool:
         return self.connection is not None and self.connection is connection
@@ -312,7 +325,18 @@ class TableWidget(QWidget):
     def _update_info(self, event: ev.Event) -> None:
         model = self.scene.model
         self.bar.waits.setText(table_info.hand_line(model))
-        self.bar.status.setText(table_info.refusal_hint(model, event))
+        if isinstance(event, ev.TileDiscarded | ev.HandStarted | ev.HandEnded):
+            # why I may not win on a discard stays in view until the next discard
+            self._refusal = table_info.refusal_of(model, event)
+        if isinstance(event, ev.HandStarted | ev.HandEnded):
+            self._notice = ""
+        self._show_status()
+
+    def _show_status(self) -> None:
+        """What I may do now (or what the table did for me), and why a discard was no win."""
+        first = self._prompt if self.pending is not None else self._notice
+        parts = [text for text in (first, table_info.refusal_text(self._refusal)) if text]
+        self.bar.status.setText("   ·   ".join(parts))
 
     # -- decisions ------------------------------------------------------------------------------
     def _on_decision(self, request: DecisionRequest) -> None:
@@ -330,7 +354,8 @@ class TableWidget(QWidget):
         self.selected = None
         self._mark_clickable()
         self._prompt = table_info.decision_prompt(request.view, request.legal, request.refusal)
-        self.bar.status.setText(self._prompt)
+        self._notice = ""
+        self._show_status()
         if request.time_limit:
             # shown only: the table keeps the time and decides when it runs out
             self._seconds_left = math.ceil(request.time_limit)
@@ -341,6 +366,8 @@ class TableWidget(QWidget):
         """The table took the decision (time up): auto-play has chosen, as the events show."""
         if self.pending is not None and self.pending.id == closed.id:
             self._clear_decision()
+            self._notice = tr("info.time_up")
+            self._show_status()
 
     def _legal_discards(self) -> set[int]:
         if self.pending is None:
@@ -382,7 +409,8 @@ class TableWidget(QWidget):
         self.declare_mode = False
         self.selected = None
         self._prompt = ""
-        self.bar.status.setText("")
+        self._notice = ""
+        self._show_status()
         self._close_menu()
         self._timer.stop()
         self.bar.countdown.setText("")
@@ -439,7 +467,7 @@ class TableWidget(QWidget):
         if entering and kind in self._discard_info and self.scene.model.seat_of_item(item) == HUMAN:
             self.bar.status.setText(self._discard_info[kind])
         elif not entering:
-            self.bar.status.setText(self._prompt)  # back to what I may do
+            self._show_status()  # back to what I may do
 
     def _set_autoplay(self, on: bool) -> None:
         self.banner.setVisible(on)

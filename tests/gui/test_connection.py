@@ -154,6 +154,7 @@ def test_the_table_keeps_the_time_and_the_widget_follows(qtbot: Any) -> None:
     assert table.bar.countdown.text()
     qtbot.waitUntil(lambda: bool(closed), timeout=10_000)  # nobody clicks
     assert closed[0].id == first.id
+    assert "时间到" in table.bar.status.text()  # the player is told why the decision went
     assert table.pending is None or table.pending.id != first.id
     assert table.bar.countdown.text() == "" or table.pending is not None
     # the timed-out decision was taken: the game went on past it
@@ -228,3 +229,53 @@ def test_the_local_table_sends_the_seat_only_what_it_may_know(qtbot: Any) -> Non
         elif isinstance(message, ev.TileDiscarded) and message.refusals:
             assert all(r is None for i, r in enumerate(message.refusals) if i != 0)
     assert sum(isinstance(m, ev.HandEnded) for m in got) == len(saved)
+
+
+def test_why_a_discard_is_no_win_stays_in_view_and_follows_the_language(qtbot: Any) -> None:
+    """Seed 17: a discard completes my shape but the engine refuses it (8张); the reason stays
+    under the table past the next draw (until the next discard) and in the log, and speaks the
+    new language."""
+    from gui import i18n
+
+    rules, messages, answers = _recorded_match(seed=17)
+    refused = next(i for i, m in enumerate(messages)
+                   if isinstance(m, ev.TileDiscarded) and m.refusals and m.refusals[0] is not None)
+    shown = messages[:refused + 2]  # the refusal and the next player's draw
+    w = _window(qtbot)
+    table = w.table
+    table.show_end_dialogs = False
+    w.stack.setCurrentWidget(table)
+    recorded = RecordedTable(shown, answers)
+    table.sit_at(recorded, rules, ["me", "a", "b", "c"], ["", "", "", ""])
+
+    def step() -> bool:
+        if table.pending is not None and not table.scene.animator.busy:
+            table.choose(recorded.answers[0])
+        return recorded.position >= len(shown) and not table.scene.animator.busy
+
+    qtbot.waitUntil(step, timeout=60_000)
+    assert recorded.wrong == []
+    assert "不能胡" in table.bar.status.text() and "8" in table.bar.status.text()
+    assert any(key == "cannot_win" for key, _ in table.scene.model.log)
+    try:
+        i18n.set_language("en")
+        table.retranslate()
+        assert "Cannot win" in table.bar.status.text()
+        assert "不能胡" not in table.bar.status.text()
+    finally:
+        i18n.set_language("zh")
+    table.stop_match()
+
+
+def test_a_continued_match_keeps_the_time_limit_the_player_chose_last(qtbot: Any) -> None:
+    w = _window(qtbot)
+    w.settings.time_limit = 15
+    state = Match(Ruleset(rounds=1, time_limit=None), 12, ("me", "a", "b", "c")).state()
+    w.start_match(Ruleset(rounds=1, time_limit=None), ["normal"] * 3, seed=12, resume=state)
+    table = w.table
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=60_000)
+    assert table.pending is not None and table.pending.time_limit == 15
+    w.start_match(Ruleset(rounds=1, time_limit=None), ["normal"] * 3, seed=13)  # a new game's own
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=60_000)
+    assert table.pending is not None and table.pending.time_limit is None
+    table.stop_match()
