@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import weakref
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -20,6 +21,7 @@ from PySide6.QtCore import (
     QParallelAnimationGroup,
     QPointF,
     QPropertyAnimation,
+    QRect,
     QRectF,
     QVariantAnimation,
     Signal,
@@ -43,6 +45,9 @@ from gui.table.name_plate import NamePlate, PlateText
 from gui.table.scene_text import set_elided, text_item
 from gui.table.tile_item import TileItem
 from gui.table.wall_marks import MarkSpot, WallMarks
+
+if TYPE_CHECKING:
+    from gui.tiles.art import TileArt
 
 
 def _paint_rim(painter: QPainter, w: int, h: int) -> None:
@@ -74,7 +79,7 @@ class TableScene(QGraphicsScene):
     tile_clicked = Signal(int)
     tile_hovered = Signal(int, bool)
 
-    def __init__(self, art: object, human: int = 0, names: tuple[str, ...] = ("", "", "", "")) -> None:
+    def __init__(self, art: TileArt, human: int = 0, names: tuple[str, ...] = ("", "", "", "")) -> None:
         super().__init__(0, 0, SCENE_W, SCENE_H)
         self.art = art
         self.model = TableModel(human=human)
@@ -102,7 +107,7 @@ class TableScene(QGraphicsScene):
         self.refresh_texts()
 
     # -- background -----------------------------------------------------------------------
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # the felt is the same every frame: paint it once per device size, then blit it
         t = painter.worldTransform()
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
