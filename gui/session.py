@@ -142,12 +142,13 @@ class ProfileSession(QObject):
             names = list(saved.record.get("names", []))
             progress: dict[str, Any] | None = None
             finished: tuple[str, int, dict[str, Any]] | None = None
+            state = saved.match_state
+            assert state is not None, "only a match this computer hosts is saved to the profile"
             if saved.over:
-                state = saved.match_state
                 summary_data = {"scores": state["scores"], "hands": state["played"]}
                 finished = (room, int(state["scores"][HUMAN]), summary_data)
             else:
-                progress = {"match": coded_match(saved.match_state), "levels": self.levels,
+                progress = {"match": coded_match(state), "levels": self.levels,
                             "match_id": self.match_id}
             before, after = self.store.record_hand(profile.name, outcome, saved.record, self.match_id, names,
                                                    HUMAN, progress=progress, finished=finished)
