@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -380,7 +380,7 @@ class MainWindow(QMainWindow):
         self.start_match(dialog.result_rules(), dialog.ai_levels())
 
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None,
-                    resume: dict[str, object] | None = None, match_id: str | None = None) -> None:
+                    resume: dict[str, Any] | None = None, match_id: str | None = None) -> None:
         from engine.ai import make_ai
 
         seed = random.SystemRandom().getrandbits(48) if seed is None else seed

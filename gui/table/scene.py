@@ -246,11 +246,11 @@ class TableScene(QGraphicsScene):
         # from inside its own child's destructor (a crash once the roll is deleted)
         centre = weakref.ref(self.centre)
 
-        def spin(value: object) -> None:
+        def spin(value: int) -> None:  # the roll runs from 0 to 17
             box = centre()
             if box is None:
                 return
-            n = int(value)  # type: ignore[call-overload]
+            n = int(value)
             if n >= 17:
                 box.set_dice(final)
             else:
@@ -318,15 +318,15 @@ class TableScene(QGraphicsScene):
             spots.append(MarkSpot(key, tr(f"table.mark_{key}"), side, a))
         self.wall_marks.show(spots)
 
-    def _log_args(self, data: dict[str, object]) -> dict[str, object]:
+    def _log_args(self, data: dict[str, int]) -> dict[str, object]:
         from gui.i18n import tile_label
 
-        out = dict(data)
+        out: dict[str, object] = dict(data)
         for key in ("seat", "dealer"):
-            if key in out:
-                out["who"] = self._seat_name(int(out[key]))  # type: ignore[call-overload]
-        if "tile" in out:
-            out["tile"] = tile_label(int(out["tile"]))  # type: ignore[call-overload]
+            if key in data:
+                out["who"] = self._seat_name(int(data[key]))
+        if "tile" in data:
+            out["tile"] = tile_label(int(data["tile"]))
         return out
 
     # -- queries for the widget and tests ----------------------------------------------------

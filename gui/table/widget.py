@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
@@ -113,7 +113,7 @@ class TableWidget(QWidget):
 
     # -- match lifecycle --------------------------------------------------------------------
     def start_match(self, rules: Ruleset, seed: int, ai_seats: list[Seat], names: list[str],
-                    levels: list[str], resume: dict[str, object] | None = None) -> None:
+                    levels: list[str], resume: dict[str, Any] | None = None) -> None:
         """Start a match of this computer against `ai_seats` (or go on with a saved one:
         `resume` is a Match.state())."""
         from gui.table.local_table import LocalTable
