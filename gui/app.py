@@ -120,11 +120,13 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     from gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    app.setApplicationName(APP_NAME)
-    app.setApplicationDisplayName("合肥麻将")
-    app.setDesktopFileName(APP_NAME)  # resources/hefei-mahjong.desktop: the icon and name a desktop shows
-    app.setWindowIcon(app_icon())
-    app.setFont(ui_font(15))
+    # static: they apply to the one application, whichever QCoreApplication.instance() is typed as
+    QApplication.setApplicationName(APP_NAME)
+    QApplication.setApplicationDisplayName("合肥麻将")
+    # resources/hefei-mahjong.desktop: the icon and name a desktop shows
+    QApplication.setDesktopFileName(APP_NAME)
+    QApplication.setWindowIcon(app_icon())
+    QApplication.setFont(ui_font(15))
     from gui.i18n import set_language, tr
 
     loaded = settings_store.load()

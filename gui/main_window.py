@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QInputDialog,
@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QStackedWidget,
-    QWidget,
 )
 
 from engine.rules import Ruleset
@@ -26,8 +25,16 @@ from gui.i18n.store import notice_text
 from gui.settings import Settings
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from engine.levels import Level
+    from engine.seat import Seat
+    from gui.profile.page import ProfilePage
     from gui.session import ProfileSession
+    from gui.single_instance import InstanceServer
+    from gui.table.replay import ReplayWidget
     from gui.table.widget import TableWidget
+    from gui.tiles.art import TileArt
     from storage.store import ProfileStore
 
 log = logging.getLogger(__name__)
@@ -49,7 +56,7 @@ class MainWindow(QMainWindow):
         self.confirm_quit = confirm_quit
         set_language(self.settings.language)
         self.setWindowIcon(app_icon())
-        self.art: object | None = None  # tile faces, made with the table
+        self.art: TileArt | None = None  # tile faces, made with the table
         self._table: TableWidget | None = None  # built when the first game starts: a fast start-up
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -68,9 +75,9 @@ class MainWindow(QMainWindow):
         self._ask_name = ask_name
         self.store_warnings: list[str] = []
         self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
-        self._profile_page: QWidget | None = None
-        self._replay: QWidget | None = None
-        self._instance: QObject | None = None  # answers a second start while this window saves
+        self._profile_page: ProfilePage | None = None
+        self._replay: ReplayWidget | None = None
+        self._instance: InstanceServer | None = None  # answers a second start while this window saves
         self._unsaved_mark: QPushButton | None = None
         self._retry_timer = QTimer(self, interval=RETRY_MS)
         self._retry_timer.timeout.connect(self._retry_saves)
@@ -240,13 +247,19 @@ class MainWindow(QMainWindow):
 
     def _build_menu(self) -> None:
         self.menu_game = self.menuBar().addMenu("")
-        self.act_new = QAction(self, shortcut=QKeySequence.StandardKey.New, triggered=self.new_game)
-        self.act_home = QAction(self, triggered=self.leave_table)
-        self.act_rules = QAction(self, shortcut=QKeySequence(Qt.Key.Key_F1), triggered=self.show_rules)
-        self.act_settings = QAction(self, triggered=self.show_settings)
-        self.act_quit = QAction(self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close)
+        self.act_new = self._action(self.new_game, QKeySequence(QKeySequence.StandardKey.New))
+        self.act_home = self._action(self.leave_table)
+        self.act_rules = self._action(self.show_rules, QKeySequence(Qt.Key.Key_F1))
+        self.act_settings = self._action(self.show_settings)
+        self.act_quit = self._action(self.close, QKeySequence(QKeySequence.StandardKey.Quit))
         for act in (self.act_new, self.act_home, self.act_rules, self.act_settings, self.act_quit):
             self.menu_game.addAction(act)
+
+    def _action(self, slot: Callable[[], object], shortcut: QKeySequence | None = None) -> QAction:
+        """A menu entry of this window (its text comes with :meth:`retranslate`)."""
+        action = QAction(self) if shortcut is None else QAction(self, shortcut=shortcut)
+        action.triggered.connect(slot)
+        return action
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("app.title"))
@@ -265,7 +278,7 @@ class MainWindow(QMainWindow):
             self._table.retranslate()
         for page in (self._profile_page, self._replay):
             if page is not None:
-                page.retranslate()  # type: ignore[attr-defined]
+                page.retranslate()
 
     # -- navigation ---------------------------------------------------------------------------
     def show_start(self) -> None:
@@ -287,7 +300,7 @@ class MainWindow(QMainWindow):
             page.replay_requested.connect(self.show_replay)
             self.stack.addWidget(page)
             self._profile_page = page
-        self._profile_page.refresh()  # type: ignore[attr-defined]
+        self._profile_page.refresh()
         self.stack.setCurrentWidget(self._profile_page)
 
     def show_replay(self, hand_id: int) -> None:
@@ -302,7 +315,7 @@ class MainWindow(QMainWindow):
             self._replay = replay
         try:
             record = self.store.hand_record(hand_id)
-            self._replay.load(record, int(record.get("human_seat", 0)))  # type: ignore[attr-defined]
+            self._replay.load(record, int(record.get("human_seat", 0)))
         except (ReplayError, ValueError) as exc:
             QMessageBox.warning(self, tr("app.title"), str(exc))
             return
@@ -310,26 +323,26 @@ class MainWindow(QMainWindow):
 
     def _leave_replay(self) -> None:
         if self._replay is not None:
-            self._replay.stop()  # type: ignore[attr-defined]
+            self._replay.stop()
         self.show_profile()
 
     def _save_problem(self, text: str) -> None:
         self.statusBar().showMessage(tr("profile.warning", message=notice_text(text)), 15000)
         self._show_unsaved()
 
-    def _art(self) -> object:
+    def _art(self) -> TileArt:
         if self.art is None:
             from gui.tiles.art import TileArt
 
             self.art = TileArt(self.settings.tile_theme)
         return self.art
 
-    def _announce_level(self, before: object, after: object) -> None:
+    def _announce_level(self, before: Level, after: Level) -> None:
         from gui.profile.view import LevelChangeBanner
 
         banner = LevelChangeBanner(self.table)
         banner.finished.connect(banner.deleteLater)
-        banner.show_change(before, after, speed=self.settings.animation_speed)  # type: ignore[arg-type]
+        banner.show_change(before, after, speed=self.settings.animation_speed)
 
     def continue_match(self) -> None:
         saved = self.session.saved_match()
@@ -367,7 +380,7 @@ class MainWindow(QMainWindow):
         self.start_match(dialog.result_rules(), dialog.ai_levels())
 
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None,
-                    resume: dict[str, object] | None = None, match_id: str | None = None) -> None:
+                    resume: dict[str, Any] | None = None, match_id: str | None = None) -> None:
         from engine.ai import make_ai
 
         seed = random.SystemRandom().getrandbits(48) if seed is None else seed
@@ -379,7 +392,8 @@ class MainWindow(QMainWindow):
 
             self.session.save_start(Match(rules, seed, names).state())
         level_names = ["", *(tr(f"ai.{level}") for level in levels)]
-        ais = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1]) for i, level in enumerate(levels)]
+        ais: list[Seat] = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1])
+                           for i, level in enumerate(levels)]
         self._level_keys = list(levels)
         # the player's time limit: a new game's own choice, the settings' for a match continued
         self.table.time_limit = rules.time_limit if resume is None else self.settings.time_limit
@@ -489,10 +503,10 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self._stop_table()
-        self.settings.window_geometry = bytes(self.saveGeometry().toBase64()).decode()
+        self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self._save_settings()
         if self._instance is not None:
-            self._instance.close()  # type: ignore[attr-defined]
+            self._instance.close()
         if self._store is not None:
             self._store.close()  # lets another window take the folder over
         event.accept()

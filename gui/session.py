@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QObject, Signal
 
@@ -44,8 +44,9 @@ def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
     best = None
     if mine is not None:
         concealed = list(mine.concealed)
+        items = cast("list[dict[str, Any]]", mine.score.to_json()["items"])  # typed as object there
         best = BestHand(
-            value=mine.score.value, items=coded_items(mine.score.to_json()["items"]),  # type: ignore[arg-type]
+            value=mine.score.value, items=coded_items(items),
             tiles=format_tiles(concealed), kongs=[tile_name(k) for k in mine.kongs],
             played_at=played_at, room=room,
         )

@@ -465,7 +465,7 @@ _T: dict[str, dict[str, str]] = {
 _language = DEFAULT_LANGUAGE
 # Called with the new language after every switch (e.g. gui.i18n.qt swaps Qt's own
 # translations): this module stays free of Qt, the GUI plugs into it.
-_listeners: list[Callable[[str], None]] = []
+_listeners: list[Callable[[str], object]] = []
 
 
 def set_language(lang: str) -> None:
@@ -478,13 +478,13 @@ def set_language(lang: str) -> None:
         listener(lang)
 
 
-def on_language_change(listener: Callable[[str], None]) -> None:
+def on_language_change(listener: Callable[[str], object]) -> None:
     """Call ``listener(lang)`` after every :func:`set_language` (once per listener)."""
     if listener not in _listeners:
         _listeners.append(listener)
 
 
-def off_language_change(listener: Callable[[str], None]) -> None:
+def off_language_change(listener: Callable[[str], object]) -> None:
     """Stop calling ``listener`` (no error if it was not listening)."""
     if listener in _listeners:
         _listeners.remove(listener)

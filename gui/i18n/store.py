@@ -8,14 +8,14 @@ from collections.abc import Sequence
 
 from gui.i18n import has_key, language, seat_label, tr, tr_in
 from storage.imports import ImportRefused
+from storage.notice import Notice
 
 
 def notice_text(message: str) -> str:
     """A store message in the player's language (its English text if it has no code)."""
-    code = getattr(message, "code", None)
-    if code is None or not has_key(f"store.{code}"):
+    if not isinstance(message, Notice) or not has_key(f"store.{message.code}"):
         return str(message)
-    return tr(f"store.{code}", **message.params)  # type: ignore[attr-defined]
+    return tr(f"store.{message.code}", **message.params)
 
 
 def refusal_text(refused: ImportRefused, lang: str | None = None) -> str:

@@ -126,8 +126,8 @@ class BestHandCard(Card):
         has = best is not None
         for widget in (self.badge, self.meta, self.table):
             widget.setVisible(has)
-        for widget in (self.empty, *self._spacers):
-            widget.setVisible(not has)
+        for placeholder in (self.empty, *self._spacers):
+            placeholder.setVisible(not has)
         self.empty.setText(tr("profile.no_best"))
         self.tiles.placeholder = 0 if has else 14
         if best is None:

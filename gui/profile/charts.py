@@ -13,7 +13,7 @@ pixel ratio. They paint no background of their own: put them on a card.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -187,11 +187,11 @@ class _Chart(QWidget):
                                        | Qt.TextFlag.TextWordWrap), self._empty_text)
 
     def _paint_y_axis(self, painter: QPainter, plot: QRectF, ticks: Sequence[float],
-                      to_y: object, zero_strong: bool = False) -> None:
+                      to_y: Callable[[float], float], zero_strong: bool = False) -> None:
         metrics = QFontMetricsF(self.tick_font)
         painter.setFont(self.tick_font)
         for value in ticks:
-            y = to_y(value)  # type: ignore[operator]
+            y = to_y(value)
             strong = zero_strong and value == 0
             painter.setPen(QPen(QColor(INK.red(), INK.green(), INK.blue(), 120) if strong else GRID, 1.0))
             painter.drawLine(QPointF(plot.left(), _crisp(y)), QPointF(plot.right(), _crisp(y)))
@@ -380,7 +380,8 @@ class LineChart(_Chart):
         painter.setBrush(colour)
         painter.drawEllipse(centre, 4.5, 4.5)
 
-    def _paint_thresholds(self, painter: QPainter, plot: QRectF, lo: float, hi: float, to_y: object) -> None:
+    def _paint_thresholds(self, painter: QPainter, plot: QRectF, lo: float, hi: float,
+                          to_y: Callable[[float], float]) -> None:
         """Dashed lines at the promotions inside the range, from the top down, never crowded."""
         metrics = QFontMetricsF(self.tick_font)
         painter.setFont(self.tick_font)
@@ -389,7 +390,7 @@ class LineChart(_Chart):
             figure = level.next_at
             if not lo < figure < hi:
                 continue
-            y = to_y(figure)  # type: ignore[operator]
+            y = to_y(figure)
             if y - last_y < metrics.height() + 6:
                 continue
             last_y = y

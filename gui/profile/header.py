@@ -97,7 +97,7 @@ class ProfileHeader(QWidget):
             size -= 2
         font = title_font(size)
         baseline = 96.0
-        x = text_left
+        x = float(text_left)
         x += gold_text(painter, rank, font, QPointF(x, baseline))
         dot = QPointF(x + size * 0.55, baseline - size * 0.36)
         painter.setPen(Qt.PenStyle.NoPen)

@@ -114,8 +114,9 @@ class LevelChangeBanner(QWidget):
             self.hide()
             self.finished.emit()
             return
-        if self.parentWidget() is not None:
-            self.setGeometry(self.parentWidget().rect())
+        parent = self.parentWidget()
+        if parent is not None:
+            self.setGeometry(parent.rect())
         self._set_reveal(0.0)
         self._set_fade(1.0)
         group = QSequentialAnimationGroup(self)
@@ -166,8 +167,9 @@ class LevelChangeBanner(QWidget):
         self.finished.emit()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
-            self.setGeometry(self.parentWidget().rect())
+        parent = self.parentWidget()
+        if parent is not None and watched is parent and event.type() == QEvent.Type.Resize:
+            self.setGeometry(parent.rect())
         return super().eventFilter(watched, event)
 
     # -- painting -----------------------------------------------------------------------------------------

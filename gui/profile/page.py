@@ -4,6 +4,7 @@ with replay, export and import."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths, Qt, Signal
@@ -27,7 +28,7 @@ from gui import fonts, theme
 from gui.i18n import result_label, tr
 from gui.i18n.store import refusal_text
 from gui.profile.view import ProfileView
-from gui.tiles.art import THEMES, get_art
+from gui.tiles.art import THEMES, TileArt, get_art
 from storage.saved_hands import ImportRefused
 from storage.store import HistoryRow, ProfileStore
 
@@ -47,10 +48,10 @@ class ProfilePage(QWidget):
     replay_requested = Signal(int)  # a hand id in the history
     profile_changed = Signal(str)  # the current profile's name
 
-    def __init__(self, store: ProfileStore, art: object | None = None) -> None:
+    def __init__(self, store: ProfileStore, art: TileArt | None = None) -> None:
         super().__init__()
         self.store = store
-        self.view = ProfileView(art=art)  # type: ignore[arg-type]
+        self.view = ProfileView(art=art)
         panel = QWidget()
         panel.setObjectName("historyPanel")
         panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -104,7 +105,7 @@ class ProfilePage(QWidget):
         self.rows: list[HistoryRow] = []
         self.retranslate()
 
-    def _button(self, slot: object) -> QPushButton:
+    def _button(self, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton()
         button.setFont(fonts.ui_font(15))
         button.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -128,7 +129,7 @@ class ProfilePage(QWidget):
         """The best hand in the tile theme the player chose: the window's settings say which
         (the theme may have changed since this page was made)."""
         theme = getattr(getattr(self.window(), "settings", None), "tile_theme", None)
-        if isinstance(theme, str) and theme in THEMES and theme != getattr(self.view.art, "theme_name", None):
+        if isinstance(theme, str) and theme in THEMES and theme != self.view.art.theme_name:
             self.view.set_art(get_art(theme))
 
     def refresh(self) -> None:
@@ -160,7 +161,8 @@ class ProfilePage(QWidget):
     # -- actions --------------------------------------------------------------------------------
     def _switch(self, index: int) -> None:
         name = self.switcher.itemText(index)
-        if name and (self.store.current() is None or name != self.store.current().name):
+        current = self.store.current()
+        if name and (current is None or name != current.name):
             self._try(lambda: self.store.select(name))
             self.refresh()
             self.profile_changed.emit(name)
@@ -219,10 +221,10 @@ class ProfilePage(QWidget):
         QMessageBox.warning(self, tr("app.title"), message)
         return False
 
-    def _try(self, action: object) -> bool:
+    def _try(self, action: Callable[[], object]) -> bool:
         """Run a store action; a refusal is told to the player in words, never a crash."""
         try:
-            action()  # type: ignore[operator]
+            action()
         except (ValueError, OSError) as exc:
             QMessageBox.warning(self, tr("app.title"), str(exc))
             return False

@@ -67,8 +67,9 @@ class RecentCard(Card):
         if not rows_in:
             self.table.set_table([], [])
             return
-        if all(isinstance(row, Mapping) for row in rows_in):
-            header, rows, colours = self._from_mappings(rows_in)
+        mappings = [row for row in rows_in if isinstance(row, Mapping)]
+        if len(mappings) == len(rows_in):
+            header, rows, colours = self._from_mappings(mappings)
         else:
             rows = [[str(x) for x in (row if not isinstance(row, str) else [row])] for row in rows_in]
             header = [""] * max(len(r) for r in rows)

@@ -8,7 +8,7 @@ keeps room around it for its shadow.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -227,7 +227,7 @@ class StartScreen(QWidget):
             if self.card_layout.sizeHint().height() <= room:
                 return
 
-    def _button(self, name: str, signal: Signal) -> QPushButton:
+    def _button(self, name: str, signal: SignalInstance) -> QPushButton:
         button = QPushButton(self.card)
         button.setObjectName(name)
         button.setCursor(Qt.CursorShape.PointingHandCursor)

@@ -8,7 +8,7 @@ table.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -112,7 +112,7 @@ class ActionBar(QWidget):
         self.retranslate()
         self.show_actions(win=False, kong=False, declare=False, pass_=False)
 
-    def _button(self, name: str, signal: Signal) -> QPushButton:
+    def _button(self, name: str, signal: SignalInstance) -> QPushButton:
         button = QPushButton()
         button.setObjectName(name)
         button.setFont(fonts.ui_font(18, bold=True))

@@ -58,8 +58,8 @@ class CallMarks:
         anim.setDuration(duration)
         anim.setEasingCurve(QEasingCurve.Type.Linear)
 
-        def step(value: object) -> None:
-            t = float(value)  # type: ignore[arg-type]
+        def step(value: float) -> None:  # the animation runs from 0.0 to 1.0
+            t = float(value)
             # grow in with a little overshoot (first quarter), hold, fade out (last quarter)
             if t < 0.25:
                 k = t / 0.25

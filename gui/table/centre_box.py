@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QLinearGradient, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsScene
 
 from gui import theme
 from gui.table.layout import BOX_RECT
@@ -73,9 +73,9 @@ class CentreBox:
     def place_dice(self) -> None:
         self._centre(self.dice, DICE_Y)
 
-    def _centre(self, item: object, mid: float) -> None:
-        r = item.boundingRect()  # type: ignore[attr-defined]
-        item.setPos(self.rect.center().x() - r.width() / 2, self.rect.top() + mid - r.height() / 2)  # type: ignore[attr-defined]
+    def _centre(self, item: QGraphicsItem, mid: float) -> None:
+        r = item.boundingRect()
+        item.setPos(self.rect.center().x() - r.width() / 2, self.rect.top() + mid - r.height() / 2)
 
     def _show_badge(self, word: str, side: int | None) -> None:
         self.badge.set_text(word)

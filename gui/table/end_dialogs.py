@@ -9,6 +9,7 @@ scrolls instead. Tiles are written in words (gui.i18n.tile_label); a seat withou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QPainter, QPixmap
@@ -35,13 +36,16 @@ from gui.i18n import notation_label, other_language, score_label, tile_label, tr
 from gui.i18n.store import display_names
 from gui.table.layout import height_of
 
+if TYPE_CHECKING:
+    from gui.tiles.art import TileArt
+
 DIALOG_STYLE = theme.dialog_style(dark=True)
 
 ROW_H = 26  # a score or standings table row
 TILE_W = 34  # the tiles of the revealed hands
 
 
-def tile_row(art: object, kinds: Sequence[int], width: int = TILE_W, kongs: Sequence[int] = (),
+def tile_row(art: TileArt, kinds: Sequence[int], width: int = TILE_W, kongs: Sequence[int] = (),
              highlight: int | None = None, dpr: float = 2.0) -> QPixmap:
     """One pixmap showing a row of tile faces, then the kongs, the winning tile apart."""
     h = round(height_of(width))
@@ -58,7 +62,7 @@ def tile_row(art: object, kinds: Sequence[int], width: int = TILE_W, kongs: Sequ
     sequence = [*groups, [highlight]] if highlight is not None else groups
     for n, group in enumerate(sequence):
         for kind in group:
-            face = art.face(kind, round(width * dpr), 1.0)  # type: ignore[attr-defined]
+            face = art.face(kind, round(width * dpr), 1.0)
             painter.drawPixmap(round(x), 2, width, h, face)
             if n == len(sequence) - 1 and highlight is not None:
                 painter.setPen(theme.TILE_LATEST)
@@ -130,12 +134,12 @@ class _FittedDialog(QDialog):
         layout.addWidget(heading, alignment=Qt.AlignmentFlag.AlignHCenter)
         for widget in extra:
             layout.addWidget(widget, alignment=Qt.AlignmentFlag.AlignHCenter)
-        self.scroll = QScrollArea(self)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(body)
-        layout.addWidget(self.scroll, 1)
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(body)
+        layout.addWidget(self.scroll_area, 1)
         layout.addLayout(buttons)
         # sizes only once the style sheet applies (it sets the header's padding, the fonts)
         self.ensurePolished()
@@ -147,11 +151,12 @@ class _FittedDialog(QDialog):
             inner.activate()
         room_w, room_h = _room_for(parent)
         hint = body.sizeHint()
-        chrome = layout.sizeHint().height() - self.scroll.sizeHint().height()
-        bar = self.scroll.verticalScrollBar().sizeHint().width()
+        chrome = layout.sizeHint().height() - self.scroll_area.sizeHint().height()
+        bar = self.scroll_area.verticalScrollBar().sizeHint().width()
         body_h = min(hint.height(), max(160, room_h - 40 - chrome))
-        self.scroll.setMinimumHeight(body_h)
-        self.scroll.setMinimumWidth(min(hint.width() + (bar if body_h < hint.height() else 0), room_w - 60))
+        self.scroll_area.setMinimumHeight(body_h)
+        bar_w = bar if body_h < hint.height() else 0
+        self.scroll_area.setMinimumWidth(min(hint.width() + bar_w, room_w - 60))
         self.adjustSize()
 
 
@@ -162,8 +167,8 @@ class EndOfHandDialog(_FittedDialog):
     ``human``: the seat that names in ``names`` are relative to (for a seat named ``""``).
     """
 
-    def __init__(self, art: object, summary: HandSummary, names: Sequence[str], parent: QWidget | None = None,
-                 last_in_match: bool = False, human: int = 0) -> None:
+    def __init__(self, art: TileArt, summary: HandSummary, names: Sequence[str],
+                 parent: QWidget | None = None, last_in_match: bool = False, human: int = 0) -> None:
         super().__init__(parent)
         self.setObjectName("endOfHandDialog")
         self.setStyleSheet(DIALOG_STYLE)
@@ -175,6 +180,7 @@ class EndOfHandDialog(_FittedDialog):
         if exhaustive:
             heading = tr("end.exhaustive")
         else:
+            assert ended is not None  # not exhaustive: the hand has an end
             who = "、".join(names[w] for w in ended.winners)
             how = tr("end.self_draw") if summary.wins and summary.wins[0].self_draw else tr(
                 "end.discard_win", who=names[summary.wins[0].discarder or 0]) if summary.wins else ""
@@ -244,7 +250,7 @@ class EndOfHandDialog(_FittedDialog):
             note += "  ·  " + follow
         return note
 
-    def _hands(self, art: object, summary: HandSummary, ended: ev.HandEnded) -> QGridLayout:
+    def _hands(self, art: TileArt, summary: HandSummary, ended: ev.HandEnded) -> QGridLayout:
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(6)

@@ -92,12 +92,12 @@ class LocalTable(TableConnection):
         # 托管 plays as the normal AI does; the time limit is the player's setting
         self.human = WaitingSeat(names[HUMAN], self._send, NormalAI(name="托管"), time_limit=time_limit)
         seats: list[Seat] = [self.human, *ai_seats]
-        self.thread = QThread()
-        self.thread.setObjectName("engine")
+        self.engine_thread = QThread()
+        self.engine_thread.setObjectName("engine")
         self.worker = _Worker(self, rules, seed, seats, names, resume)
-        self.worker.moveToThread(self.thread)
-        self.thread.started.connect(self.worker.run)
-        self.worker.done.connect(self.thread.quit)
+        self.worker.moveToThread(self.engine_thread)
+        self.engine_thread.started.connect(self.worker.run)
+        self.worker.done.connect(self.engine_thread.quit)
 
     def _send(self, message: Message) -> None:  # in the engine thread
         if isinstance(message, DecisionRequest):
@@ -109,7 +109,7 @@ class LocalTable(TableConnection):
 
     # -- TableConnection, from the GUI thread ---------------------------------------------
     def start(self) -> None:
-        self.thread.start()
+        self.engine_thread.start()
 
     def ack(self) -> None:
         self.human.put(Ack())
@@ -129,12 +129,12 @@ class LocalTable(TableConnection):
 
     def stop(self, timeout_ms: int = 5000) -> bool:
         self.human.stop()
-        self.thread.quit()
-        return self.thread.wait(timeout_ms)
+        self.engine_thread.quit()
+        return self.engine_thread.wait(timeout_ms)
 
     @property
     def running(self) -> bool:
-        return self.thread.isRunning()
+        return self.engine_thread.isRunning()
 
 
 __all__ = ["LocalTable"]

@@ -53,7 +53,7 @@ class TableModel:
     # the seat to act: it holds its 14th tile (drawn, dealt, or about to be replaced after a
     # kong). None while a discard may be claimed, and before and after the hand.
     turn: int | None = None
-    log: list[tuple[str, dict[str, object]]] = field(default_factory=list)
+    log: list[tuple[str, dict[str, int | str]]] = field(default_factory=list)  # a key, seats, tiles, a reason
 
     # -- queries ------------------------------------------------------------------------
     def seat_of_item(self, item: int) -> int | None:
@@ -82,6 +82,7 @@ class TableModel:
 
     def _on_HandStarted(self, e: ev.HandStarted) -> None:
         human, scores, size = self.human, list(e.scores), self.tile_size
+        # a new hand: every field back to its default (mypy: __init__ on an instance is unsound)
         self.__init__(human=human, tile_size=size)  # type: ignore[misc]
         self.dealer, self.dealer_streak = e.dealer, e.dealer_streak
         self.hand_number, self.round_number = e.hand_number, e.round_number
@@ -193,5 +194,5 @@ class TableModel:
         self.turn = None
         self._log("exhaustive" if e.exhaustive else "hand_ended")
 
-    def _log(self, key: str, **data: object) -> None:
+    def _log(self, key: str, **data: int | str) -> None:
         self.log.append((key, data))

@@ -7,7 +7,7 @@ Step 0 is the table as the hand starts (its number, dealer and scores), not an e
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
@@ -20,13 +20,16 @@ from gui.i18n import seat_label, tr
 from gui.table.scene import TableScene
 from gui.table.widget import TableView
 
+if TYPE_CHECKING:
+    from gui.tiles.art import TileArt
+
 STEP_MS = 700  # between events while playing, at speed 1
 
 
 class ReplayWidget(QWidget):
     back_requested = Signal()
 
-    def __init__(self, art: object, speed: float = 1.0) -> None:
+    def __init__(self, art: TileArt, speed: float = 1.0) -> None:
         super().__init__()
         self.art = art
         self.speed = speed

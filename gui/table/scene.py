@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import weakref
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractAnimation,
@@ -20,6 +21,7 @@ from PySide6.QtCore import (
     QParallelAnimationGroup,
     QPointF,
     QPropertyAnimation,
+    QRect,
     QRectF,
     QVariantAnimation,
     Signal,
@@ -43,6 +45,9 @@ from gui.table.name_plate import NamePlate, PlateText
 from gui.table.scene_text import set_elided, text_item
 from gui.table.tile_item import TileItem
 from gui.table.wall_marks import MarkSpot, WallMarks
+
+if TYPE_CHECKING:
+    from gui.tiles.art import TileArt
 
 
 def _paint_rim(painter: QPainter, w: int, h: int) -> None:
@@ -74,7 +79,7 @@ class TableScene(QGraphicsScene):
     tile_clicked = Signal(int)
     tile_hovered = Signal(int, bool)
 
-    def __init__(self, art: object, human: int = 0, names: tuple[str, ...] = ("", "", "", "")) -> None:
+    def __init__(self, art: TileArt, human: int = 0, names: tuple[str, ...] = ("", "", "", "")) -> None:
         super().__init__(0, 0, SCENE_W, SCENE_H)
         self.art = art
         self.model = TableModel(human=human)
@@ -102,7 +107,7 @@ class TableScene(QGraphicsScene):
         self.refresh_texts()
 
     # -- background -----------------------------------------------------------------------
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # the felt is the same every frame: paint it once per device size, then blit it
         t = painter.worldTransform()
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
@@ -241,11 +246,11 @@ class TableScene(QGraphicsScene):
         # from inside its own child's destructor (a crash once the roll is deleted)
         centre = weakref.ref(self.centre)
 
-        def spin(value: object) -> None:
+        def spin(value: int) -> None:  # the roll runs from 0 to 17
             box = centre()
             if box is None:
                 return
-            n = int(value)  # type: ignore[call-overload]
+            n = int(value)
             if n >= 17:
                 box.set_dice(final)
             else:
@@ -313,17 +318,17 @@ class TableScene(QGraphicsScene):
             spots.append(MarkSpot(key, tr(f"table.mark_{key}"), side, a))
         self.wall_marks.show(spots)
 
-    def _log_args(self, data: dict[str, object]) -> dict[str, object]:
+    def _log_args(self, data: dict[str, int | str]) -> dict[str, object]:
         from gui.i18n import refusal_reason, tile_label
 
-        out = dict(data)
+        out: dict[str, object] = dict(data)
         for key in ("seat", "dealer"):
-            if key in out:
-                out["who"] = self._seat_name(int(out[key]))  # type: ignore[call-overload]
-        if "tile" in out:
-            out["tile"] = tile_label(int(out["tile"]))  # type: ignore[call-overload]
-        if "reason" in out:
-            out["reason"] = refusal_reason(str(out["reason"]))
+            if key in data:
+                out["who"] = self._seat_name(int(data[key]))
+        if "tile" in data:
+            out["tile"] = tile_label(int(data["tile"]))
+        if "reason" in data:
+            out["reason"] = refusal_reason(str(data["reason"]))
         return out
 
     # -- queries for the widget and tests ----------------------------------------------------

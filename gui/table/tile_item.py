@@ -10,13 +10,23 @@ its rise, its hover and its selection at once.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Property, QRectF, Qt, Signal
 from PySide6.QtGui import QPainter, QPen
-from PySide6.QtWidgets import QGraphicsObject, QGraphicsSceneHoverEvent, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import (
+    QGraphicsObject,
+    QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from gui import theme
 from gui.table.layout import HOVER_ROOM, height_of
+
+if TYPE_CHECKING:
+    from gui.tiles.art import TileArt
 
 HOVER_LIFT = float(HOVER_ROOM)
 
@@ -25,7 +35,7 @@ class TileItem(QGraphicsObject):
     clicked = Signal(int)  # item id
     hovered = Signal(int, bool)  # item id, entering
 
-    def __init__(self, item_id: int, art: object) -> None:
+    def __init__(self, item_id: int, art: TileArt) -> None:
         super().__init__()
         self.item_id = item_id
         self.art = art
@@ -75,7 +85,7 @@ class TileItem(QGraphicsObject):
         # the hover alone a tile that moved away from it without a leave event
         hovered = self.hovered_now and (pointer_known or self.isUnderMouse())
         raised = self.clickable and (hovered or self.selected_key)
-        self.lift = HOVER_LIFT if raised else 0.0
+        self._set_lift(HOVER_LIFT if raised else 0.0)
 
     def _get_lift(self) -> float:
         return self._lift
@@ -103,16 +113,17 @@ class TileItem(QGraphicsObject):
             self._rect = QRectF(-w / 2 - 2, -h / 2 - 2 - self._lift, w + 4, h + 4)
         return self._rect
 
-    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
         w = self.tile_width
         t = painter.worldTransform()
         scale = math.hypot(t.m11(), t.m12()) or 1.0
         dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
         pixel_w = max(8, round(w * scale * dpr))
         if self.face_up and self.kind is not None:
-            pix = self.art.face(self.kind, pixel_w, 1.0)  # type: ignore[attr-defined]
+            pix = self.art.face(self.kind, pixel_w, 1.0)
         else:
-            pix = self.art.back(pixel_w, 1.0)  # type: ignore[attr-defined]
+            pix = self.art.back(pixel_w, 1.0)
         target = self.face_rect()
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawPixmap(target, pix, QRectF(pix.rect()))

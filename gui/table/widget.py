@@ -11,10 +11,11 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
-from PySide6.QtWidgets import QGraphicsView, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QGraphicsView, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
@@ -31,6 +32,11 @@ from gui.table.autoplay_banner import AutoplayBanner
 from gui.table.connection import HUMAN, HandSaved, TableConnection
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.scene import TableScene
+
+if TYPE_CHECKING:
+    from gui.tiles.art import TileArt
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +66,7 @@ class TableWidget(QWidget):
     match_finished = Signal(object)  # list[HandSummary]
     engine_failed = Signal(str)
 
-    def __init__(self, art: object, speed: float = 1.0, auto_win: bool = False,
+    def __init__(self, art: TileArt, speed: float = 1.0, auto_win: bool = False,
                  time_limit: int | None = None, ai_pause: str = "off",
                  confirm_discard: bool = False) -> None:
         super().__init__()
@@ -110,7 +116,7 @@ class TableWidget(QWidget):
 
     # -- match lifecycle --------------------------------------------------------------------
     def start_match(self, rules: Ruleset, seed: int, ai_seats: list[Seat], names: list[str],
-                    levels: list[str], resume: dict[str, object] | None = None) -> None:
+                    levels: list[str], resume: dict[str, Any] | None = None) -> None:
         """Start a match of this computer against `ai_seats` (or go on with a saved one:
         `resume` is a Match.state())."""
         from gui.table.local_table import LocalTable
@@ -132,11 +138,11 @@ class TableWidget(QWidget):
         self.connection = connection
         # a stopped match's last queued signals must not reach the next one
         c = connection
-        c.hand_saved.connect(lambda x, c=c: self._current(c) and self._keep_save(x))
-        c.event_ready.connect(lambda x, c=c: self._current(c) and self._on_event(x))
-        c.decision_needed.connect(lambda x, c=c: self._current(c) and self._on_decision(x))
-        c.decision_closed.connect(lambda x, c=c: self._current(c) and self._on_decision_closed(x))
-        c.failed.connect(lambda x, c=c: self._current(c) and self.engine_failed.emit(x))
+        c.hand_saved.connect(self._while_current(c, self._keep_save))
+        c.event_ready.connect(self._while_current(c, self._on_event))
+        c.decision_needed.connect(self._while_current(c, self._on_decision))
+        c.decision_closed.connect(self._while_current(c, self._on_decision_closed))
+        c.failed.connect(self._while_current(c, self.engine_failed.emit))
         c.set_auto_win(self.bar.autowin.isChecked())
         c.set_autoplay(self.bar.autoplay.isChecked())
         c.start()
@@ -173,8 +179,16 @@ class TableWidget(QWidget):
             self.bar.waits.setText(table_info.hand_line(self.scene.model))
             self._show_status()
 
-    def _current(self, connection: object) -> bool:
+    def _current(self, connection: TableConnection) -> bool:
         return self.connection is not None and self.connection is connection
+
+    def _while_current(self, connection: TableConnection, slot: Callable[[T], object]) -> Callable[[T], None]:
+        """`slot`, called only while `connection` is still this table's one."""
+        def call(x: T) -> None:
+            if self._current(connection):
+                slot(x)
+
+        return call
 
     def stop_match(self) -> bool:
         """Stop the engine thread (if any); True when it ended cleanly."""
@@ -274,15 +288,15 @@ class TableWidget(QWidget):
         dialog.open()
 
     @staticmethod
-    def _once_closed(dialog: QWidget, then: Callable[[], None]) -> None:
+    def _once_closed(dialog: QDialog, then: Callable[[], None]) -> None:
         """`then` when the dialog first closes, never again: a late accept() (a timer, a
         queued click) on a closed dialog emits finished once more, and a second
         acknowledgement would let the engine run an event ahead of the table."""
         def first_time() -> None:
-            dialog.finished.disconnect(first_time)  # type: ignore[attr-defined]
+            dialog.finished.disconnect(first_time)
             then()
 
-        dialog.finished.connect(first_time)  # type: ignore[attr-defined]
+        dialog.finished.connect(first_time)
 
     def _autoplay_on_dialog(self, dialog: EndOfHandDialog) -> None:
         """托管 goes on to the next hand by itself after a moment to read the result, also at
@@ -437,9 +451,12 @@ class TableWidget(QWidget):
             menu = self._menu = QMenu(self)
             for action in kongs:
                 assert action.tile is not None
-                menu.addAction(tr("action.kong") + " " + tile_label(action.tile),
-                               lambda a=action: self.choose(a))
+                menu.addAction(tr("action.kong") + " " + tile_label(action.tile), self._chooser(action))
             menu.popup(self.bar.kong.mapToGlobal(self.bar.kong.rect().topLeft()))
+
+    def _chooser(self, action: Action) -> Callable[[], object]:
+        """A slot that chooses `action` (for a menu entry)."""
+        return lambda: self.choose(action)
 
     def _toggle_declare(self) -> None:
         if self.pending is None or not any(a.declare for a in self.pending.legal):

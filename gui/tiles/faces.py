@@ -58,10 +58,10 @@ _STICKS: dict[int, tuple[float, list[tuple[float, float, float, float, str]]]] =
                (0.27, 0.75, 0.43, 0, "g"), (0.73, 0.75, 0.43, 0, "b")]),
     5: (0.17, [(0.16, 0.25, 0.43, 0, "g"), (0.84, 0.25, 0.43, 0, "b"), (0.5, 0.5, 0.43, 0, "r"),
                (0.16, 0.75, 0.43, 0, "b"), (0.84, 0.75, 0.43, 0, "g")]),
-    6: (0.17, [(u, v, 0.43, 0, c) for v, c in ((0.25, "g"), (0.75, "b")) for u in (0.18, 0.5, 0.82)]),
+    6: (0.17, [(u, v, 0.43, 0.0, c) for v, c in ((0.25, "g"), (0.75, "b")) for u in (0.18, 0.5, 0.82)]),
     # 7: one red stick on top, then two rows of three.
     7: (0.16, [(0.5, 0.145, 0.27, 0, "r")]
-        + [(u, v, 0.27, 0, c) for v, c in ((0.5, "g"), (0.855, "b")) for u in (0.18, 0.5, 0.82)]),
+        + [(u, v, 0.27, 0.0, c) for v, c in ((0.5, "g"), (0.855, "b")) for u in (0.18, 0.5, 0.82)]),
     # 8: the traditional M over W: outer sticks upright, inner pairs leaning together on top
     # (/\) and apart below (\/).
     8: (0.13, [(0.08, 0.25, 0.43, 0, "g"), (0.375, 0.25, 0.45, 18, "g"), (0.625, 0.25, 0.45, -18, "g"),

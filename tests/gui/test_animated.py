@@ -115,7 +115,7 @@ def test_closing_the_window_in_the_middle_of_animations(qtbot, seed):
         end = time.monotonic() + rng.uniform(0.0, 1.5)
         while time.monotonic() < end:
             QApplication.processEvents()
-        thread = w.table.connection.thread
+        thread = w.table.connection.engine_thread
         w.close()
         assert not thread.isRunning()
         assert not w.table.scene.animator.busy

@@ -161,7 +161,7 @@ def test_profile_view_screenshot(qtbot) -> None:
     start, end, _ = progress(profile.points)
     assert LEVELS[level.number].dan_title in view.header.next_text()
     assert f"{end - profile.points:,}" in view.header.next_text() and start <= profile.points < end
-    assert view.scroll.verticalScrollBar().maximum() == 0  # everything fits at 1100 x 800
+    assert view.scroll_area.verticalScrollBar().maximum() == 0  # everything fits at 1100 x 800
 
 
 def test_profile_view_with_recent_matches_and_top_level(qtbot) -> None:
@@ -179,7 +179,7 @@ def test_profile_view_with_recent_matches_and_top_level(qtbot) -> None:
     assert view.recent_card.isVisibleTo(view)
     assert view.header.next_text() == "已达最高级别"
     assert view.recent_table.header()[0] == "时间" and view.recent_table.cell(0, 1) in ("不报听", "报听")
-    view.resize(1100, view.scroll.widget().sizeHint().height())
+    view.resize(1100, view.scroll_area.widget().sizeHint().height())
     save(view, "profile_view_top_level.png")
 
 
@@ -197,7 +197,7 @@ def test_empty_profile_renders(qtbot) -> None:
     assert view.header.level.number == 1
     image = save(view, "profile_view_empty.png")
     assert distinct_colours(image) > 50
-    assert view.scroll.verticalScrollBar().maximum() == 0
+    assert view.scroll_area.verticalScrollBar().maximum() == 0
 
 
 def test_language_switch_retranslates(qtbot) -> None:

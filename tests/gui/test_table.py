@@ -197,7 +197,7 @@ def test_closing_mid_animation_exits_cleanly(qtbot):
     w.show()
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=5)
     qtbot.waitUntil(lambda: w.table.scene.animator.busy, timeout=10000)
-    thread = w.table.connection.thread
+    thread = w.table.connection.engine_thread
     w.close()
     assert not thread.isRunning()
     assert w.table.connection is None
@@ -212,7 +212,7 @@ def test_closing_mid_ai_turn_exits_cleanly(qtbot):
     table.start_match(Ruleset(rounds=1), 9, [SlowAI() for _ in range(3)], ["你", "下家", "对家", "上家"],
                       ["", "", "", ""])
     qtbot.waitUntil(lambda: len(table.scene.model.seats[1].discards) >= 1, timeout=20000)
-    thread = table.connection.thread
+    thread = table.connection.engine_thread
     start = time.monotonic()
     w.close()
     assert not thread.isRunning()

@@ -324,7 +324,7 @@ def test_main_window_works_at_1024_by_700(qtbot, tmp_path: Path) -> None:
     assert (window.width(), window.height()) == (1024, 700)
     view = window._profile_page.view
     record = view.record_card.table
-    assert record.geometry().right() <= view.scroll.viewport().width()  # no card cut at the right
+    assert record.geometry().right() <= view.scroll_area.viewport().width()  # no card cut at the right
     window.close()
 
 
