@@ -2,7 +2,8 @@
 
 ``event.for_seat(seat)`` is what that seat may know: until the hand ends, other seats' drawn
 and dealt tiles and the kinds of their kongs are replaced by ``None``. Wall *positions* are
-public (everybody sees which stack a tile leaves); which tile lies where is not.
+public (everybody sees which stack a tile leaves); which tile lies where is not. As JSON:
+:mod:`engine.codec`.
 """
 
 from __future__ import annotations
@@ -19,22 +20,6 @@ from .tiles import tile_name
 class Event:
     def for_seat(self, seat: int) -> Event:
         return self
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": type(self).__name__}
-        for f in fields(self):
-            out[f.name] = _jsonable(getattr(self, f.name))
-        return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Score | Action):
-        return value.to_json()
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "value") and not isinstance(value, int | str | float | bool):
-        return value.value
-    return value
 
 
 @dataclass(frozen=True)

@@ -179,13 +179,10 @@ class TableWidget(QWidget):
             self.bar.waits.setText(table_info.hand_line(self.scene.model))
             self._show_status()
 
-    def _current(self, connection: TableConnection) -> bool:
-        return self.connection is not None and self.connection is connection
-
     def _while_current(self, connection: TableConnection, slot: Callable[[T], object]) -> Callable[[T], None]:
         """`slot`, called only while `connection` is still this table's one."""
         def call(x: T) -> None:
-            if self._current(connection):
+            if self.connection is connection:
                 slot(x)
 
         return call
