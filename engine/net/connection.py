@@ -10,7 +10,9 @@ a client that does not read only fills its own buffer, and past ``out_limit`` it
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import socket
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -70,8 +72,10 @@ class Connection(asyncio.Protocol):
     host keeps what it needs of the client on it (``seat``)."""
 
     def __init__(self, owner: ConnectionOwner, *, out_limit: int = OUT_LIMIT, rate: float = RATE,
-                 burst: int = BURST, clock: Callable[[], float] = time.monotonic) -> None:
+                 burst: int = BURST, clock: Callable[[], float] = time.monotonic,
+                 socket_buffer: int | None = None) -> None:
         self.owner = owner
+        self.socket_buffer = socket_buffer
         self.out_limit = out_limit
         self.clock = clock
         self.peer = "?"
@@ -92,6 +96,13 @@ class Connection(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self._transport = transport
+        sock = transport.get_extra_info("socket")
+        if sock is not None:  # asyncio sets it only on sockets made with proto=IPPROTO_TCP
+            with contextlib.suppress(OSError, AttributeError):
+                # no Nagle: a request written after a run of events would wait for the client's ACK
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                if self.socket_buffer is not None:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.socket_buffer)
         peer = transport.get_extra_info("peername")
         self.peer = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         self.opened_at = self.last_heard = self.last_sent = self.clock()

@@ -128,6 +128,10 @@ class Host:
         self.records: list[HandRecord] = []
         self.match: Match | None = None
         self.problems: list[SeatProblem] = []
+        self.drops: list[tuple[int, str]] = []  # (seat, why) of each drop in play: lost, dead, slow, left
+        # The kernel's send buffer per client (None: the system's, which grows to megabytes): a
+        # test makes it small, so that a client that reads nothing is found out within a match.
+        self.socket_buffer: int | None = None
         self._bind = bind
         self._port = port
         self._discovery_port = discovery_port
@@ -305,7 +309,7 @@ class Host:
                 loop.close()
 
     def _new_connection(self) -> Connection:
-        return Connection(self, out_limit=self.config.out_limit)
+        return Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer)
 
     async def _shut_down(self, message: str) -> None:
         if self._server is not None:
@@ -367,6 +371,9 @@ class Host:
                 return  # replaced by a return with its token
             person.connection = None
             person.counter.connected = False
+            self._pacer.changed()
+            if self.finished or self._stopping:
+                return  # the table is over: no one is dropped from it
             if not self._started:  # a person who goes before the start gives the seat up
                 del self._people[seat]
                 self._lobby.leave(seat)
@@ -375,7 +382,7 @@ class Host:
                 if person.waiting is not None:
                     person.waiting.hand_over()
                 status = SeatStatus(seat, person.state())
-            self._pacer.changed()
+                self.drops.append((seat, connection.end_reason or "lost"))
         log.info("seat %d (%s) dropped: %s", seat, person.name, connection.end_reason or "connection lost")
         if status is not None:
             self._broadcast(status)
