@@ -157,15 +157,15 @@ class WaitingSeat:
                 self._pending = None  # closed before it is said: no answer is taken from here on
                 self.send(DecisionClosed(request.id, ClosedReason.TIMEOUT))
                 return self._ai.decide(view, legal)
+            if isinstance(message, Choice) and message.request == request.id:
+                if message.action is None:  # 托管 was switched on while the seat was thinking
+                    return self._ai.decide(view, legal)
+                if message.action in legal:  # an answer given before a hand-over still counts
+                    return message.action
+                log.warning("seat %s answered %s, which is not legal now: ignored", self.name, message.action)
             if self.autoplay.is_set():  # handed over (a drop) while the seat was waiting
                 return self._ai.decide(view, legal)
-            if not isinstance(message, Choice) or message.request != request.id:
-                continue  # an acknowledgement or an answer to an earlier request
-            if message.action is None:  # 托管 was switched on while the seat was thinking
-                return self._ai.decide(view, legal)
-            if message.action in legal:
-                return message.action
-            log.warning("seat %s answered %s, which is not legal now: ignored", self.name, message.action)
+            # else: an acknowledgement, an answer to an earlier request, a stale wake-up
 
     def _take(self, timeout: float | None) -> Ack | Choice | Stop | Wake | None:
         """The next message; None when `timeout` seconds pass first. Raises SeatStopped."""

@@ -26,6 +26,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import cast
 
 from .. import __version__
 from ..ai import NormalAI, make_ai
@@ -288,8 +289,7 @@ class Host:
                 if udp is not None:
                     transport, _ = loop.run_until_complete(loop.create_datagram_endpoint(
                         lambda: DiscoveryResponder(self.info, self._bind), sock=udp))
-                    assert isinstance(transport, asyncio.DatagramTransport)
-                    self._discovery = transport
+                    self._discovery = cast(asyncio.DatagramTransport, transport)
             except BaseException as exc:
                 failed.append(exc)
                 sock.close()

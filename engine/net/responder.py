@@ -14,6 +14,7 @@ import logging
 import socket
 import sys
 from collections.abc import Callable
+from typing import cast
 
 from .connection import TokenBucket
 from .messages import TableInfo
@@ -62,8 +63,7 @@ class DiscoveryResponder(asyncio.DatagramProtocol):
         self._bucket = TokenBucket(REPLIES_PER_SECOND, REPLIES_PER_SECOND)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.DatagramTransport)
-        self._transport = transport
+        self._transport = cast(asyncio.DatagramTransport, transport)  # not its subclass in 3.11
 
     def datagram_received(self, data: bytes, addr: tuple[str | object, int]) -> None:
         if self._transport is None or len(data) > MAX_QUERY or not isinstance(addr[0], str):

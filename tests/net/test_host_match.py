@@ -4,6 +4,7 @@ nothing, and the host closing mid-match."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 
@@ -14,6 +15,7 @@ from engine.events import (
     KongDeclared,
     MatchEnded,
     MatchStarted,
+    TileDiscarded,
     TileDrawn,
     TilesDealt,
 )
@@ -227,3 +229,42 @@ def test_stop_mid_match_tells_everyone_and_ends_the_match() -> None:
             assert client.read_until(m.Ended).reason == m.END_HOST_QUIT
             assert client.closed()
         assert not host.finished and host.wait(0.1) is False
+
+
+def test_every_client_sees_the_claim_pause_after_every_discard() -> None:
+    with hosted(rules=Ruleset(rounds=1, time_limit=5), seed=SEED, claim_pause=0.03) as host:
+        a, b = _seated(host, "ab")
+        watcher = Player(b).start()
+        arrivals: list[tuple[float, object]] = []
+        deadline = time.monotonic() + 10
+        while len([x for x in arrivals if isinstance(x[1], TileDiscarded)]) < 25:
+            message = a.read(max(0.01, deadline - time.monotonic()))
+            if isinstance(message, m.EventMessage):
+                arrivals.append((time.monotonic(), message.event))
+            elif isinstance(message, m.RequestMessage):
+                a.send(first_legal(message))
+        gaps = [later[0] - at for (at, event), later in itertools.pairwise(arrivals)
+                if isinstance(event, TileDiscarded)]
+        assert len(gaps) >= 24 and min(gaps) >= 0.025  # whether or not anyone could claim
+        host.stop()
+        watcher.join()
+
+
+def test_a_showing_client_is_waited_for_until_it_misses_three_acknowledgements() -> None:
+    with hosted(rules=Ruleset(rounds=1, time_limit=5), seed=SEED, ack_wait=0.2) as host:
+        shows = join(host, "shows", shows=True)[0]
+        bot = join(host, "bot")[0]
+        host.fill_with_ai()
+        host.start_match()
+        started = time.monotonic()
+        player = Player(bot).start()  # the bot is never waited for, nor does it wait
+        count = 0
+        while count < 40:  # the showing client reads but never acknowledges
+            message = shows.read(5)
+            count += isinstance(message, m.EventMessage)
+            if isinstance(message, m.RequestMessage):
+                shows.send(first_legal(message))
+        took = time.monotonic() - started
+        assert 0.55 <= took < 3.0  # three waits of 0.2 s, then none
+        host.stop()
+        player.join()
