@@ -26,7 +26,6 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import cast
 
 from .. import __version__
 from ..ai import NormalAI, make_ai
@@ -289,7 +288,7 @@ class Host:
                 if udp is not None:
                     transport, _ = loop.run_until_complete(loop.create_datagram_endpoint(
                         lambda: DiscoveryResponder(self.info, self._bind), sock=udp))
-                    self._discovery = cast(asyncio.DatagramTransport, transport)
+                    self._discovery = transport
             except BaseException as exc:
                 failed.append(exc)
                 sock.close()
