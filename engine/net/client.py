@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..actions import Action
 from . import frames
@@ -134,16 +135,22 @@ class Client:
     # -- sending ----------------------------------------------------------------------------
     def send(self, message: m.Message) -> None:
         """Send `message`; nothing when not connected (a broken connection shows in the reader)."""
+        self.send_raw(m.to_wire(message))
+
+    def send_raw(self, data: dict[str, Any]) -> None:
+        """Send any JSON object as a frame, unchecked: for tests and protocol tools."""
+        self._write(frames.encode(data))
+
+    def _write(self, data: bytes) -> None:
         sock = self._sock
         if sock is None:
             return
-        data = frames.encode(m.to_wire(message))
         with self._send_lock:
             try:
                 self._send_all(sock, data)
                 self._last_sent = time.monotonic()
             except OSError as exc:
-                log.info("sending %s failed: %s", message.TYPE, exc)
+                log.info("sending failed: %s", exc)
                 self._drop(sock)
 
     def _send_all(self, sock: socket.socket, data: bytes) -> None:
