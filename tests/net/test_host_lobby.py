@@ -132,3 +132,17 @@ def test_a_port_in_use_is_an_oserror_at_start() -> None:
         with pytest.raises(OSError):
             other.start()
         other.stop()  # harmless on a host that never started
+
+
+def test_a_token_in_the_lobby_moves_the_seat_to_the_new_connection() -> None:
+    with hosted() as host:
+        first, welcome = join(host, "alice")
+        other, _ = join(host, "bob")
+        second = RawClient(host.address[1])
+        again = second.hello("alice", token=welcome.token, shows=True)
+        assert isinstance(again, m.Welcome) and not again.resumed
+        assert (again.seat, again.token) == (0, welcome.token)
+        assert first.read_until(m.Ended).reason == m.END_REPLACED
+        second.send(m.Ready(True))
+        lobby = _lobby_where(other, lambda x: x.seats[0].ready)
+        assert lobby.seats[0].name == "alice" and lobby.seats[0].connected

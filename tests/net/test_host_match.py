@@ -268,3 +268,21 @@ def test_a_showing_client_is_waited_for_until_it_misses_three_acknowledgements()
         assert 0.55 <= took < 3.0  # three waits of 0.2 s, then none
         host.stop()
         player.join()
+
+
+def test_a_client_silent_during_play_is_found_dead_and_played_by_autoplay() -> None:
+    with hosted(rules=Ruleset(rounds=1, time_limit=None), seed=SEED, heartbeat=0.1, dead_after=0.5) as host:
+        quiet, b = _seated(host, "qb")
+        player = Player(b).start()  # answers pings: alive
+        status = quiet.read_until(m.Started)  # then says nothing, ever
+        assert status.seat == 0
+        assert host.wait(20)
+        player.join()
+        assert host.drops == [(0, m.END_DEAD)]
+        assert m.SeatStatus(0, m.SeatState(connected=False, autoplay=True)) in player.messages
+        assert any(isinstance(x, m.Ended) and x.reason == m.END_DEAD for x in _drain(quiet))
+
+
+def _drain(client: RawClient) -> list[m.Message]:
+    client.closed(2)
+    return client.received
