@@ -23,6 +23,7 @@ import os
 import secrets
 import socket
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -139,7 +140,8 @@ class Host:
         self._condition = threading.Condition(self._lock)
         self._lobby = LobbyState(config.countdown)
         self._people: dict[int, RemoteSeat] = {}  # by seat
-        self._connections: set[Connection] = set()
+        self._connections: set[Connection] = set()  # open: not yet closing
+        self._sockets: weakref.WeakSet[Connection] = weakref.WeakSet()  # every one whose socket may be up
         self._table_id = secrets.token_hex(8)
         self._addresses: tuple[str, ...] = ()
         self._started = False
@@ -308,16 +310,18 @@ class Host:
                 loop.close()
 
     def _new_connection(self) -> Connection:
-        return Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer)
+        connection = Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer)
+        self._sockets.add(connection)
+        return connection
 
     async def _shut_down(self, message: str) -> None:
         if self._server is not None:
             self._server.close()
         if self._discovery is not None:
             self._discovery.close()
-        closing = list(self._connections)
-        for conn in closing:
+        for conn in list(self._connections):
             conn.close(Ended(messages.END_HOST_QUIT, message) if conn.welcomed else None)
+        closing = list(self._sockets)  # those closed before and still sending their last words too
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SHUTDOWN_WAIT
         while any(not c.lost for c in closing) and loop.time() < deadline:

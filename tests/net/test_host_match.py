@@ -203,8 +203,10 @@ def test_switching_autoplay_on_is_told_to_everyone_and_kept_on_a_return() -> Non
 
 
 def test_a_client_that_never_reads_is_dropped_as_slow_and_the_table_finishes() -> None:
-    # a long match (4 圈) for plenty of events, and small buffers for them to overflow soon
-    with hosted(rules=Ruleset(rounds=4), seed=SEED, out_limit=8 * 1024) as host:
+    # A long match (4 圈) for plenty of events, and small buffers for them to overflow soon; a
+    # small claim pause keeps the match from running ahead of the writes (then the drop would
+    # come after the end, where no one is dropped any more).
+    with hosted(rules=Ruleset(rounds=4), seed=SEED, out_limit=8 * 1024, claim_pause=0.001) as host:
         host.socket_buffer = 4096  # else the kernel takes megabytes before the host's buffer grows
         slow = RawClient(host.address[1], rcvbuf=4096)
         assert isinstance(slow.hello("sloth"), m.Welcome)
