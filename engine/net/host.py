@@ -30,6 +30,7 @@ from functools import partial
 
 from .. import __version__
 from ..ai import NormalAI, make_ai
+from ..events import Event
 from ..hand import Hand
 from ..match import HandRecord, Match
 from ..match_loop import MatchHooks, play_match
@@ -669,6 +670,8 @@ class Host:
     def _deliver(self, person: RemoteSeat, message: SeatMessage) -> None:
         with self._lock:
             person.deliver(message, self._post)
+            if isinstance(message, Event):
+                self._pacer.sent(message)
 
     def _before_decision(self, seat: int) -> None:
         person = self._people.get(seat)

@@ -68,6 +68,12 @@ class Pacer:
             if isinstance(event, TileDiscarded):
                 self._pause_until = self._clock() + self.claim_pause
 
+    def sent(self, event: Event) -> None:
+        """`event` was just handed over to a client: a discard's pause runs from the last of them."""
+        if isinstance(event, TileDiscarded):
+            with self._condition:
+                self._pause_until = max(self._pause_until, self._clock() + self.claim_pause)
+
     def before_decision(self) -> None:
         """Wait until a request may be sent: the clients have shown what led to it."""
         with self._condition:

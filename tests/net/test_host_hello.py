@@ -227,7 +227,7 @@ def test_too_many_messages_are_dropped_and_twice_the_rate_closes() -> None:
             elif isinstance(reply, m.Error):
                 assert reply.code == m.RATE
                 errors += 1
-        assert 99 <= pongs < 110 and errors == 150 - pongs  # the burst (the hello took one), a little refill
+        assert 99 <= pongs < 130 and errors == 150 - pongs  # the burst (the hello took one), a little refill
         time.sleep(1.0)
         client.send(m.Ping(7))
         assert client.read_until(m.Pong).t == 7  # still connected once it slowed down

@@ -104,3 +104,12 @@ def test_stop_ends_a_wait_with_seat_stopped() -> None:
         pacer.before_event(OTHER)
     with pytest.raises(SeatStopped):
         pacer.before_event(OTHER)  # and every later event
+
+
+def test_the_pause_runs_from_the_last_client_the_discard_was_handed_to() -> None:
+    pacer = _pacer([], claim_pause=0.2)
+    pacer.before_event(DISCARD)
+    time.sleep(0.1)  # handing it to every client took a while
+    pacer.sent(DISCARD)
+    pacer.sent(OTHER)  # other events start no pause
+    assert 0.15 <= _timed(lambda: pacer.before_event(OTHER)) < 0.5
