@@ -383,8 +383,11 @@ class _ServeReport:
                 if before is not None and before.kind != "empty":
                     self.say(f"seat {index}: {before.name} left")
             elif before is None or before.kind != seat.kind or before.name != seat.name:
-                what = f"AI ({seat.level})" if seat.kind == "ai" else f"{seat.name} joined" + \
-                    (f" ({seat.title})" if seat.title else "")
+                if seat.kind == "ai":
+                    what = f"AI ({seat.level})"
+                else:  # joined, and maybe ready already by the time this looks
+                    what = f"{seat.name} joined" + (f" ({seat.title})" if seat.title else "") + \
+                        (", ready" if seat.ready else "")
                 self.say(f"seat {index}: {what}")
             elif seat.ready != before.ready:
                 self.say(f"seat {index}: {seat.name} is {'ready' if seat.ready else 'not ready'}")
