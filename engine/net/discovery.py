@@ -15,6 +15,7 @@ to every table on the computer.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import logging
 import select
@@ -226,17 +227,29 @@ def default_targets(extra: Sequence[str] = ()) -> list[str]:
     return list(dict.fromkeys([*broadcast_targets(extra), *LOCAL_TARGETS]))
 
 
+def _ipv4_only(targets: Sequence[str]) -> list[str]:
+    """The targets that are IPv4 addresses: a name would stall a round on a DNS lookup."""
+    kept = []
+    for target in targets:
+        try:
+            kept.append(str(ipaddress.IPv4Address(target)))
+        except ValueError:
+            continue
+    return list(dict.fromkeys(kept))
+
+
 def _send_all(sock: socket.socket, targets: Sequence[str], port: int) -> None:
     datagram = query()
     for target in targets:
         try:
             sock.sendto(datagram, (target, port))
-        except (OSError, UnicodeError, OverflowError):  # no route, no broadcast allowed, a bad name
+        except (OSError, OverflowError):  # no route, no broadcast allowed, a port out of range
             continue
 
 
 def _ask(timeout: float, port: int, targets: Sequence[str], stop: threading.Event | None) -> list[Found]:
     found: dict[str, Found] = {}
+    targets = _ipv4_only(targets)
     try:
         sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     except OSError:
@@ -286,8 +299,9 @@ def _order(found: Found) -> tuple[str, str, str]:
 def discover(timeout: float = 1.0, port: int = DISCOVERY_PORT,
              targets: Sequence[str] | None = None) -> list[Found]:
     """The tables that answer within `timeout` seconds, each once (by table id, from the first
-    reply), sorted by name. `targets` defaults to :func:`default_targets`. Never raises for a
-    network that is down or missing: it finds nothing."""
+    reply), sorted by name. `targets` (IPv4 addresses; anything else is skipped) defaults to
+    :func:`default_targets`. Never raises for a network that is down or missing: it finds
+    nothing."""
     return _ask(timeout, port, default_targets() if targets is None else list(targets), None)
 
 
@@ -333,12 +347,15 @@ class Browser:
     def _run(self) -> None:
         while not self._stop.is_set():
             began = time.monotonic()
-            targets = self._targets if self._targets is not None else default_targets(self._extra)
-            round_ = _ask(min(1.0, self._interval), self._port, targets, self._stop)
-            if self._stop.is_set():
-                return
-            self._update(round_, time.monotonic())
-            self._stop.wait(max(0.0, self._interval - (time.monotonic() - began)))
+            try:
+                targets = self._targets if self._targets is not None else default_targets(self._extra)
+                round_ = _ask(min(1.0, self._interval), self._port, targets, self._stop)
+                if self._stop.is_set():
+                    return
+                self._update(round_, time.monotonic())
+            except Exception:  # the list on screen must go on being kept
+                log.exception("discovery: a round failed")
+            self._stop.wait(max(0.1, self._interval - (time.monotonic() - began)))
 
     def _update(self, round_: list[Found], now: float) -> None:
         for found in round_:

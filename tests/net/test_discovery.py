@@ -234,8 +234,6 @@ def test_stop_is_prompt_idempotent_and_frees_the_port(responders: Callable[..., 
 def test_a_port_that_cannot_be_bound_raises_oserror() -> None:
     with pytest.raises(OSError):
         DiscoveryResponder(lambda: table(), port=0, bind="192.0.2.123").start()  # not this computer's
-    with pytest.raises(OSError):
-        DiscoveryResponder(lambda: table(), port=0, bind="not an address").start()
 
 
 # -- discover -------------------------------------------------------------------------------------
@@ -290,11 +288,14 @@ def test_discover_asks_again_when_a_query_is_lost(client: socket.socket) -> None
     assert len(heard) >= 2 and all(_is_query(d) for d in heard)
 
 
-def test_discover_finds_nothing_without_raising() -> None:
+def test_discover_finds_nothing_without_raising(responders: Callable[..., DiscoveryResponder]) -> None:
     began = time.monotonic()
     assert discover(timeout=0.3, port=9, targets=[]) == []
-    assert discover(timeout=0.3, port=9, targets=["127.0.0.1", "300.1.1.1", "::1"]) == []
-    assert time.monotonic() - began < 1.5
+    assert discover(timeout=0.3, port=9, targets=["127.0.0.1", "300.1.1.1", "::1", ""]) == []
+    # only IPv4 addresses are asked: a name is not looked up (that could stall a round)
+    port = responders(table()).address[1]
+    assert discover(timeout=0.3, port=port, targets=["localhost", "127.0.0.01"]) == []
+    assert time.monotonic() - began < 2.0
 
 
 def test_the_default_targets_cover_every_subnet_and_this_computer() -> None:
