@@ -134,11 +134,9 @@ class DiscoveryResponder:
 
     @property
     def address(self) -> tuple[str, int]:
-        """The address and port the responder listens on (the real port when bound to 0)."""
-        if self._sock is None:
-            return self._bind, self._port
-        host, port = self._sock.getsockname()[:2]
-        return str(host), int(port)
+        """The address and port the responder listens on (once started, the real port even
+        when asked for port 0)."""
+        return self._bind, self._port
 
     def start(self) -> None:
         """Bind and start answering; OSError if the port cannot be bound."""
@@ -153,6 +151,7 @@ class DiscoveryResponder:
                     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
             sock.bind((self._bind, self._port))
             sock.settimeout(self.POLL)
+            self._port = int(sock.getsockname()[1])
         except OSError:
             sock.close()
             raise

@@ -227,6 +227,7 @@ def test_stop_is_prompt_idempotent_and_frees_the_port(responders: Callable[..., 
     responder.stop()
     responder.stop()
     assert time.monotonic() - began < 1.5
+    assert responder.address == ("127.0.0.1", port)
     assert discover(timeout=0.2, port=port, targets=["127.0.0.1"]) == []
     DiscoveryResponder(lambda: table()).stop()  # never started
 
