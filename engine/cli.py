@@ -223,15 +223,12 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 # -- join: a LAN seat played by a program ---------------------------------------------------------
 
 def _host_port(text: str) -> tuple[str, int]:
-    from .net.messages import DEFAULT_PORT
+    from .net.addresses import parse_address
 
-    host, colon, port = text.strip().rpartition(":")
-    if not colon:
-        host, port = text.strip(), str(DEFAULT_PORT)
-    host = host.strip("[]")
-    if not host or not port.isascii() or not port.isdigit() or not 1 <= int(port) <= 65535:
-        raise argparse.ArgumentTypeError(f"HOST:PORT such as 192.168.1.5:47321, not {_quoted(text)}")
-    return host, int(port)
+    try:
+        return parse_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc} (HOST:PORT such as 192.168.1.5:47321)") from None
 
 
 def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
