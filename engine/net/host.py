@@ -40,7 +40,9 @@ from ..waiting_seat import Choice, SeatStopped, WaitingSeat
 from ..waiting_seat import Message as SeatMessage
 from ..wall_key import new_key
 from . import messages
+from .addresses import local_addresses
 from .connection import OUT_LIMIT, Connection
+from .discovery import DiscoveryResponder
 from .lobby import LobbyError, LobbyState
 from .messages import (
     CODE_CHARS,
@@ -70,7 +72,6 @@ from .messages import (
 )
 from .pacing import Pacer
 from .remote_seat import RemoteSeat
-from .responder import DiscoveryResponder, discovery_socket
 
 log = logging.getLogger(__name__)
 
@@ -100,23 +101,6 @@ def _addresses(bind: str, port: int) -> tuple[str, ...]:
     if bind not in ("", "0.0.0.0"):
         return (f"{bind}:{port}",)
     return tuple(f"{a}:{port}" for a in local_addresses()) or (f"127.0.0.1:{port}",)
-
-
-def local_addresses() -> list[str]:
-    """This computer's IPv4 addresses but loopback (engine.net.addresses' when it is there)."""
-    try:
-        from importlib import import_module
-
-        found = import_module("engine.net.addresses").local_addresses()
-        return [str(a) for a in found]
-    except (ImportError, AttributeError):
-        pass
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
-    except (OSError, UnicodeError):
-        return []
-    found = {str(info[4][0]) for info in infos}
-    return sorted(a for a in found if not a.startswith("127."))
 
 
 class Host:
@@ -153,7 +137,7 @@ class Host:
         self._match_thread: threading.Thread | None = None
         self._sock: socket.socket | None = None
         self._server: asyncio.Server | None = None
-        self._discovery: asyncio.DatagramTransport | None = None
+        self._discovery: DiscoveryResponder | None = None
         self._change_pending = False
         self._pacer = Pacer(self._condition, lambda: [p.counter for p in self._people.values()],
                             claim_pause=config.claim_pause, ack_wait=config.ack_wait)
@@ -166,21 +150,22 @@ class Host:
         self._sock = sock = self._listen()
         port = int(sock.getsockname()[1])
         self._addresses = _addresses(self._bind, port)
-        udp = None
-        if self._discovery_port is not None:
-            try:
-                udp = discovery_socket(self._bind, self._discovery_port)
-            except OSError as exc:  # the table works without: friends type host:port
-                log.warning("no discovery answers on UDP port %d: %s", self._discovery_port, exc)
         self._loop = asyncio.new_event_loop()
         ready = threading.Event()
         failed: list[BaseException] = []
-        self._net_thread = threading.Thread(target=self._run_network, args=(sock, udp, ready, failed),
+        self._net_thread = threading.Thread(target=self._run_network, args=(sock, ready, failed),
                                             name="lan-host-network", daemon=True)
         self._net_thread.start()
         ready.wait(JOIN_WAIT)
         if failed:
             raise failed[0]
+        if self._discovery_port is not None:
+            responder = DiscoveryResponder(self.info, self._discovery_port, self._bind or "0.0.0.0")
+            try:
+                responder.start()
+                self._discovery = responder
+            except OSError as exc:  # the table works without: friends type host:port
+                log.warning("no discovery answers on UDP port %d: %s", self._discovery_port, exc)
 
     @property
     def address(self) -> tuple[str, int]:
@@ -243,6 +228,8 @@ class Host:
                 first = self._stopping = True
             people = list(self._people.values())
         if first:
+            if self._discovery is not None:
+                self._discovery.stop()  # gone from the list at once
             self._pacer.stop()
             for person in people:
                 if person.waiting is not None:
@@ -280,23 +267,16 @@ class Host:
             raise
         return sock
 
-    def _run_network(self, sock: socket.socket, udp: socket.socket | None, ready: threading.Event,
-                     failed: list[BaseException]) -> None:
+    def _run_network(self, sock: socket.socket, ready: threading.Event, failed: list[BaseException]) -> None:
         loop = self._loop
         assert loop is not None
         asyncio.set_event_loop(loop)
         try:
             try:
                 self._server = loop.run_until_complete(loop.create_server(self._new_connection, sock=sock))
-                if udp is not None:
-                    transport, _ = loop.run_until_complete(loop.create_datagram_endpoint(
-                        lambda: DiscoveryResponder(self.info, self._bind), sock=udp))
-                    self._discovery = transport
             except BaseException as exc:
                 failed.append(exc)
                 sock.close()
-                if udp is not None:
-                    udp.close()
                 return
             loop.call_soon(self._tick)
             ready.set()
@@ -318,8 +298,6 @@ class Host:
     async def _shut_down(self, message: str) -> None:
         if self._server is not None:
             self._server.close()
-        if self._discovery is not None:
-            self._discovery.close()
         for conn in list(self._connections):
             conn.close(Ended(messages.END_HOST_QUIT, message) if conn.welcomed else None)
         closing = list(self._sockets)  # those closed before and still sending their last words too
@@ -719,4 +697,4 @@ class Host:
         self._tell_owner()
 
 
-__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "Host", "LobbyError", "TableConfig", "local_addresses"]
+__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "Host", "LobbyError", "TableConfig"]

@@ -1,5 +1,5 @@
-"""The host answers discovery on loopback: its table, by unicast, to whoever asked; and
-nothing to anything else."""
+"""A hosted table answers discovery on loopback (engine.net.discovery.DiscoveryResponder): its
+table, by unicast, to whoever asked, and nothing to anything else; and it goes on without."""
 
 from __future__ import annotations
 
