@@ -27,6 +27,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from .. import __version__
 from ..ai import NormalAI, make_ai
@@ -34,6 +35,7 @@ from ..events import Event
 from ..hand import Hand
 from ..match import HandRecord, Match
 from ..match_loop import MatchHooks, play_match
+from ..replay import record as replay_record
 from ..rules import Ruleset
 from ..seat import Seat, SeatProblem
 from ..waiting_seat import Choice, SeatStopped, WaitingSeat
@@ -112,6 +114,8 @@ class Host:
         self.on_change: Callable[[], None] | None = None
         self.finished = False
         self.records: list[HandRecord] = []
+        # engine.replay.record() of each hand: what every client must be able to rebuild
+        self.replays: list[dict[str, Any]] = []
         self.match: Match | None = None
         self.problems: list[SeatProblem] = []
         self.drops: list[tuple[int, str]] = []  # (seat, why) of each drop in play: lost, dead, slow, left
@@ -659,6 +663,7 @@ class Host:
     def _hand_ended(self, hand: Hand, record: HandRecord) -> None:
         with self._lock:
             self.records.append(record)
+            self.replays.append(replay_record(hand, self.match.names if self.match else ()))
         self._changed()
 
     def _problem(self, problem: SeatProblem) -> None:
