@@ -35,13 +35,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.actions import ActionKind
-from engine.ai import make_ai
+from engine.ai import SimpleAI, make_ai
 from engine.events import TileDiscarded
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.client import Client, Disconnected
 
 MATCH_SECONDS = 600.0
+BOT_LEVEL = os.environ.get("BENCH_BOT", "normal")
+THINK = float(os.environ.get("BENCH_THINK_MS", "0")) / 1000
 
 
 # -- the host process -------------------------------------------------------------------------------
@@ -85,11 +87,12 @@ class Timings:
     extra: list[float] = field(default_factory=list)  # per decision: the table's share of its wait
     discards: dict[tuple[int, int], float] = field(default_factory=dict)  # (seat, n-th discard) → sent
     arrivals: dict[tuple[int, int], float] = field(default_factory=dict)  # (seat, n-th discard) → here
+    where: list[str] = field(default_factory=list)  # each decision's moment, for the slowest
 
 
 class TimedBot:
     def __init__(self, port: int, name: str, seed: int) -> None:
-        self.ai = make_ai("normal", seed=seed, name=name)
+        self.ai = make_ai(BOT_LEVEL, seed=seed, name=name) if BOT_LEVEL != "simple" else SimpleAI(name)
         self.t = Timings()
         self.done = threading.Event()
         self.finished = False
@@ -118,8 +121,12 @@ class TimedBot:
                 self.t.extra[-1] += now - self._sent_at
                 self._sent_at = None
             self.t.extra.append(now - self._last_event)
+            self.t.where.append(f"hand {message.request.view.hand_number} left {message.request.view.tiles_left} "
+                                f"phase {message.request.view.phase}")
             request = message.request
             action = self.ai.decide(request.view, request.legal)
+            if THINK:
+                time.sleep(THINK)  # a bot that takes its time, as players do: the CPU stays free
             if action.kind is ActionKind.DISCARD:
                 self._my_discards += 1
                 self.t.discards[(request.view.seat, self._my_discards)] = time.perf_counter()
@@ -143,6 +150,42 @@ def play_tables(ports: Sequence[int]) -> tuple[list[TimedBot], float]:
     for bot in bots:
         bot.client.close()
     return bots, elapsed
+
+
+def client_process(ports: Sequence[int]) -> None:
+    """Play the tables at `ports` (one process per table: the bots of other tables do not hold
+    this one's interpreter lock, so a delay measured here is the table's, not a neighbour's
+    thinking); print the timings as one JSON line."""
+    print("ready", flush=True)  # imported: the tables start together, not while others start up
+    sys.stdin.readline()
+    bots, elapsed = play_tables(ports)
+    worst = sorted(((x, w) for b in bots for x, w in zip(b.t.extra, b.t.where, strict=True)), reverse=True)[:3]
+    print(json.dumps({"extra": [x for b in bots for x in b.t.extra], "clients": len(bots), "worst": worst,
+                      "finished": sum(b.finished for b in bots), "elapsed": elapsed}), flush=True)
+
+
+def play_in_processes(ports: Sequence[int]) -> tuple[list[float], int, int, float]:
+    workers = [subprocess.Popen([sys.executable, __file__, "--play", str(port)],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for port in ports]
+    for worker in workers:
+        assert worker.stdout is not None
+        worker.stdout.readline()
+    start = time.perf_counter()
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write("go\n")
+        worker.stdin.flush()
+    extra: list[float] = []
+    finished = clients = 0
+    for worker in workers:
+        out, _ = worker.communicate(timeout=MATCH_SECONDS)
+        data = json.loads(out.strip().splitlines()[-1])
+        extra += data["extra"]
+        if os.environ.get("BENCH_WHERE"):
+            print(data["worst"])
+        finished += data["finished"]
+        clients += data["clients"]
+    return extra, finished, clients, time.perf_counter() - start
 
 
 def start_host(tables: int, rounds: int) -> tuple[subprocess.Popen[str], list[int]]:
@@ -220,13 +263,12 @@ def latency() -> None:
 
 def load(tables: int, rounds: int) -> None:
     process, ports = start_host(tables, rounds)
-    bots, elapsed = play_tables(ports)
+    extra, finished, clients, elapsed = play_in_processes(ports)
     figures = finish_host(process)
-    extra = [x for b in bots for x in b.t.extra]
     hands = figures["hands"]
     print(f"load: {tables} tables x 4 bot clients at once, {rounds} 圈 each: "
           f"{hands} hands in {elapsed:.1f} s = {hands / elapsed:.1f} hands/s; "
-          f"{sum(b.finished for b in bots)}/{len(bots)} clients saw the end")
+          f"{finished}/{clients} clients saw the end (each table's clients in a process of their own)")
     print(f"  extra wait per decision beyond the bot's thinking ({len(extra)} decisions): "
           f"median {statistics.median(extra) * 1000:.2f} ms, p99 {percentile(extra, 99) * 1000:.2f} ms, "
           f"worst {max(extra) * 1000:.1f} ms (target < 100 ms)")
@@ -240,7 +282,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--play", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.play is not None:
+        client_process([args.play])
+        return 0
     if args.serve is not None:
         serve(args.serve, args.rounds)
         return 0
