@@ -121,8 +121,8 @@ class TimedBot:
                 self.t.extra[-1] += now - self._sent_at
                 self._sent_at = None
             self.t.extra.append(now - self._last_event)
-            self.t.where.append(f"hand {message.request.view.hand_number} left {message.request.view.tiles_left} "
-                                f"phase {message.request.view.phase}")
+            view = message.request.view
+            self.t.where.append(f"hand {view.hand_number} left {view.tiles_left} phase {view.phase}")
             request = message.request
             action = self.ai.decide(request.view, request.legal)
             if THINK:
@@ -159,7 +159,8 @@ def client_process(ports: Sequence[int]) -> None:
     print("ready", flush=True)  # imported: the tables start together, not while others start up
     sys.stdin.readline()
     bots, elapsed = play_tables(ports)
-    worst = sorted(((x, w) for b in bots for x, w in zip(b.t.extra, b.t.where, strict=True)), reverse=True)[:3]
+    timed = ((x, w) for b in bots for x, w in zip(b.t.extra, b.t.where, strict=True))
+    worst = sorted(timed, reverse=True)[:3]
     print(json.dumps({"extra": [x for b in bots for x in b.t.extra], "clients": len(bots), "worst": worst,
                       "finished": sum(b.finished for b in bots), "elapsed": elapsed}), flush=True)
 
