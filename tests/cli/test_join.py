@@ -32,7 +32,8 @@ def _close(proc: subprocess.Popen[str]) -> None:
 def test_a_bot_joins_plays_the_match_and_exits_0() -> None:
     proc, port = _served("--ai", "3", "--level", "easy", "--code", "芝麻")
     try:
-        done = _join(f"127.0.0.1:{port}", "--bot", "normal", "--code", "芝麻", "--name", "机器人", "--seed", "3")
+        done = _join(f"127.0.0.1:{port}", "--bot", "normal", "--code", "芝麻", "--name", "机器人",
+                     "--seed", "3")
     finally:
         _close(proc)
     assert done.returncode == 0, done.stderr
