@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from gui.i18n.lan import LAN_TEXTS
 from gui.i18n.saves import SAVE_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
@@ -460,6 +461,7 @@ _T: dict[str, dict[str, str]] = {
     "banner.down": {"zh": "降级！", "en": "Level down: "},
     "banner.levels": {"zh": "第 {old} 级 → 第 {new} 级", "en": "Level {old} → {new}"},
     **SAVE_TEXTS,
+    **LAN_TEXTS,
 }
 
 _language = DEFAULT_LANGUAGE
