@@ -32,8 +32,7 @@ _T: dict[str, dict[str, str]] = {
     "start.rules": {"zh": "规则", "en": "Rules"},
     "start.settings": {"zh": "设置", "en": "Settings"},
     "start.quit": {"zh": "退出", "en": "Quit"},
-    # LAN play does not exist yet: the start screen shows start.footer; start.footer_lan is the
-    # line to show again once it does (gui.screens.start.LAN_PLAY).
+    # the start screen's footer: start.footer_lan while LAN play is offered (gui.screens.start.LAN_PLAY)
     "start.footer": {"zh": "单机对战电脑", "en": "Play against the computer"},
     "start.footer_lan": {
         "zh": "单机对战电脑 · 局域网好友同桌", "en": "Play the computer · or friends on the LAN",
