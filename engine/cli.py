@@ -93,6 +93,8 @@ def add_subcommands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
 
+    add_join(sub)
+
 
 def run_command(args: argparse.Namespace) -> int:
     """Run a headless command; a closed stdout (``| head -1``) ends it quietly (Ctrl-C is main's)."""
@@ -215,3 +217,70 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         print(f"error: bot {bot.player} died ({why}); auto-play made {bot.dead_decisions} of its decisions "
               "and its results are auto-play's, not the bot's", file=sys.stderr)
     return 1 if dead else 0
+
+
+# -- join: a LAN seat played by a program ---------------------------------------------------------
+
+def _host_port(text: str) -> tuple[str, int]:
+    from .net.addresses import parse_address
+
+    try:
+        return parse_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc} (HOST:PORT such as 192.168.1.5:47321)") from None
+
+
+def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .ai import LEVELS
+
+    p = sub.add_parser("join", help="play a seat of a LAN table with an AI (--bot) or a bot program (--ext)")
+    p.add_argument("address", type=_host_port, metavar="HOST:PORT")
+    who = p.add_mutually_exclusive_group(required=True)
+    who.add_argument("--bot", choices=LEVELS, help="an AI of this level plays the seat")
+    who.add_argument("--ext", metavar="CMD", help="a program speaking the bot protocol plays the seat")
+    p.add_argument("--name", default=None, help="the seat's name at the table")
+    p.add_argument("--code", default=None, help="the table's room code")
+    p.add_argument("--seed", type=_whole_number(*SEEDS), default=None, help="the AI's seed")
+    p.set_defaults(func=cmd_join)
+
+
+def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
+    import secrets
+
+    from .net.bot_client import BotPlayer
+    from .net.client import JoinRefused
+
+    host, port = args.address
+    if args.bot:
+        from .ai import make_ai
+
+        seed = secrets.randbits(48) if args.seed is None else args.seed
+        name = args.name or f"AI {args.bot}"
+
+        def make_seat() -> Any:
+            return make_ai(args.bot, seed=seed, name=name)
+    else:
+        from .bot_protocol import ExternalBot
+
+        name = args.name or "bot"
+
+        def make_seat() -> Any:
+            return ExternalBot(args.ext, name=name, timeout=10.0)
+
+    def say(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    player = BotPlayer(host, port, name, make_seat, code=args.code, say=say)
+    try:
+        result = player.run()
+    except JoinRefused as exc:
+        print(f"error: {host}:{port} refused the seat ({exc.code}): {exc.message}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: cannot reach a table at {host}:{port}: {exc}", file=sys.stderr)
+        return 1
+    if not result.finished:
+        print(f"error: the table ended ({result.ended}): {result.message}", file=sys.stderr)
+        return 1
+    return 0
