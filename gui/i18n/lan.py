@@ -35,6 +35,10 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.join.join": {"zh": "加入", "en": "Join"},
     "lan.join.host": {"zh": "我来开一桌", "en": "Host a table"},
     "lan.join.connecting": {"zh": "正在连接 {address}…", "en": "Connecting to {address}…"},
+    "lan.join.no_address": {
+        "zh": "请输入房主的地址，例如 192.168.1.5:47321",
+        "en": "Type the host's address, e.g. 192.168.1.5:47321",
+    },
     "lan.join.bad_address": {"zh": "地址不对：{reason}", "en": "That address will not do: {reason}"},
     "lan.join.timeout": {
         "zh": "{address} 没有回应。请确认地址，以及房主电脑的防火墙允许本游戏。",

@@ -200,8 +200,12 @@ class JoinDialog(QDialog):
     def join_typed(self) -> None:
         if self._task is not None:
             return
+        text = self.address_box.currentText()
+        if not text.strip():
+            self.say(tr("lan.join.no_address"), error=True)
+            return
         try:
-            host, port = parse_address(self.address_box.currentText())
+            host, port = parse_address(text)
         except ValueError as exc:
             self.say(tr("lan.join.bad_address", reason=str(exc)), error=True)
             return
@@ -210,10 +214,10 @@ class JoinDialog(QDialog):
     def _join(self, host: str, port: int, code: str | None) -> None:
         self._address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         self.say(tr("lan.join.connecting", address=self._address))
-        self._set_busy(True)
         greeting = hello(self.name, self.points, code)
         self._task = join_in_background(host, port, greeting, self._joined,
                                         lambda error: self._not_joined(error, host, port))
+        self._set_busy(True)
 
     def _joined(self, joined: Joined) -> None:
         self._task = None

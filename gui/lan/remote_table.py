@@ -94,6 +94,7 @@ class RemoteTable(TableConnection):
         self._hand_start: ev.HandStarted | None = None  # the host's numbers
         self._saved_hands: set[int] = set()  # hand numbers counted (a resync shows one again)
         self._returning = False
+        self._ending = False  # the match's end has come: what follows is its goodbye
         self._returns = _Returns(self)
         self._returns.back.connect(self._came_back)
         self._returns.gave_up.connect(self._fail)
@@ -152,6 +153,8 @@ class RemoteTable(TableConnection):
             elif isinstance(message, m.Error):
                 log.warning("the host refused a message: %s %s", message.code, message.message)
             elif isinstance(message, m.EventMessage | m.RequestMessage | m.ClosedMessage | m.Ended):
+                if isinstance(message, m.Ended):
+                    self._ending = True  # the host closes next: no drop to come back from
                 self._queue.append((at, message))
         self._pump()
 
@@ -230,7 +233,7 @@ class RemoteTable(TableConnection):
         self._queue.append((at, _CAUGHT_UP))
 
     def _dropped(self, reason: str) -> None:
-        if not self._started or self._returning:
+        if self._ending or self._returning:
             return
         log.warning("connection to the table lost (%s): reconnecting", reason)
         self._returning = True
