@@ -388,14 +388,18 @@ QListWidget#tableList {{
 }}
 QListWidget#tableList::item {{ padding: 8px 10px; border-bottom: 1px solid {GRID}; }}
 QListWidget#tableList::item:selected {{ background: {FELT}; color: white; }}
-QLineEdit, QSpinBox {{
+QLineEdit {{
     background: {PAPER}; border: 1px solid {RULE}; border-radius: 6px; padding: 4px 8px;
     min-height: 22px; font-size: 14px; color: {INK};
 }}
-QLineEdit:focus, QSpinBox:focus {{ border-color: {FELT}; }}
+QLineEdit:focus {{ border-color: {FELT}; }}
+QSpinBox {{ font-size: 14px; color: {INK}; min-height: 26px; }}
 QProgressBar {{ background: {GRID}; border: none; border-radius: 3px; }}
 QProgressBar::chunk {{ background: {FELT}; border-radius: 3px; }}
-QFrame#lobbyPanel {{ background: {CREAM}; border: 1px solid {GOLD_DEEP}; border-radius: 16px; }}
+QFrame#lobbyPanel {{
+    background: {CREAM}; border: 1px solid {GOLD_DEEP}; border-radius: 0px;
+    border-bottom-left-radius: 16px; border-bottom-right-radius: 16px;
+}}
 QFrame#lobbyPanel QLabel {{ color: {INK}; font-size: 14px; }}
 QFrame#seatCard {{ background: {PAPER}; border: 1px solid {CARD_BORDER}; border-radius: 12px; }}
 QFrame#seatCard[mine="true"] {{ border: 2px solid {FELT}; }}

@@ -23,6 +23,7 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     },
     "lan.join.free": {"zh": "空位 {n}", "en": "{n} seat(s) free"},
     "lan.join.playing": {"zh": "已开局", "en": "playing"},
+    "lan.join.locked": {"zh": "需密码", "en": "code needed"},
     "lan.join.version_differs": {"zh": "版本不同", "en": "version differs"},
     "lan.join.manual": {"zh": "输入地址", "en": "Type an address"},
     "lan.join.placeholder": {"zh": "例如 192.168.1.5:47321", "en": "e.g. 192.168.1.5:47321"},
@@ -87,7 +88,7 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.lobby.ready": {"zh": "✔ 已准备", "en": "✔ Ready"},
     "lan.lobby.not_ready": {"zh": "未准备", "en": "Not ready"},
     "lan.lobby.get_ready": {"zh": "准备", "en": "Ready"},
-    "lan.lobby.cancel_ready": {"zh": "取消准备", "en": "Not ready"},
+    "lan.lobby.cancel_ready": {"zh": "取消准备", "en": "Cancel ready"},
     "lan.lobby.countdown": {
         "zh": "{n} 秒后最后一位自动准备", "en": "The last player is made ready in {n} s",
     },
@@ -101,7 +102,7 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.lobby.addresses": {
         "zh": "朋友输入 {addresses} 加入", "en": "Friends join with {addresses}",
     },
-    "lan.lobby.with_code": {"zh": "有密码", "en": "code"},
+    "lan.lobby.with_code": {"zh": "有密码", "en": "room code"},
     "lan.lobby.fill_level": {"zh": "空位补电脑：", "en": "Fill empty seats:"},
     "lan.lobby.fill": {"zh": "补上电脑", "en": "Add computers"},
     "lan.lobby.start": {"zh": "现在开局", "en": "Start now"},

@@ -18,8 +18,9 @@ from PySide6.QtWidgets import (
 
 from engine.net import messages as m
 from engine.rules import Ruleset
+from gui import theme
 from gui.i18n import tr
-from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, field_label, hint_label
+from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, field_label
 from gui.screens.new_game import (
     AI_LEVELS,
     DEFAULT_TIME_LIMIT,
@@ -41,7 +42,7 @@ class HostDialog(QDialog):
                  last: dict[str, Any] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("hostDialog")
-        self.setStyleSheet(DIALOG_STYLE)
+        self.setStyleSheet(DIALOG_STYLE + theme.LAN_STYLE)
         self.setModal(True)
         self.header = DialogHeader(self)
 
@@ -53,18 +54,17 @@ class HostDialog(QDialog):
         self.code_label = field_label()
         self.code_edit = QLineEdit()
         self.code_edit.setMaxLength(m.CODE_CHARS)
-        self.code_hint = hint_label(wrap=True)
         self.ai_label = field_label()
         self.ai_combo = ai_level_combo()
         self.port_label = field_label()
         self.port_box = QSpinBox()
         self.port_box.setRange(FIRST_PORT, 65535)
         self.port_box.setValue(m.DEFAULT_PORT)
-        self.port_hint = hint_label(wrap=True)
         self.room_card.add_rows([
-            (self.name_label, self.name_edit), (self.code_label, self.code_edit), (None, self.code_hint),
-            (self.ai_label, self.ai_combo), (self.port_label, self.port_box), (None, self.port_hint),
+            (self.name_label, self.name_edit), (self.code_label, self.code_edit),
+            (self.ai_label, self.ai_combo), (self.port_label, self.port_box),
         ])
+        self.room_card.setMinimumWidth(330)
         self.table_card = TableCard(self)
         self.table_card.time_choice.set_value(DEFAULT_TIME_LIMIT)
         self.rules_card = RulesCard(self)
@@ -73,14 +73,12 @@ class HostDialog(QDialog):
         body = QVBoxLayout()
         body.setContentsMargins(20, 16, 20, 18)
         body.setSpacing(14)
+        self.table_card.setMinimumWidth(760)
+        body.addWidget(self.table_card)
         cards = QHBoxLayout()
         cards.setSpacing(14)
-        left = QVBoxLayout()
-        left.setSpacing(14)
-        left.addWidget(self.table_card)
-        left.addWidget(self.rules_card)
-        cards.addLayout(left, 3)
-        cards.addWidget(self.room_card, 2)
+        cards.addWidget(self.room_card, 1)
+        cards.addWidget(self.rules_card, 1)
         body.addLayout(cards)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -146,11 +144,13 @@ class HostDialog(QDialog):
         self.name_label.setText(tr("lan.host.name"))
         self.code_label.setText(tr("lan.host.code"))
         self.code_edit.setPlaceholderText(tr("lan.host.code_placeholder"))
-        self.code_hint.setText(tr("lan.host.code_hint"))
+        self.code_label.setToolTip(tr("lan.host.code_hint"))  # the why, where the room is scarce
+        self.code_edit.setToolTip(tr("lan.host.code_hint"))
         self.ai_label.setText(tr("lan.host.ai_level"))
         retranslate_levels(self.ai_combo)
         self.port_label.setText(tr("lan.host.port"))
-        self.port_hint.setText(tr("lan.host.port_hint", port=m.DEFAULT_PORT))
+        self.port_label.setToolTip(tr("lan.host.port_hint", port=m.DEFAULT_PORT))
+        self.port_box.setToolTip(tr("lan.host.port_hint", port=m.DEFAULT_PORT))
         self.cancel_button.setText(tr("button.cancel"))
         self.start_button.setText(tr("lan.host.open"))
 

@@ -28,9 +28,11 @@ from engine.net.addresses import parse_address
 from engine.net.client import JoinRefused
 from engine.net.discovery import Browser, Found
 from engine.net.recent import remember
+from gui import theme
 from gui.i18n import tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
+from gui.lan.words import lock_mark
 from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, hint_label
 from gui.screens.new_game import dialog_buttons
 
@@ -48,10 +50,12 @@ def table_line(found: Found) -> str:
              tr("lan.join.free", n=table.seats_free)]
     if table.started:
         parts.append(tr("lan.join.playing"))
+    if table.code:
+        parts.append(tr("lan.join.locked"))
     if table.protocol != m.PROTOCOL_VERSION:
         parts.append(tr("lan.join.version_differs"))
     line = "  ·  ".join(parts)
-    return f"🔒 {line}" if table.code else line
+    return lock_mark() + line if table.code else line
 
 
 class JoinDialog(QDialog):
@@ -64,7 +68,7 @@ class JoinDialog(QDialog):
                  browse: bool = True) -> None:
         super().__init__(parent)
         self.setObjectName("joinDialog")
-        self.setStyleSheet(DIALOG_STYLE)
+        self.setStyleSheet(DIALOG_STYLE + theme.LAN_STYLE)
         self.setModal(True)
         self.name, self.points = name, points
         self.recent = list(recent)

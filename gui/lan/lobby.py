@@ -23,12 +23,13 @@ from PySide6.QtWidgets import (
 from engine.net import messages as m
 from gui import theme
 from gui.i18n import seat_label, tr
+from gui.lan.words import lock_mark
 from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
 from gui.screens.felt import FeltBackdrop
 from gui.screens.new_game import ai_level_combo, retranslate_levels
 
 SEATS = 4
-PANEL_W = 860  # the lobby's card at most; narrower windows get all of their width less a margin
+PANEL_W = 940  # the lobby's card at most; narrower windows get all of their width less a margin
 
 
 def rules_line(lobby: m.Lobby) -> str:
@@ -38,7 +39,7 @@ def rules_line(lobby: m.Lobby) -> str:
              tr(f"preset.{rules.preset.value}"),
              tr("time.seconds", n=rules.time_limit) if rules.time_limit else tr("time.off")]
     if lobby.table.code:
-        parts.append("🔒 " + tr("lan.lobby.with_code"))
+        parts.append(lock_mark() + tr("lan.lobby.with_code"))
     return " · ".join(parts)
 
 

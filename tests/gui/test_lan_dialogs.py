@@ -173,7 +173,8 @@ def test_tables_found_show_room_seats_lock_and_version(qtbot: Any) -> None:
                         _found("满了", free=0)])
     rows = [dialog.table_list.item(i).text() for i in range(dialog.table_list.count())]
     wang = next(r for r in rows if "老王的牌桌" in r)
-    assert wang.startswith("🔒 老王的牌桌") and "报听" in wang and "2 圈" in wang and "空位 2" in wang
+    assert "需密码" in wang and wang.endswith("老王的牌桌  ·  报听  ·  2 圈  ·  空位 2  ·  需密码")
+    assert "报听" in wang and "2 圈" in wang and "空位 2" in wang
     assert "版本不同" in next(r for r in rows if "新版本" in r)
     assert "空位 0" in rows[-1]  # the full table last
     assert not dialog.join_button.isEnabled()
