@@ -9,10 +9,8 @@ from typing import Any
 
 from PySide6.QtWidgets import (
     QDialog,
-    QHBoxLayout,
     QLineEdit,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -20,7 +18,14 @@ from engine.net import messages as m
 from engine.rules import Ruleset
 from gui import theme
 from gui.i18n import tr
-from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, field_label
+from gui.screens.dialog_parts import (
+    DIALOG_STYLE,
+    Card,
+    DialogHeader,
+    field_label,
+    lay_out_dialog,
+    side_by_side,
+)
 from gui.screens.new_game import (
     AI_LEVELS,
     DEFAULT_TIME_LIMIT,
@@ -70,27 +75,10 @@ class HostDialog(QDialog):
         self.rules_card = RulesCard(self)
         self.cancel_button, self.start_button = dialog_buttons(self)
 
-        body = QVBoxLayout()
-        body.setContentsMargins(20, 16, 20, 18)
-        body.setSpacing(14)
         self.table_card.setMinimumWidth(760)
-        body.addWidget(self.table_card)
-        cards = QHBoxLayout()
-        cards.setSpacing(14)
-        cards.addWidget(self.room_card, 1)
-        cards.addWidget(self.rules_card, 1)
-        body.addLayout(cards)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.start_button)
-        body.addLayout(buttons)
-        outer = QVBoxLayout(self)
-        outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        outer.addWidget(self.header)
-        outer.addLayout(body)
+        lay_out_dialog(self, self.header,
+                       [self.table_card, side_by_side((self.room_card, 1), (self.rules_card, 1))],
+                       [], [self.cancel_button, self.start_button])
         if last:
             self.apply_choices(last)
         self.retranslate()

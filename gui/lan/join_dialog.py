@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -33,7 +32,7 @@ from gui.i18n import tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
 from gui.lan.words import lock_mark
-from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, hint_label
+from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, hint_label, lay_out_dialog
 from gui.screens.new_game import dialog_buttons
 
 log = logging.getLogger(__name__)
@@ -127,25 +126,9 @@ class JoinDialog(QDialog):
         self.join_button.setDefault(False)
         self.join_button.setAutoDefault(False)
 
-        body = QVBoxLayout()
-        body.setContentsMargins(20, 16, 20, 18)
-        body.setSpacing(12)
-        body.addWidget(self.found_card, 1)
-        body.addWidget(self.manual_card)
-        body.addWidget(self.busy)
-        body.addWidget(self.status)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.host_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.join_button)
-        body.addLayout(buttons)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        outer.addWidget(self.header)
-        outer.addLayout(body)
-        self.setMinimumSize(640, 560)
+        lay_out_dialog(self, self.header, [self.found_card, self.manual_card, self.busy, self.status],
+                       [self.host_button], [self.cancel_button, self.join_button], spacing=12)
+        self.found_card.setMinimumWidth(600)
 
         self.tables_found.connect(self.show_tables)
         self._browser: Browser | None = None

@@ -12,10 +12,8 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -28,6 +26,8 @@ from gui.screens.dialog_parts import (
     SegmentedChoice,
     field_label,
     hint_label,
+    lay_out_dialog,
+    side_by_side,
     time_limit_choice,
 )
 
@@ -268,26 +268,9 @@ class NewGameDialog(QDialog):
         self.preset_combo = self.rules_card.preset_combo
         self.cancel_button, self.start_button = dialog_buttons(self)
 
-        body = QVBoxLayout()
-        body.setContentsMargins(20, 16, 20, 18)
-        body.setSpacing(14)
-        body.addWidget(self.table_card)
-        cards = QHBoxLayout()
-        cards.setSpacing(14)
-        cards.addWidget(self.opponents_card, 2)
-        cards.addWidget(self.rules_card, 3)
-        body.addLayout(cards)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.start_button)
-        body.addLayout(buttons)
-        outer = QVBoxLayout(self)
-        outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        outer.addWidget(self.header)
-        outer.addLayout(body)
+        lay_out_dialog(self, self.header,
+                       [self.table_card, side_by_side((self.opponents_card, 2), (self.rules_card, 3))],
+                       [], [self.cancel_button, self.start_button])
 
         if last:
             self.apply_choices(last)
