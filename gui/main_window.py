@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
+AI_LEVEL_KEYS = ("easy", "normal", "hard")  # an AI seat's title at a LAN table
 RETRY_MS = 15_000  # how often a save that failed is tried again
 
 
@@ -410,7 +411,9 @@ class MainWindow(QMainWindow):
 
         seat = started.seat
         names = [started.names[(seat + i) % 4] for i in range(4)]
-        titles = [started.titles[(seat + i) % 4] for i in range(4)]
+        # a computer's title is its level ("normal"): in words; a person's is 级别·段位
+        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else t
+                  for t in (started.titles[(seat + i) % 4] for i in range(4))]
         self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")  # keeps a saved match
         self._lan_table = True
         self._level_keys = []

@@ -408,7 +408,8 @@ QFrame#lobbyPanel QLabel#seatName {{ font-size: 19px; font-weight: bold; }}
 QFrame#lobbyPanel QLabel#seatTitle {{ color: {HINT}; font-size: 12px; }}
 QFrame#lobbyPanel QLabel#seatState {{ color: {MUTED}; font-size: 14px; }}
 QFrame#lobbyPanel QLabel#seatState[ready="true"] {{ color: {WIN_GREEN}; font-weight: bold; }}
-QFrame#lobbyPanel QLabel#countdown {{ color: {RED}; font-size: 16px; font-weight: bold; }}
+QFrame#lobbyPanel QLabel#countdown {{ color: {INK_SOFT}; font-size: 15px; }}
+QFrame#lobbyPanel QLabel#countdown[running="true"] {{ color: {RED}; font-size: 16px; font-weight: bold; }}
 QFrame#lobbyPanel QLabel#addresses {{ color: {FELT}; font-size: 15px; font-weight: bold; }}
 QPushButton#primary:checked {{ background: {WIN_GREEN}; border-color: {FELT}; }}
 QPushButton:disabled {{ color: {MUTED}; }}

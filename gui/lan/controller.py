@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QMessageBox, QProgressDialog
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HOST_STOP_WAIT = 2.0  # seconds a closing window waits for its host to say goodbye to everyone
 LOOPBACK = "127.0.0.1"
 
 
@@ -45,6 +44,11 @@ class LanController(QObject):
         self._ai_level = "normal"
         self._busy: QProgressDialog | None = None
         self._task: Background | None = None
+        # where a table hosted here listens, and any other TableConfig fields (tests: loopback,
+        # no discovery, a short claim pause)
+        self.bind = "0.0.0.0"
+        self.discovery_port: int | None = m.DISCOVERY_PORT
+        self.table_options: dict[str, Any] = {}
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -104,8 +108,9 @@ class LanController(QObject):
             return
         settings.last_lan_host = dialog.choices()
         self.window.save_settings()
-        config = TableConfig(name=dialog.table_name(), rules=dialog.result_rules(), code=dialog.code())
-        host = Host(config, port=dialog.port())
+        config = TableConfig(name=dialog.table_name(), rules=dialog.result_rules(), code=dialog.code(),
+                             **self.table_options)
+        host = Host(config, bind=self.bind, port=dialog.port(), discovery_port=self.discovery_port)
         try:
             host.start()
         except OSError as exc:
@@ -225,9 +230,7 @@ class LanController(QObject):
     def _stop_host(self) -> None:
         host, self.host = self.host, None
         if host is not None:
-            host.stop()
-            if not host.wait(HOST_STOP_WAIT):
-                log.warning("the host did not stop within %.1f s", HOST_STOP_WAIT)
+            host.stop()  # says host_quit to everyone and joins its threads
 
     # -- words ---------------------------------------------------------------------------------------
     def _tell(self, text: str) -> None:

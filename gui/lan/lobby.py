@@ -204,6 +204,11 @@ class LobbyScreen(QWidget):
         self.retranslate()
 
     def _show_countdown(self) -> None:
+        running = self._deadline is not None
+        if self.countdown.property("running") != running:
+            self.countdown.setProperty("running", running)
+            self.countdown.style().unpolish(self.countdown)
+            self.countdown.style().polish(self.countdown)
         if self._deadline is None:
             self.countdown.setText(self._waiting_line())
             return
