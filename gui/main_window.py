@@ -395,7 +395,7 @@ class MainWindow(QMainWindow):
         if self._lan is None:
             from gui.lan.controller import LanController
 
-            self._lan = LanController(self)
+            self._lan = LanController(self, self)
         return self._lan
 
     def open_lan(self) -> None:
@@ -539,7 +539,8 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def engine_failed(self, message: str) -> None:
-        lan = self._lan is not None and self._lan.playing
+        connection = self._table.connection if self._table is not None else None
+        lan = connection is not None and connection.remote
         log.error("%s failure: %s", "LAN table" if lan else "engine", message)
         # a LAN table's words say what happened (the host quit, the network); no engine failed
         QMessageBox.warning(self, tr("app.title"), message if lan else tr("error.engine", message=message))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QMessageBox, QProgressDialog
@@ -25,18 +25,36 @@ from gui.lan.remote_table import RemoteTable, on_each
 from gui.lan.words import end_text
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QStackedWidget, QWidget
+
     from gui.lan.lobby import LobbyScreen
-    from gui.main_window import MainWindow
+    from gui.session import ProfileSession
+    from gui.settings import Settings
 
 log = logging.getLogger(__name__)
 
 LOOPBACK = "127.0.0.1"
 
 
+class LanWindow(Protocol):
+    """What LAN play needs of the main window (gui.main_window.MainWindow)."""
+
+    stack: QStackedWidget
+    settings: Settings
+
+    @property
+    def session(self) -> ProfileSession: ...
+    def show_start(self) -> None: ...
+    def play_lan(self, remote: RemoteTable, started: m.Started) -> None: ...
+    def save_settings(self) -> None: ...
+
+
 class LanController(QObject):
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: LanWindow, widget: QWidget) -> None:
+        """`widget`: the window itself, the parent of the dialogs."""
+        super().__init__(widget)
         self.window = window
+        self.widget = widget
         self.host: Host | None = None
         self.joined: Joined | None = None
         self.remote: RemoteTable | None = None
@@ -49,6 +67,7 @@ class LanController(QObject):
         self.bind = "0.0.0.0"
         self.discovery_port: int | None = m.DISCOVERY_PORT
         self.table_options: dict[str, Any] = {}
+        self.browse = True  # look for tables on the network (tests: loopback only, no broadcasts)
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -84,7 +103,8 @@ class LanController(QObject):
         from gui.lan.join_dialog import JoinDialog
 
         profile = self.window.session.ensure_profile(tr("start.default_name"))
-        dialog = JoinDialog(profile.name, profile.points, self.window.settings.recent_hosts, self.window)
+        dialog = JoinDialog(profile.name, profile.points, self.window.settings.recent_hosts, self.widget,
+                            browse=self.browse)
         accepted = dialog.exec() == JoinDialog.DialogCode.Accepted
         if dialog.recent != self.window.settings.recent_hosts:
             self.window.settings.recent_hosts = dialog.recent
@@ -102,7 +122,7 @@ class LanController(QObject):
 
         settings = self.window.settings
         profile = self.window.session.ensure_profile(tr("start.default_name"))
-        dialog = HostDialog(tr("lan.host.default_name", name=profile.name), self.window,
+        dialog = HostDialog(tr("lan.host.default_name", name=profile.name), self.widget,
                             settings.last_lan_host)
         if dialog.exec() != HostDialog.DialogCode.Accepted:
             return
@@ -234,10 +254,10 @@ class LanController(QObject):
 
     # -- words ---------------------------------------------------------------------------------------
     def _tell(self, text: str) -> None:
-        QMessageBox.information(self.window, tr("lan.title"), text)
+        QMessageBox.information(self.widget, tr("lan.title"), text)
 
     def _show_busy(self, text: str) -> None:
-        busy = QProgressDialog(text, tr("button.cancel"), 0, 0, self.window)
+        busy = QProgressDialog(text, tr("button.cancel"), 0, 0, self.widget)
         busy.setWindowTitle(tr("lan.title"))
         busy.setWindowModality(Qt.WindowModality.WindowModal)
         busy.setMinimumDuration(0)

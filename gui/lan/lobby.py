@@ -149,7 +149,7 @@ class LobbyScreen(QWidget):
         self.ready_button.setObjectName("primary")
         self.ready_button.setCheckable(True)
         self.ready_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.ready_button.clicked.connect(self.ready_toggled.emit)
+        self.ready_button.clicked.connect(lambda: self.ready_toggled.emit(self.ready_button.isChecked()))
         self.ready_button.toggled.connect(lambda _on: self._ready_text())
         bottom = QHBoxLayout()
         bottom.addWidget(self.leave_button)

@@ -77,6 +77,8 @@ def match_over_after(rounds: int, first_dealer: int, started: ev.HandStarted, en
 class RemoteTable(TableConnection):
     """The match at a LAN table, from the moment it started (its ``Started`` message)."""
 
+    remote = True
+
     def __init__(self, client: ClientLike, bridge: MessageBridge, started: m.Started,
                  reconnect_for: float = RECONNECT_FOR) -> None:
         super().__init__()

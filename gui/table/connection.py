@@ -53,6 +53,9 @@ class TableConnection(QObject):
     seat_state = Signal(int, bool, bool)  # seat (0 = this player), connected, autoplay
     resyncing = Signal(bool)
     link_notice = Signal(str)
+    # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the
+    # network), not an engine failure of this program
+    remote = False
 
     def start(self) -> None:
         raise NotImplementedError
