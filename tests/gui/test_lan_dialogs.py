@@ -217,3 +217,18 @@ def test_the_host_dialog_gives_the_table(qtbot: Any) -> None:
     stale = HostDialog("x", last={"port": "nope", "rounds": 99, "ai_level": 3, "name": 5})
     qtbot.addWidget(stale)
     assert stale.port() == m.DEFAULT_PORT and stale.table_name() == "x"
+
+
+def test_recent_hosts_are_kept_and_old_settings_still_load(tmp_path: Any) -> None:
+    from gui import settings as store
+
+    old = tmp_path / "settings.json"
+    old.write_text('{"schema": 2, "language": "en", "animation_speed": 1.0}', encoding="utf-8")
+    loaded = store.load(old)
+    assert loaded.warning is None and loaded.settings.recent_hosts == [] and loaded.settings.language == "en"
+    loaded.settings.recent_hosts = ["192.168.1.5:47321", "[::1]:50000"]
+    store.save(loaded.settings, old)
+    assert store.load(old).settings.recent_hosts == ["192.168.1.5:47321", "[::1]:50000"]
+    for bad in ('"nope"', "[1, 2]", '["' + "x" * 200 + '"]', "[" + ",".join(['"a:1"'] * 20) + "]"):
+        old.write_text('{"schema": 2, "recent_hosts": ' + bad + "}", encoding="utf-8")
+        assert store.load(old).settings.recent_hosts == []  # a bad value falls back, nothing breaks
