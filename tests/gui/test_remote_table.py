@@ -5,6 +5,7 @@ player's real seat, marks dropped seats, comes back after a drop and tells a hos
 
 from __future__ import annotations
 
+import functools
 import queue
 import threading
 import time
@@ -37,6 +38,7 @@ MY_SEAT = 2
 NAMES = ("东家", "南家", "me", "北家")
 
 
+@functools.cache
 def _recorded(seed: int, rounds: int = 1) -> tuple[Ruleset, list[object], list[Action]]:
     """What the host sends seat MY_SEAT in a whole match (its numbers), and the seat's answers."""
     rules = Ruleset(rounds=rounds, time_limit=15)
@@ -150,6 +152,19 @@ def _sit(w: MainWindow, client: FakeClient, bridge: MessageBridge, rules: Rulese
     return remote
 
 
+def _playing(qtbot: Any, store: ProfileStore, until: int, language: str = "zh", speed: float = SPEED
+             ) -> tuple[MainWindow, MessageBridge, FakeClient, RemoteTable, list[object]]:
+    """A window sat at a fake LAN table that has sent the first `until` messages of a match."""
+    rules, stream, _answers = _recorded(seed=31)
+    w = _window(qtbot, store, speed=speed, language=language)
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    remote = _sit(w, client, bridge, rules)
+    client.start(until=until)
+    qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
+    return w, bridge, client, remote, stream
+
+
 def _events(stream: list[object]) -> list[ev.Event]:
     return [x for x in stream if isinstance(x, ev.Event)]
 
@@ -237,14 +252,8 @@ def _first_request_index(stream: list[object]) -> int:
 def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: Any, store: ProfileStore, language: str,
                                                       offline: str, autoplay: str) -> None:
     try:
-        rules, stream, _answers = _recorded(seed=31)
-        w = _window(qtbot, store, language=language)
-        bridge = MessageBridge()
-        client = FakeClient(bridge, stream)
-        _sit(w, client, bridge, rules)
-        client.start(until=5)
+        w, bridge, client, _remote, _stream = _playing(qtbot, store, 5, language)
         scene = w.table.scene
-        qtbot.waitUntil(lambda: client.position >= 5, timeout=10_000)
         # I sit at the host's seat 2: its seat 3 is my 下家 (1), its seat 0 my 对家 (2)
         bridge.deliver(m.SeatStatus(3, m.SeatState(connected=False, autoplay=True)))
         bridge.deliver(m.SeatStatus(0, m.SeatState(connected=True, autoplay=True)))
@@ -321,13 +330,7 @@ def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: Pr
 def test_a_host_that_quits_is_told_in_words(qtbot: Any, store: ProfileStore, language: str, text: str,
                                             warnings: list[str]) -> None:
     try:
-        rules, stream, _answers = _recorded(seed=31)
-        w = _window(qtbot, store, language=language)
-        bridge = MessageBridge()
-        client = FakeClient(bridge, stream)
-        _sit(w, client, bridge, rules)
-        client.start(until=3)
-        qtbot.waitUntil(lambda: client.position >= 3, timeout=10_000)
+        w, bridge, client, _remote, _stream = _playing(qtbot, store, 3, language)
         bridge.deliver(m.Ended(m.END_HOST_QUIT, "The host closed the table."))
         bridge.deliver(Disconnected("closed"))
         qtbot.waitUntil(lambda: bool(warnings), timeout=10_000)
