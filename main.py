@@ -5,6 +5,10 @@
     python main.py score < examples/hands.jsonl     score hands (JSON lines in, JSON lines out)
     python main.py analyze 23456788m567p55s         shanten, waits, discards
     python main.py selfplay --hands 100 --seed 1 --room baoting --json
+    python main.py serve --bind 127.0.0.1 --port 0 --ai 4 --rounds 1 --claim-pause 0
+
+``serve`` hosts a LAN table without a window (``--ai N`` seats N AI players, people join the
+rest; ``serve --help`` for the options).
 
 Qt's command-line options (``-platform``, ``-style``, ``-qwindowgeometry``, ``-reverse`` …,
 also written with two dashes) go to Qt when no subcommand is given.
@@ -59,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Without a subcommand the game window opens; Qt's own options (-platform offscreen, "
                "-style fusion, -qwindowgeometry 1024x700, -reverse …) are passed on to Qt.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="{score,analyze,selfplay}")
+    sub = parser.add_subparsers(dest="command", metavar="{score,analyze,selfplay,serve,join}")
     add_subcommands(sub)
     return parser
 

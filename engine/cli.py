@@ -94,6 +94,7 @@ def add_subcommands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(func=cmd_selfplay)
 
     add_join(sub)
+    add_serve(sub)
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -284,3 +285,192 @@ def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
         print(f"error: the table ended ({result.ended}): {result.message}", file=sys.stderr)
         return 1
     return 0
+
+
+# -- serve: a LAN table hosted without a window ------------------------------------------------------
+
+_DECIMAL = re.compile(r"[0-9]{1,6}(\.[0-9]{1,6})?", re.ASCII)
+
+
+def _seconds(low: float, high: float) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        if not _DECIMAL.fullmatch(text) or not low <= float(text) <= high:
+            raise argparse.ArgumentTypeError(f"seconds from {low:g} to {high:g}, not {_quoted(text)}")
+        return float(text)
+
+    return parse
+
+
+def _time_limit(text: str) -> int | None:
+    if text.strip().lower() == "none":
+        return None
+    if not _WHOLE_NUMBER.fullmatch(text) or not 1 <= int(text) <= 3600:
+        raise argparse.ArgumentTypeError(f"whole seconds from 1 to 3600, or none, not {_quoted(text)}")
+    return int(text)
+
+
+def _table_text(limit: int) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        from .net.messages import clean_text
+
+        cleaned = clean_text(text, limit + 1)
+        if not cleaned or len(cleaned) > limit:
+            raise argparse.ArgumentTypeError(f"1 to {limit} characters, not {_quoted(text)}")
+        return cleaned
+
+    return parse
+
+
+def add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .ai import LEVELS
+    from .net.messages import CODE_CHARS, DEFAULT_PORT, NAME_CHARS
+    from .rules import MATCH_LENGTHS
+
+    p = sub.add_parser("serve", help="host a LAN table without a window: friends join it, AIs fill seats")
+    p.add_argument("--port", type=_whole_number(0, 65535), default=DEFAULT_PORT,
+                   help="TCP port (0: any free one)")
+    p.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
+                   help="the address to listen on (default: all)")
+    p.add_argument("--name", type=_table_text(NAME_CHARS), default="合肥麻将", help="the table's name")
+    p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value)
+    p.add_argument("--rounds", type=_whole_number(1, 4), choices=MATCH_LENGTHS, default=4,
+                   help="圈 in the match")
+    p.add_argument("--code", type=_table_text(CODE_CHARS), default=None, help="a room code players must give")
+    p.add_argument("--time-limit", type=_time_limit, default=15, metavar="SECONDS|none",
+                   help="seconds per decision (default 15)")
+    p.add_argument("--ai", type=_whole_number(0, 4), default=0, metavar="N", help="seat N AI players at once")
+    p.add_argument("--level", choices=LEVELS, default="normal", help="the AI players' level")
+    p.add_argument("--seed", type=_whole_number(*SEEDS), default=None,
+                   help="repeat the same deals (tests: a player who knows the seed can work out the walls)")
+    p.add_argument("--claim-pause", type=_seconds(0, 10), default=1.0, metavar="S",
+                   help="seconds after every discard before the table goes on (default 1)")
+    p.add_argument("--no-discovery", action="store_true",
+                   help="do not answer LAN discovery (join by address)")
+    p.set_defaults(func=cmd_serve)
+
+
+class _ServeReport:
+    """Lines for what changed at a hosted table since the last look."""
+
+    def __init__(self, host: Any, say: Callable[[str], None]) -> None:
+        self.host = host
+        self.say = say
+        self.seats: tuple[Any, ...] = ()
+        self.counting = False
+        self.started = False
+        self.states: tuple[Any, ...] = ()
+        self.hands = 0
+
+    def look(self) -> None:
+        lobby = self.host.lobby()
+        if not self.started:
+            self._lobby(lobby)
+        if lobby.table.started and not self.started:
+            self.started = True
+            self.say("the match starts: " + ", ".join(f"{s.name}" for s in lobby.seats))
+        if self.started:
+            self._play(lobby)
+
+    def _lobby(self, lobby: Any) -> None:
+        for index, seat in enumerate(lobby.seats):
+            before = self.seats[index] if self.seats else None
+            if before is not None and seat == before:
+                continue
+            if seat.kind == "empty":
+                if before is not None and before.kind != "empty":
+                    self.say(f"seat {index}: {before.name} left")
+            elif before is None or before.kind != seat.kind or before.name != seat.name:
+                if seat.kind == "ai":
+                    what = f"AI ({seat.level})"
+                else:  # joined, and maybe ready already by the time this looks
+                    what = f"{seat.name} joined" + (f" ({seat.title})" if seat.title else "") + \
+                        (", ready" if seat.ready else "")
+                self.say(f"seat {index}: {what}")
+            elif seat.ready != before.ready:
+                self.say(f"seat {index}: {seat.name} is {'ready' if seat.ready else 'not ready'}")
+        self.seats = lobby.seats
+        if (lobby.countdown is not None) != self.counting:
+            self.counting = lobby.countdown is not None
+            if self.counting:
+                self.say(f"three are ready: the fourth is made ready in {lobby.countdown:.0f} s")
+
+    def _play(self, lobby: Any) -> None:
+        # once the match is over everyone goes: no one is dropped then
+        states = self.states if self.host.finished and self.states else self.host.seat_states()
+        names = [s.name for s in lobby.seats]
+        for index, state in enumerate(states):
+            before = self.states[index] if self.states else None
+            if before is None or state == before:
+                continue
+            if state.connected != before.connected:
+                what = "is back" if state.connected else "dropped; 托管 plays"
+                self.say(f"seat {index}: {names[index]} {what}")
+            elif state.autoplay != before.autoplay:
+                self.say(f"seat {index}: {names[index]} switched 托管 {'on' if state.autoplay else 'off'}")
+        self.states = states
+        records = list(self.host.records)
+        for index, record in enumerate(records[self.hands:], start=self.hands):
+            result = record.result
+            if result.exhaustive or not result.winners:
+                outcome = "荒庄 (no winner)"
+            elif result.self_draw or result.discarder is None:
+                outcome = " and ".join(names[w] for w in result.winners) + " won by self-draw"
+            else:
+                outcome = " and ".join(names[w] for w in result.winners) + \
+                    f" won on {names[result.discarder]}'s discard"
+            totals = [sum(r.result.deltas[s] for r in records[:index + 1]) for s in range(4)]
+            self.say(f"hand {record.hand_number} (圈 {record.round_number}): {outcome}; "
+                     + ", ".join(f"{n} {d:+d}" for n, d in zip(names, result.deltas, strict=True))
+                     + "; totals " + " ".join(f"{t:+d}" for t in totals))
+        self.hands = len(records)
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    import threading
+
+    from .net.host import Host, TableConfig
+    from .net.messages import DISCOVERY_PORT
+
+    rules = Ruleset(room=Room(args.room), rounds=args.rounds, time_limit=args.time_limit)
+    config = TableConfig(name=args.name, rules=rules, code=args.code, seed=args.seed,
+                         claim_pause=args.claim_pause)
+    host = Host(config, bind=args.bind, port=args.port,
+                discovery_port=None if args.no_discovery else DISCOVERY_PORT)
+    changed = threading.Event()
+    host.on_change = changed.set
+    try:
+        host.start()
+    except OSError as exc:
+        print(f"error: cannot host a table on {args.bind}:{args.port}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
+
+    def say(line: str) -> None:
+        out.write(line + "\n")
+        out.flush()
+
+    try:
+        for _ in range(args.ai):  # before the address is told: whoever joins finds them seated
+            host.add_ai(None, args.level)
+        port = host.address[1]
+        addresses = list(host.lobby().addresses)
+        if args.bind in ("", "0.0.0.0") and f"127.0.0.1:{port}" not in addresses:
+            addresses.append(f"127.0.0.1:{port}")
+        limit = "no time limit" if args.time_limit is None else f"{args.time_limit} s a decision"
+        say(f"hosting {args.name!r} ({Room(args.room).label_zh}, {args.rounds} 圈, {limit}) on port {port}")
+        say("join at: " + "  ".join(addresses) + (f"  (room code {args.code})" if args.code else ""))
+        report = _ServeReport(host, say)
+        while not host.wait(0):
+            changed.wait(0.5)
+            changed.clear()
+            report.look()
+        report.look()
+        if not host.finished:
+            print("error: the table stopped before the match ended", file=sys.stderr)
+            return 1
+        scores = host.match.scores if host.match is not None else []
+        names = [s.name for s in host.lobby().seats]
+        say("the match is over: " + ", ".join(f"{n} {s:+d}" for n, s in zip(names, scores, strict=True)))
+        return 0
+    finally:
+        host.stop()  # Ctrl-C too: every player is told that the host closed the table

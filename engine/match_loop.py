@@ -1,5 +1,5 @@
 """The one loop that plays a match (no Qt): hands one after another, with the hooks its users
-need — self-play, the GUI's engine thread and, next, the LAN host.
+need — self-play, the GUI's engine thread and the LAN host.
 
 The loop counts a hand (:meth:`Match.finish_hand`) the moment the hand ends, before any seat
 is shown its end: whoever saves after each hand (the GUI's profile) has it saved before the
@@ -30,6 +30,8 @@ class MatchHooks:
     between_hands: Callable[[], None] | None = None  # after a hand, before the next is dealt
     stop: Callable[[], bool] | None = None  # asked between hands: True ends the loop there
     on_problem: ProblemSink | None = None  # a seat failed and auto-play covered it
+    # the seat about to be asked for a decision (after every event before it was seen); may block
+    before_decision: Callable[[int], None] | None = None
 
 
 def play_match(match: Match, seats: Sequence[Seat], hooks: MatchHooks = MatchHooks(),
@@ -61,7 +63,8 @@ def play_match(match: Match, seats: Sequence[Seat], hooks: MatchHooks = MatchHoo
             if hooks.observer is not None:
                 hooks.observer(event)
 
-        HandRunner(hand, seats, observe, on_problem=hooks.on_problem).run()
+        HandRunner(hand, seats, observe, on_problem=hooks.on_problem,
+                   before_decision=hooks.before_decision).run()
         if hooks.between_hands is not None:
             hooks.between_hands()
     if match.over:

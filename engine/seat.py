@@ -86,7 +86,7 @@ class HandRunner:
 
     def __init__(self, hand: Hand, seats: Sequence[Seat], observer: EventSink | None = None,
                  autoplay: Seat | None = None, on_problem: ProblemSink | None = None,
-                 reveal_seed: bool = True) -> None:
+                 reveal_seed: bool = True, before_decision: Callable[[int], None] | None = None) -> None:
         if len(seats) != 4:
             raise ValueError("a table has four seats")
         from .ai.simple import SimpleAI  # late import: the AI builds on this module's types
@@ -100,6 +100,10 @@ class HandRunner:
         # same wall is dealt again to the same seats (duplicate play): there it would be a
         # look at the next deal.
         self.reveal_seed = reveal_seed
+        # Called with the seat number before a seat is asked to decide (a LAN host waits there
+        # for its clients to show the events so far); it may block. It is the table's own code,
+        # not a seat's: what it raises is not covered by auto-play but ends the hand.
+        self.before_decision = before_decision
         self._sent = 0
         self.fallbacks = 0  # decisions auto-play took for a seat
         self.problems: list[SeatProblem] = []
@@ -134,6 +138,8 @@ class HandRunner:
         if seat in self._lost:
             self._auto_play(seat, view, legal)
             return
+        if self.before_decision is not None:
+            self.before_decision(seat)
         try:
             action = self.seats[seat].decide(view, legal)
         except Exception as exc:  # a seat's own failure must not stop the table

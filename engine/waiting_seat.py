@@ -52,6 +52,22 @@ class Stop:
     """The table is closing."""
 
 
+@dataclass(frozen=True)
+class Wake:
+    """Look at 托管 again: it was switched on while the seat may be waiting (see hand_over)."""
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the seat is waiting for, and when its time runs out (on the seat's clock)."""
+
+    request: DecisionRequest
+    deadline: float | None  # None: no limit
+
+    def time_left(self, now: float) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - now)
+
+
 Message = DecisionRequest | DecisionClosed | Event
 
 
@@ -70,18 +86,37 @@ class WaitingSeat:
         self.timeouts = 0
         self._ai = autoplay
         self._clock = clock
-        self._inbox: queue.Queue[Ack | Choice | Stop] = queue.Queue()
+        self._inbox: queue.Queue[Ack | Choice | Stop | Wake] = queue.Queue()
         self._stopping = threading.Event()
         self._next_id = 0
+        self._pending: Pending | None = None
 
     # -- from any thread ------------------------------------------------------------------
-    def put(self, message: Ack | Choice | Stop) -> None:
+    def put(self, message: Ack | Choice | Stop | Wake) -> None:
         if isinstance(message, Stop):
             self._stopping.set()
         self._inbox.put(message)
 
     def stop(self) -> None:
         self.put(Stop())
+
+    def hand_over(self) -> None:
+        """托管 from now on, the decision the seat may be waiting for included (a LAN client
+        dropped). Unlike putting ``Choice(id, None)`` this cannot miss a request that is being
+        asked at this very moment: the waiting loop looks at 托管 after every message."""
+        self.autoplay.set()
+        self.put(Wake())
+
+    @property
+    def pending(self) -> Pending | None:
+        """The open request and its deadline, or None (read from any thread: a LAN host checks a
+        client's choice against it and tells a returning client its time left)."""
+        return self._pending
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The clock of :attr:`Pending.deadline`."""
+        return self._clock
 
     @property
     def queued(self) -> int:
@@ -104,23 +139,35 @@ class WaitingSeat:
         self._next_id += 1
         request = DecisionRequest(self._next_id, view, tuple(legal), self.time_limit)
         deadline = None if self.time_limit is None else self._clock() + self.time_limit
+        # open before it is sent: an answer may come back before send() returns
+        self._pending = Pending(request, deadline)
+        try:
+            return self._wait_for(request, deadline, view, legal)
+        finally:
+            self._pending = None
+
+    def _wait_for(self, request: DecisionRequest, deadline: float | None, view: SeatView,
+                  legal: Sequence[Action]) -> Action:
         self.send(request)  # the time runs from the asking: a slow client's own delay is its own
         while True:
             left = None if deadline is None else max(0.0, deadline - self._clock())
             message = self._take(left)
             if message is None:  # the time is up: the table decides, and says so
                 self.timeouts += 1
+                self._pending = None  # closed before it is said: no answer is taken from here on
                 self.send(DecisionClosed(request.id, ClosedReason.TIMEOUT))
                 return self._ai.decide(view, legal)
-            if not isinstance(message, Choice) or message.request != request.id:
-                continue  # an acknowledgement or an answer to an earlier request
-            if message.action is None:  # 托管 was switched on while the seat was thinking
+            if isinstance(message, Choice) and message.request == request.id:
+                if message.action is None:  # 托管 was switched on while the seat was thinking
+                    return self._ai.decide(view, legal)
+                if message.action in legal:  # an answer given before a hand-over still counts
+                    return message.action
+                log.warning("seat %s answered %s, which is not legal now: ignored", self.name, message.action)
+            if self.autoplay.is_set():  # handed over (a drop) while the seat was waiting
                 return self._ai.decide(view, legal)
-            if message.action in legal:
-                return message.action
-            log.warning("seat %s answered %s, which is not legal now: ignored", self.name, message.action)
+            # else: an acknowledgement, an answer to an earlier request, a stale wake-up
 
-    def _take(self, timeout: float | None) -> Ack | Choice | Stop | None:
+    def _take(self, timeout: float | None) -> Ack | Choice | Stop | Wake | None:
         """The next message; None when `timeout` seconds pass first. Raises SeatStopped."""
         if self._stopping.is_set():
             raise SeatStopped
@@ -136,4 +183,4 @@ class WaitingSeat:
         return message
 
 
-__all__ = ["Ack", "Choice", "Message", "SeatStopped", "Stop", "WaitingSeat"]
+__all__ = ["Ack", "Choice", "Message", "Pending", "SeatStopped", "Stop", "WaitingSeat", "Wake"]

@@ -16,7 +16,7 @@ import main
 from gui.app import ENV_QUIT_AFTER
 
 ROOT = Path(__file__).resolve().parents[2]
-SUBCOMMANDS = ("score", "analyze", "selfplay")
+SUBCOMMANDS = ("score", "analyze", "selfplay", "serve")
 # `python main.py …` up to a closing backtick, a comment, two spaces (a note follows) or the line's end
 COMMAND = re.compile(r"(?<![\w/.])python main\.py(?:(?! {2})[^`#\n])*")
 

@@ -92,3 +92,30 @@ def test_nobody_else_runs_hands_of_a_match() -> None:
     users = {p.relative_to(ROOT).as_posix() for p in sources if "HandRunner(" in p.read_text("utf-8")}
     assert users == {"engine/match_loop.py", "engine/selfplay.py"}
     assert "play_match(match, seats" in (ROOT / "engine/selfplay.py").read_text("utf-8")
+
+
+def test_before_decision_is_called_with_the_seat_before_every_decision_and_after_the_events() -> None:
+    """The LAN host's hook: it waits there for its clients to show what led to the decision."""
+    log: list[tuple[str, int]] = []
+
+    class Asked(SimpleAI):
+        def __init__(self, seat: int) -> None:
+            super().__init__(f"ai{seat}")
+            self.seat = seat
+
+        def on_event(self, event: Event) -> None:
+            log.append(("event", self.seat))
+            super().on_event(event)
+
+        def decide(self, view: Any, legal: Any) -> Any:
+            log.append(("decide", self.seat))
+            return super().decide(view, legal)
+
+    match = Match(Ruleset(rounds=1), 5)
+    play_match(match, [Asked(i) for i in range(4)],
+               MatchHooks(before_decision=lambda seat: log.append(("before", seat))), max_hands=1)
+    decisions = [i for i, entry in enumerate(log) if entry[0] == "decide"]
+    assert decisions
+    for index in decisions:  # right before each decision, for that seat, with every event delivered
+        assert log[index - 1] == ("before", log[index][1])
+    assert sum(entry[0] == "before" for entry in log) == len(decisions)

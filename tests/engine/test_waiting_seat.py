@@ -183,3 +183,79 @@ def test_a_discard_tells_only_its_own_seat_why_it_may_not_win(seat: int) -> None
     assert isinstance(shown, TileDiscarded)
     assert [r for i, r in enumerate(shown.refusals) if i != seat] == [None] * 3
     assert shown.refusals[seat] == event.refusals[seat]
+
+
+def test_pending_is_the_open_request_with_its_deadline_and_none_once_answered() -> None:
+    clock = FakeClock()
+    asked = threading.Event()
+    sent: list[Any] = []
+
+    def send(message: Any) -> None:
+        sent.append(message)
+        if isinstance(message, DecisionRequest):
+            asked.set()
+
+    seat = WaitingSeat("me", send, NormalAI(), time_limit=15, acknowledged=False, clock=clock)
+    assert seat.pending is None and seat.clock is clock
+    _hand, thread, errors = _run_hand(seat, seed=7)
+    assert asked.wait(30)
+    request = next(m for m in sent if isinstance(m, DecisionRequest))
+    pending = seat.pending
+    assert pending is not None and pending.request == request and pending.deadline == 15.0
+    clock.now = 4.0
+    assert pending.time_left(clock()) == 11.0 and pending.time_left(99.0) == 0.0
+    asked.clear()
+    seat.put(Choice(request.id, request.legal[0]))
+    assert asked.wait(30)  # the next request: a new one is open
+    assert seat.pending is not None and seat.pending.request.id == request.id + 1
+    seat.hand_over()
+    thread.join(30)
+    assert not thread.is_alive() and not errors and seat.pending is None
+
+
+def test_hand_over_gives_the_waiting_decision_to_autoplay_at_once() -> None:
+    """A LAN client drops while its seat must choose: 托管 decides now, not at the time limit,
+    and every later decision too."""
+    asked = threading.Event()
+    sent: list[Any] = []
+
+    def send(message: Any) -> None:
+        sent.append(message)
+        if isinstance(message, DecisionRequest):
+            asked.set()
+
+    seat = WaitingSeat("me", send, NormalAI(), time_limit=None, acknowledged=False)
+    hand, thread, errors = _run_hand(seat, seed=11)
+    assert asked.wait(30)
+    seat.hand_over()
+    thread.join(30)
+    assert not thread.is_alive() and not errors and hand.ended
+    assert sum(isinstance(m, DecisionRequest) for m in sent) == 1  # nothing asked after the drop
+    assert seat.timeouts == 0 and seat.autoplay.is_set()
+
+
+def test_a_hand_over_before_a_request_is_asked_is_not_lost() -> None:
+    """The wake-up may come before the request it was meant for: 托管 is looked at first."""
+    seat = WaitingSeat("me", lambda message: None, NormalAI(), time_limit=None, acknowledged=False)
+    seat.hand_over()
+    seat.autoplay.clear()  # the person came back before the seat was asked anything
+    hand, thread, errors = _run_hand(seat, seed=11)
+    thread.join(0.3)
+    assert thread.is_alive()  # a stale wake-up decides nothing: the seat waits for its person
+    seat.hand_over()
+    thread.join(30)
+    assert not thread.is_alive() and not errors and hand.ended
+
+
+def test_time_up_closes_the_request_before_saying_so() -> None:
+    seen: list[Any] = []
+
+    def send(message: Any) -> None:
+        if isinstance(message, DecisionClosed):
+            seen.append(seat.pending)
+
+    seat = WaitingSeat("me", send, NormalAI(), time_limit=0.01, acknowledged=False)
+    _hand, thread, errors = _run_hand(seat)
+    thread.join(30)
+    assert not thread.is_alive() and not errors
+    assert seen and all(p is None for p in seen)  # a choice racing the close is answered stale

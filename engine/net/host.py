@@ -1,0 +1,705 @@
+"""The LAN table's host (docs/protocol.md): the only engine, its lobby and its clients. No Qt.
+
+Two threads: the network thread runs an asyncio loop (the TCP server, every client's
+connection, the discovery answer, a timer for the lobby countdown and the heartbeats), and the
+match thread runs :func:`engine.match_loop.play_match`. A person's seat is a
+:class:`~engine.waiting_seat.WaitingSeat`: what the engine tells it becomes the protocol's
+messages (:mod:`.remote_seat`), handed to the network thread; the client's choices come back
+into it. The table never waits on a client's socket: writes are buffered and a client that
+reads nothing is dropped (:mod:`.connection`); the only waits are the claim pause and the
+acknowledgements of clients that show events (:mod:`.pacing`), both bounded.
+
+State shared by the threads (the lobby, the seats, the records) is guarded by one lock;
+``on_change`` is called from the network thread only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import os
+import secrets
+import socket
+import threading
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from .. import __version__
+from ..ai import NormalAI, make_ai
+from ..events import Event
+from ..hand import Hand
+from ..match import HandRecord, Match
+from ..match_loop import MatchHooks, play_match
+from ..replay import record as replay_record
+from ..rules import Ruleset
+from ..seat import Seat, SeatProblem
+from ..waiting_seat import Choice, SeatStopped, WaitingSeat
+from ..waiting_seat import Message as SeatMessage
+from ..wall_key import new_key
+from . import messages
+from .addresses import local_addresses
+from .connection import OUT_LIMIT, Connection
+from .discovery import DiscoveryResponder
+from .lobby import LobbyError, LobbyState
+from .messages import (
+    CODE_CHARS,
+    DEFAULT_PORT,
+    DISCOVERY_PORT,
+    NAME_CHARS,
+    PROTOCOL_VERSION,
+    Ack,
+    Choose,
+    Ended,
+    Error,
+    Hello,
+    Leave,
+    Lobby,
+    Message,
+    ProtocolError,
+    Ready,
+    Refused,
+    SeatState,
+    SeatStatus,
+    SetAutoplay,
+    SetAutoWin,
+    Started,
+    TableInfo,
+    Welcome,
+    clean_text,
+)
+from .pacing import Pacer
+from .remote_seat import RemoteSeat
+
+log = logging.getLogger(__name__)
+
+MAX_GREETING = 16  # connections that have not said hello yet, in all …
+MAX_GREETING_PER_ADDRESS = 4  # … and from one address
+SHUTDOWN_WAIT = 2.0  # seconds the last messages have to leave when the table closes
+JOIN_WAIT = 10.0  # seconds stop() waits for each thread
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    name: str = "合肥麻将"
+    rules: Ruleset = Ruleset()  # noqa: RUF009 - a frozen value; rules.time_limit is the per-decision limit (None: none)
+    code: str | None = None  # the room code a hello must give
+    seed: int | None = None  # None: random, with a secret wall key; a seed given repeats the deals
+    claim_pause: float = 1.0  # seconds after every discard before anything more is sent
+    ack_wait: float = 5.0  # the most the table waits for `shows` clients' acknowledgements
+    handshake_timeout: float = 5.0
+    heartbeat: float = 5.0  # a ping after this many quiet seconds …
+    dead_after: float = 15.0  # … and a client heard nothing from for this long is dead
+    countdown: float = 15.0  # RULES §3: the fourth player's time once three are ready
+    out_limit: int = OUT_LIMIT  # bytes a client may leave unread before it is dropped (slow)
+
+
+def _addresses(bind: str, port: int) -> tuple[str, ...]:
+    """``host:port`` for friends to type: the bound address, or this computer's LAN addresses."""
+    if bind not in ("", "0.0.0.0"):
+        return (f"{bind}:{port}",)
+    return tuple(f"{a}:{port}" for a in local_addresses()) or (f"127.0.0.1:{port}",)
+
+
+class Host:
+    """One LAN table, hosted: see the module's docstring and docs/protocol.md."""
+
+    def __init__(self, config: TableConfig, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
+                 discovery_port: int | None = DISCOVERY_PORT) -> None:
+        self.config = config
+        self.on_change: Callable[[], None] | None = None
+        self.finished = False
+        self.records: list[HandRecord] = []
+        # engine.replay.record() of each hand: what every client must be able to rebuild
+        self.replays: list[dict[str, Any]] = []
+        self.match: Match | None = None
+        self.problems: list[SeatProblem] = []
+        self.drops: list[tuple[int, str]] = []  # (seat, why) of each drop in play: lost, dead, slow, left
+        # The kernel's send buffer per client (None: the system's, which grows to megabytes): a
+        # test makes it small, so that a client that reads nothing is found out within a match.
+        self.socket_buffer: int | None = None
+        self._bind = bind
+        self._port = port
+        self._discovery_port = discovery_port
+        self._lock = threading.RLock()
+        self._condition = threading.Condition(self._lock)
+        self._lobby = LobbyState(config.countdown)
+        self._people: dict[int, RemoteSeat] = {}  # by seat
+        self._connections: set[Connection] = set()  # open: not yet closing
+        self._sockets: weakref.WeakSet[Connection] = weakref.WeakSet()  # every one whose socket may be up
+        self._table_id = secrets.token_hex(8)
+        self._addresses: tuple[str, ...] = ()
+        self._started = False
+        self._stopping = False
+        self._done = threading.Event()  # the match has ended, or the table was stopped
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._net_thread: threading.Thread | None = None
+        self._match_thread: threading.Thread | None = None
+        self._sock: socket.socket | None = None
+        self._server: asyncio.Server | None = None
+        self._discovery: DiscoveryResponder | None = None
+        self._change_pending = False
+        self._pacer = Pacer(self._condition, lambda: [p.counter for p in self._people.values()],
+                            claim_pause=config.claim_pause, ack_wait=config.ack_wait)
+
+    # -- the public face ------------------------------------------------------------------
+    def start(self) -> None:
+        """Bind (OSError if the port is taken) and run the table in background threads."""
+        if self._sock is not None:
+            raise RuntimeError("the host has been started already")
+        self._sock = sock = self._listen()
+        port = int(sock.getsockname()[1])
+        self._addresses = _addresses(self._bind, port)
+        self._loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        failed: list[BaseException] = []
+        self._net_thread = threading.Thread(target=self._run_network, args=(sock, ready, failed),
+                                            name="lan-host-network", daemon=True)
+        self._net_thread.start()
+        ready.wait(JOIN_WAIT)
+        if failed:
+            raise failed[0]
+        if self._discovery_port is not None:
+            responder = DiscoveryResponder(self.info, self._discovery_port, self._bind or "0.0.0.0")
+            try:
+                responder.start()
+                self._discovery = responder
+            except OSError as exc:  # the table works without: friends type host:port
+                log.warning("no discovery answers on UDP port %d: %s", self._discovery_port, exc)
+
+    @property
+    def address(self) -> tuple[str, int]:
+        if self._sock is None:
+            return self._bind, self._port
+        host, port = self._sock.getsockname()[:2]
+        return str(host), int(port)
+
+    def info(self) -> TableInfo:
+        with self._lock:
+            port = self.address[1] or DEFAULT_PORT
+            return TableInfo(
+                id=self._table_id, name=clean_text(self.config.name, NAME_CHARS), port=port,
+                room=self.config.rules.room.value, rounds=self.config.rules.rounds,
+                seats_free=self._lobby.free_seats, code=bool(self.config.code), started=self._started,
+                version=__version__, protocol=PROTOCOL_VERSION)
+
+    def lobby(self) -> Lobby:
+        with self._lock:
+            return self._lobby.snapshot(self.info(), self.config.rules, self._addresses)
+
+    def seat_states(self) -> tuple[SeatState, ...]:
+        """Every seat's state during play (an AI's: connected, not under 托管)."""
+        with self._lock:
+            return tuple(p.state() if (p := self._people.get(s)) is not None else SeatState(True, False)
+                         for s in range(4))
+
+    def add_ai(self, seat: int | None = None, level: str = "normal") -> int:
+        with self._lock:
+            self._check_lobby()
+            seat = self._lobby.add_ai(seat, level)
+        self._changed()
+        return seat
+
+    def remove_ai(self, seat: int) -> None:
+        with self._lock:
+            self._check_lobby()
+            self._lobby.remove_ai(seat)
+        self._changed()
+
+    def fill_with_ai(self, level: str = "normal") -> None:
+        with self._lock:
+            self._check_lobby()
+            self._lobby.fill_with_ai(level)
+        self._changed()
+
+    def start_match(self) -> None:
+        """The host's "start": every seat must be taken (LobbyError otherwise); all are made ready."""
+        with self._lock:
+            self._check_lobby()
+            self._lobby.make_all_ready()
+        self._changed()
+
+    def stop(self, message: str = "The host closed the table.") -> None:
+        """Close the table: `end host_quit` to every client, the match stopped, the threads joined."""
+        with self._lock:
+            if self._stopping:
+                first = False
+            else:
+                first = self._stopping = True
+            people = list(self._people.values())
+        if first:
+            if self._discovery is not None:
+                self._discovery.stop()  # gone from the list at once
+            self._pacer.stop()
+            for person in people:
+                if person.waiting is not None:
+                    person.waiting.stop()
+            loop = self._loop
+            if loop is not None and self._net_thread is not None and self._net_thread.is_alive():
+                future = asyncio.run_coroutine_threadsafe(self._shut_down(message), loop)
+                if threading.current_thread() is not self._net_thread:
+                    try:
+                        future.result(JOIN_WAIT)
+                    except Exception:  # the loop is gone already: nothing more to say to anyone
+                        log.exception("closing the table")
+        current = threading.current_thread()
+        for thread in (self._match_thread, self._net_thread):
+            if thread is not None and thread is not current:
+                thread.join(JOIN_WAIT)
+        self._done.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the match ends (or the table is stopped); True once the match has finished."""
+        self._done.wait(timeout)
+        return self.finished
+
+    # -- the network thread: set-up and shut-down -----------------------------------------
+    def _listen(self) -> socket.socket:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            if os.name == "posix":  # elsewhere SO_REUSEADDR would let two hosts share the port
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((self._bind, self._port))
+            sock.listen(64)
+            sock.setblocking(False)
+        except OSError:
+            sock.close()
+            raise
+        return sock
+
+    def _run_network(self, sock: socket.socket, ready: threading.Event, failed: list[BaseException]) -> None:
+        loop = self._loop
+        assert loop is not None
+        asyncio.set_event_loop(loop)
+        try:
+            try:
+                self._server = loop.run_until_complete(loop.create_server(self._new_connection, sock=sock))
+            except BaseException as exc:
+                failed.append(exc)
+                sock.close()
+                return
+            loop.call_soon(self._tick)
+            ready.set()
+            loop.run_forever()
+        finally:
+            ready.set()
+            try:
+                for task in asyncio.all_tasks(loop):
+                    task.cancel()
+                loop.run_until_complete(loop.shutdown_asyncgens())
+            finally:
+                loop.close()
+
+    def _new_connection(self) -> Connection:
+        connection = Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer)
+        self._sockets.add(connection)
+        return connection
+
+    async def _shut_down(self, message: str) -> None:
+        if self._server is not None:
+            self._server.close()
+        for conn in list(self._connections):
+            conn.close(Ended(messages.END_HOST_QUIT, message) if conn.welcomed else None)
+        closing = list(self._sockets)  # those closed before and still sending their last words too
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + SHUTDOWN_WAIT
+        while any(not c.lost for c in closing) and loop.time() < deadline:
+            await asyncio.sleep(0.01)
+        for conn in closing:
+            conn.abort()
+        loop.call_soon(loop.stop)
+
+    def _tick(self) -> None:
+        """The lobby's countdown and the heartbeats, a few times a second."""
+        if self._loop is None or self._loop.is_closed():
+            return
+        with self._lock:
+            counted_down = not self._started and self._lobby.tick()
+        if counted_down:
+            self._changed()
+        for conn in list(self._connections):
+            conn.heartbeat(self.config.heartbeat, self.config.dead_after)
+        interval = max(0.02, min(0.25, self.config.heartbeat / 4, self.config.dead_after / 8))
+        self._loop.call_later(interval, self._tick)
+
+    # -- connections (the network thread) -------------------------------------------------
+    def opened(self, connection: Connection) -> None:
+        greeting = [c for c in self._connections if not c.welcomed and not c.closing]
+        if self._stopping:
+            connection.close()
+            return
+        if len(greeting) >= MAX_GREETING or \
+                sum(c.peer == connection.peer for c in greeting) >= MAX_GREETING_PER_ADDRESS:
+            connection.close(Refused(messages.REFUSE_BUSY, "Too many connections are joining this table; "
+                                                           "try again in a moment."))
+            return
+        self._connections.add(connection)
+        assert self._loop is not None
+        self._loop.call_later(self.config.handshake_timeout, self._hello_deadline, connection)
+
+    def _hello_deadline(self, connection: Connection) -> None:
+        if not connection.welcomed and not connection.closing:
+            connection.close(Refused(messages.REFUSE_TIMEOUT,
+                                     f"No hello within {self.config.handshake_timeout:g} seconds."))
+
+    def closed(self, connection: Connection) -> None:
+        self._connections.discard(connection)
+        seat = connection.seat
+        if seat is None:
+            return
+        with self._lock:
+            person = self._people.get(seat)
+            if person is None or person.connection is not connection:
+                return  # replaced by a return with its token
+            person.connection = None
+            person.counter.connected = False
+            self._pacer.changed()
+            if self.finished or self._stopping:
+                return  # the table is over: no one is dropped from it
+            if not self._started:  # a person who goes before the start gives the seat up
+                del self._people[seat]
+                self._lobby.leave(seat)
+                status = None
+            else:
+                if person.waiting is not None:
+                    person.waiting.hand_over()
+                status = SeatStatus(seat, person.state())
+                self.drops.append((seat, connection.end_reason or "lost"))
+        log.info("seat %d (%s) dropped: %s", seat, person.name, connection.end_reason or "connection lost")
+        if status is not None:
+            self._broadcast(status)
+        self._changed()
+
+    def invalid(self, connection: Connection, error: ProtocolError, body: dict[str, object]) -> None:
+        if connection.welcomed:
+            connection.send(Error(error.code, str(error)[:300]))
+            return
+        theirs = body.get("protocol")
+        if body.get("type") == "hello" and isinstance(theirs, int) and theirs != PROTOCOL_VERSION:
+            self._refuse_protocol(connection, theirs)
+        else:
+            connection.close(Refused(messages.REFUSE_BAD_HELLO, f"Not a good hello: {str(error)[:200]}"))
+
+    def received(self, connection: Connection, message: Message) -> None:
+        if not connection.welcomed:
+            if isinstance(message, Hello):
+                self._hello(connection, message)
+            else:
+                connection.close(Refused(messages.REFUSE_BAD_HELLO, "The first message must be a hello."))
+            return
+        person = self._person(connection)
+        if person is None:
+            return
+        if isinstance(message, Choose):
+            self._choose(connection, person, message)
+        elif isinstance(message, Ack):
+            if self._started:
+                self._pacer.ack(person.counter, message.n)
+            else:
+                connection.send(Error(messages.NOT_NOW, "There is nothing to acknowledge before the start."))
+        elif isinstance(message, Ready):
+            self._ready(connection, person, message.ready)
+        elif isinstance(message, Leave):
+            connection.close(Ended(messages.END_LEFT, "You left the table."))
+        elif isinstance(message, SetAutoplay):
+            self._autoplay(person, message.on)
+        elif isinstance(message, SetAutoWin):
+            with self._lock:
+                person.auto_win = message.on
+                if person.waiting is not None:
+                    (person.waiting.auto_win.set if message.on else person.waiting.auto_win.clear)()
+        else:  # a second hello
+            connection.send(Error(messages.NOT_NOW, f"A {message.TYPE} has no place now."))
+
+    def _person(self, connection: Connection) -> RemoteSeat | None:
+        with self._lock:
+            person = None if connection.seat is None else self._people.get(connection.seat)
+            return person if person is not None and person.connection is connection else None
+
+    # -- the hello ------------------------------------------------------------------------
+    def _refuse_protocol(self, connection: Connection, theirs: int) -> None:
+        connection.close(Refused(
+            messages.REFUSE_PROTOCOL,
+            f"This table speaks protocol version {PROTOCOL_VERSION} and your program speaks version "
+            f"{theirs}: the host and every player need versions of the game that speak the same protocol."))
+
+    def _hello(self, connection: Connection, hello: Hello) -> None:
+        if hello.protocol != PROTOCOL_VERSION:
+            self._refuse_protocol(connection, hello.protocol)
+            return
+        if self.config.code:
+            wanted = clean_text(self.config.code, CODE_CHARS).encode("utf-8")
+            if not hello.code:
+                connection.close(Refused(messages.REFUSE_CODE_NEEDED, "This table needs a room code."))
+                return
+            if not hmac.compare_digest(hello.code.encode("utf-8"), wanted):
+                connection.close(Refused(messages.REFUSE_WRONG_CODE, "That is not this table's room code."))
+                return
+        if hello.token is not None:
+            self._return(connection, hello)
+            return
+        with self._lock:
+            if self._started or self._stopping:
+                refusal = Refused(messages.REFUSE_STARTED, "The match at this table has started.")
+            elif (seat := self._lobby.join(hello.name, hello.title)) is None:
+                refusal = Refused(messages.REFUSE_FULL, "Every seat at this table is taken.")
+            else:
+                person = RemoteSeat(seat, secrets.token_hex(16), hello.name, hello.title, hello.shows)
+                self._people[seat] = person
+                self._attach(connection, person, hello)
+                connection.send(Welcome(seat, person.token, self.info(), resumed=False))
+                log.info("seat %d: %s joined from %s", seat, hello.name, connection.peer)
+                refusal = None
+        if refusal is not None:
+            connection.close(refusal)
+            return
+        self._changed()
+
+    def _attach(self, connection: Connection, person: RemoteSeat, hello: Hello) -> None:
+        person.connection = connection
+        person.shows = hello.shows
+        person.counter.shows = hello.shows
+        person.counter.connected = True
+        connection.seat = person.seat
+        connection.welcomed = True
+
+    def _find(self, token: str) -> RemoteSeat | None:
+        found = None
+        for person in self._people.values():  # compared in full every time: no timing tells a token
+            if hmac.compare_digest(person.token.encode("utf-8"), token.encode("utf-8")):
+                found = person
+        return found
+
+    def _return(self, connection: Connection, hello: Hello) -> None:
+        """A hello with a token: the seat's person comes back (or a second connection of theirs)."""
+        assert hello.token is not None
+        status = None
+        with self._lock:
+            person = self._find(hello.token)
+            if person is None:
+                connection.close(Refused(messages.REFUSE_UNKNOWN_TOKEN,
+                                         "This table never gave out that token."))
+                return
+            if self.finished or self._stopping:
+                connection.close(Refused(messages.REFUSE_STARTED, "The match at this table is over."))
+                return
+            old = person.connection
+            if old is not None:
+                old.seat = None  # its close is no drop: the seat goes on with the new connection
+            self._attach(connection, person, hello)
+            if not self._started:
+                connection.send(Welcome(person.seat, person.token, self.info(), resumed=False))
+            else:
+                person.counter.acked = person.counter.sent  # the resync shows everything at once
+                person.counter.missed = 0
+                if person.waiting is not None and not person.user_autoplay:
+                    person.waiting.autoplay.clear()
+                connection.send(Welcome(person.seat, person.token, self.info(), resumed=True))
+                connection.send(person.resync(self.seat_states()))
+                status = SeatStatus(person.seat, person.state())
+            self._pacer.changed()
+        log.info("seat %d: %s is back from %s", person.seat, person.name, connection.peer)
+        if old is not None:
+            old.close(Ended(messages.END_REPLACED, "Your seat was taken up on another connection."))
+        if status is not None:
+            self._broadcast(status)
+        self._changed()
+
+    # -- messages of a seated client --------------------------------------------------------
+    def _choose(self, connection: Connection, person: RemoteSeat, message: Choose) -> None:
+        waiting = person.waiting
+        if waiting is None:
+            connection.send(Error(messages.NOT_NOW, "The match has not started."))
+            return
+        pending = waiting.pending
+        if pending is None or pending.request.id != message.request:
+            connection.send(Error(messages.STALE, f"Request {message.request} is not open."))
+        elif message.action is not None and message.action not in pending.request.legal:
+            connection.send(Error(messages.ILLEGAL, "That action is not one of the request's legal actions."))
+        else:
+            waiting.put(Choice(message.request, message.action))
+
+    def _ready(self, connection: Connection, person: RemoteSeat, ready: bool) -> None:
+        with self._lock:
+            if self._started:
+                refused = True
+            else:
+                refused = False
+                self._lobby.set_ready(person.seat, ready)
+        if refused:
+            connection.send(Error(messages.NOT_NOW, "The match has started."))
+        else:
+            self._changed()
+
+    def _autoplay(self, person: RemoteSeat, on: bool) -> None:
+        with self._lock:
+            person.user_autoplay = on
+            waiting = person.waiting
+            if waiting is None:
+                return  # taken into the match at its start
+            if on:
+                waiting.hand_over()
+            elif person.connected:
+                waiting.autoplay.clear()
+            status = SeatStatus(person.seat, person.state())
+        self._broadcast(status)
+        self._changed()
+
+    # -- changes and broadcasts ---------------------------------------------------------------
+    def _check_lobby(self) -> None:
+        if self._started or self._stopping:
+            raise LobbyError("the match has started" if self._started else "the table is closed")
+
+    def _call(self, callback: Callable[[], None]) -> None:
+        """Run `callback` in the network thread (now, if this is it)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        if threading.current_thread() is self._net_thread:
+            callback()
+        else:
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(callback)
+
+    def _changed(self) -> None:
+        """The lobby or the table changed: a lobby to everyone (before the start), the match
+        started when all are ready, ``on_change`` told. Changes close together make one."""
+        if self._loop is None:  # not started yet: only the owner can be told
+            self._tell_owner()
+            return
+        with self._lock:
+            if self._change_pending:
+                return
+            self._change_pending = True
+        loop = self._loop
+        try:
+            loop.call_soon_threadsafe(self._after_change)
+        except RuntimeError:
+            with self._lock:
+                self._change_pending = False
+
+    def _after_change(self) -> None:
+        with self._lock:
+            self._change_pending = False
+            start = not self._started and not self._stopping and self._lobby.all_ready
+            if start:
+                self._started = True
+            lobby = None if self._started and not start else self.lobby()
+        if lobby is not None:
+            self._broadcast(lobby)
+        if start:
+            self._start_match()
+        self._tell_owner()
+
+    def _tell_owner(self) -> None:
+        if self.on_change is not None:
+            try:
+                self.on_change()
+            except Exception:  # the owner's failure is not the table's
+                log.exception("on_change failed")
+
+    def _broadcast(self, message: Message) -> None:
+        for conn in list(self._connections):
+            if conn.welcomed and not conn.closing:
+                conn.send(message)
+
+    def _post(self, connection: Connection, data: bytes) -> None:
+        """Hand a frame to a connection, from the match thread."""
+        loop = self._loop
+        if loop is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the table is going
+            loop.call_soon_threadsafe(connection.send_frame, data)
+
+    # -- the match ----------------------------------------------------------------------------
+    def _start_match(self) -> None:
+        config = self.config
+        rules = config.rules
+        with self._lock:
+            if config.seed is None:
+                seed, wall_key = secrets.randbits(63), new_key()
+            else:
+                seed, wall_key = config.seed, None
+            slots = self._lobby.seats
+            names = tuple(slot.name for slot in slots)
+            titles = tuple(slot.title for slot in slots)
+            self.match = match = Match(rules, seed, names, wall_key)
+            seats: list[Seat] = []
+            for index, slot in enumerate(slots):
+                person = self._people.get(index)
+                if person is None:
+                    seats.append(make_ai(slot.level or "normal", seed=secrets.randbits(32) if wall_key
+                                         else seed + index, name=slot.name))
+                    continue
+                waiting = WaitingSeat(slot.name, partial(self._deliver, person), NormalAI(name="托管"),
+                                      time_limit=rules.time_limit, acknowledged=False)
+                if person.user_autoplay or not person.connected:
+                    waiting.autoplay.set()
+                if person.auto_win:
+                    waiting.auto_win.set()
+                person.waiting = waiting
+                person.start(Started(index, names, titles, rules), self._post)
+                seats.append(waiting)
+        log.info("the match starts: %s", ", ".join(names))
+        self._match_thread = threading.Thread(target=self._play, args=(match, seats), name="lan-host-match",
+                                              daemon=True)
+        self._match_thread.start()
+
+    def _deliver(self, person: RemoteSeat, message: SeatMessage) -> None:
+        with self._lock:
+            person.deliver(message, self._post)
+            if isinstance(message, Event):
+                self._pacer.sent(message)
+
+    def _before_decision(self, seat: int) -> None:
+        person = self._people.get(seat)
+        if person is not None and person.waiting is not None and not person.waiting.autoplay.is_set():
+            self._pacer.before_decision()
+
+    def _hand_ended(self, hand: Hand, record: HandRecord) -> None:
+        with self._lock:
+            self.records.append(record)
+            self.replays.append(replay_record(hand, self.match.names if self.match else ()))
+        self._changed()
+
+    def _problem(self, problem: SeatProblem) -> None:
+        with self._lock:
+            self.problems.append(problem)
+
+    def _play(self, match: Match, seats: list[Seat]) -> None:
+        hooks = MatchHooks(observer=self._pacer.before_event, before_decision=self._before_decision,
+                           hand_ended=self._hand_ended, stop=lambda: self._stopping, on_problem=self._problem)
+        failure = None
+        try:
+            play_match(match, seats, hooks)
+        except SeatStopped:
+            pass
+        except Exception as exc:  # a bug: the clients are told the table stopped
+            log.exception("the match failed")
+            failure = f"{type(exc).__name__}: {str(exc)[:200]}"
+        with self._lock:
+            self.finished = match.over and failure is None
+        self._call(partial(self._match_over, failure))
+        if self._loop is None or self._loop.is_closed():
+            self._done.set()
+
+    def _match_over(self, failure: str | None) -> None:
+        if self.finished:
+            ending = Ended(messages.END_FINISHED, "The match is over.")
+        elif not self._stopping:
+            ending = Ended(messages.END_HOST_QUIT, f"The host's table stopped ({failure or 'no reason'}).")
+        else:
+            ending = None
+        if ending is not None:
+            for conn in list(self._connections):
+                if conn.welcomed:
+                    conn.close(ending)
+        self._done.set()
+        self._tell_owner()
+
+
+__all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "Host", "LobbyError", "TableConfig"]

@@ -1,0 +1,98 @@
+"""The host's side of a person's seat at a LAN table: who they are (the token that brings them
+back), their connection if they have one, and — during play — the engine seat that waits for
+their choices (:class:`~engine.waiting_seat.WaitingSeat`) and what it told them this hand, to
+tell it again on a return (``resync``).
+
+Everything the engine says to the seat arrives in :meth:`RemoteSeat.deliver` (the engine's
+thread): it is numbered, kept for a resync and handed to the network thread, whether or not the
+person is connected just then. The fields are guarded by the host's lock.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .. import events
+from ..decision import DecisionClosed, DecisionRequest
+from ..waiting_seat import Message as SeatMessage
+from ..waiting_seat import WaitingSeat
+from . import frames, messages
+from .connection import Connection
+from .messages import ClosedMessage, EventMessage, Message, RequestMessage, Resync, SeatState, Started
+from .pacing import AckCounter
+
+log = logging.getLogger(__name__)
+
+# Hands one encoded frame to a connection from any thread (the host posts it to its loop).
+Post = Callable[[Connection, bytes], None]
+
+
+@dataclass(eq=False)
+class RemoteSeat:
+    seat: int
+    token: str
+    name: str
+    title: str = ""
+    shows: bool = False
+    connection: Connection | None = None
+    waiting: WaitingSeat | None = None  # during play
+    user_autoplay: bool = False  # the person switched 托管 on (a return does not switch it off)
+    auto_win: bool = False  # 能胡就胡
+    counter: AckCounter = field(default_factory=AckCounter)
+    started: Started | None = None
+    history: list[EventMessage] = field(default_factory=list)  # the match's start, then this hand
+    last_request: int | None = None  # the id of the last request sent (or kept for a return)
+
+    @property
+    def connected(self) -> bool:
+        return self.connection is not None
+
+    def state(self) -> SeatState:
+        autoplay = self.waiting is not None and self.waiting.autoplay.is_set()
+        return SeatState(connected=self.connected, autoplay=autoplay)
+
+    # -- the engine's thread, under the host's lock ------------------------------------------
+    def start(self, started: Started, post: Post) -> None:
+        self.started = started
+        self._send(started, post)
+
+    def deliver(self, message: SeatMessage, post: Post) -> None:
+        """What the engine tells this seat, as the protocol's message, numbered and kept."""
+        out: Message
+        if isinstance(message, DecisionRequest):
+            self.last_request = message.id
+            out = RequestMessage(message, message.time_limit)
+        elif isinstance(message, DecisionClosed):
+            out = ClosedMessage(message)
+        else:
+            self.counter.sent += 1
+            out = EventMessage(self.counter.sent, message)
+            if isinstance(message, events.HandStarted):
+                del self.history[1:]  # the match's start stays
+            self.history.append(out)
+        self._send(out, post)
+
+    def resync(self, states: tuple[SeatState, ...]) -> Resync:
+        """All a returning client needs: the start, this hand so far, the open decision."""
+        assert self.started is not None
+        request = None
+        pending = None if self.waiting is None else self.waiting.pending
+        if pending is not None and pending.request.id == self.last_request:
+            assert self.waiting is not None
+            request = RequestMessage(pending.request, pending.time_left(self.waiting.clock()))
+        return Resync(self.started, tuple(self.history), request, states)
+
+    def _send(self, message: Message, post: Post) -> None:
+        if self.connection is None:
+            return
+        try:
+            data = frames.encode(messages.to_wire(message))
+        except ValueError:  # longer than a frame: no message of the engine's should be
+            log.exception("seat %d: a %s message could not be framed", self.seat, message.TYPE)
+            return
+        post(self.connection, data)
+
+
+__all__ = ["Post", "RemoteSeat"]

@@ -1,0 +1,137 @@
+"""`python main.py serve`: a headless LAN host, run as a user runs it, joined over loopback by a
+raw client."""
+
+from __future__ import annotations
+
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.net import messages as m
+from tests.net.raw_client import RawClient, first_legal
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _serve(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--bind", "127.0.0.1",
+                             "--no-discovery", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+def _port(proc: subprocess.Popen[str]) -> tuple[int, list[str]]:
+    """The port from the first lines the host prints."""
+    assert proc.stdout is not None
+    lines = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        found = re.search(r"on port (\d+)", line)
+        if found:
+            return int(found.group(1)), lines
+    raise AssertionError(f"no port printed: {lines!r}, {proc.stderr.read() if proc.stderr else ''}")
+
+
+def _rest(proc: subprocess.Popen[str]) -> tuple[str, str]:
+    """The rest of the output, once the process ends (communicate() would miss the lines that
+    readline() buffered already)."""
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.wait(30)
+    return proc.stdout.read(), proc.stderr.read()
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), "serve", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+
+
+def test_a_port_in_use_is_a_one_line_error() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        proc = _run("--bind", "127.0.0.1", "--no-discovery", "--port", str(taken.getsockname()[1]))
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("error: cannot host a table on 127.0.0.1:")
+    assert proc.stdout == ""
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--time-limit", "soon"], "whole seconds from 1 to 3600, or none"),
+    (["--rounds", "3"], "invalid choice"),
+    (["--port", "70000"], "a whole number from 0 to 65535"),
+    (["--code", "\u200b"], "1 to 32 characters"),
+    (["--claim-pause", "-1"], "seconds from 0 to 10"),
+    (["--ai", "5"], "a whole number from 0 to 4"),
+    (["--level", "god"], "invalid choice"),
+])
+def test_bad_options_are_one_line_errors(args: list[str], words: str) -> None:
+    proc = _run(*args)
+    assert proc.returncode == 2 and words in proc.stderr and proc.stderr.count("\n") == 1
+
+
+def test_a_served_table_plays_a_match_with_a_joining_client_and_exits_0() -> None:
+    proc = _serve("--port", "0", "--ai", "3", "--level", "easy", "--rounds", "1", "--seed", "4",
+                  "--claim-pause", "0", "--time-limit", "5", "--name", "测试桌", "--code", "k")
+    try:
+        port, lines = _port(proc)
+        client = RawClient(port)
+        welcome = client.hello("人", code="k", title="一级")
+        assert isinstance(welcome, m.Welcome) and welcome.seat == 3 and welcome.table.name == "测试桌"
+        client.send(m.Ready(True))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            message = client.read(10)
+            if isinstance(message, m.RequestMessage):
+                client.send(first_legal(message))
+            elif isinstance(message, m.Ping):
+                client.send(m.Pong(message.t))
+            elif isinstance(message, m.Ended):
+                assert message.reason == m.END_FINISHED
+                break
+        out, err = _rest(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    text = "".join(lines) + out
+    assert "join at: 127.0.0.1:" in text and "(room code k)" in text
+    for seat in range(3):
+        assert f"seat {seat}: AI (easy)" in text
+    assert "seat 3: 人 joined (一级)" in text, text
+    assert "seat 3: 人 is ready" in text or "seat 3: 人 joined (一级), ready" in text
+    assert "the match starts: AI 1, AI 2, AI 3, 人" in text
+    assert re.search(r"^hand 1 \(圈 1\): .*; totals ", text, re.MULTILINE)
+    final = re.search(r"^the match is over: AI 1 ([+-]\d+), AI 2 ([+-]\d+), AI 3 ([+-]\d+), 人 ([+-]\d+)$",
+                      text, re.MULTILINE)
+    assert final and sum(int(x) for x in final.groups()) == 0
+    assert "dropped" not in text
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is a POSIX thing")
+def test_ctrl_c_closes_the_table_for_everyone_and_exits_130() -> None:
+    proc = _serve("--port", "0")
+    try:
+        port, _ = _port(proc)
+        client = RawClient(port)
+        assert isinstance(client.hello("guest"), m.Welcome)
+        client.read_until(m.Lobby)
+        proc.send_signal(signal.SIGINT)
+        ended = client.read_until(m.Ended, 10)
+        assert ended.reason == m.END_HOST_QUIT
+        assert client.closed()
+        _out, err = _rest(proc)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130 and "Traceback" not in err

@@ -1,0 +1,261 @@
+"""A hello and what the host answers (docs/protocol.md, Refusals and errors; Limits): every
+refusal with its code and a clear message, the connection limits, and the errors after the
+welcome that keep the connection."""
+
+from __future__ import annotations
+
+import socket
+import struct
+import time
+from typing import Any
+
+import pytest
+
+from engine.net import frames
+from engine.net import messages as m
+from engine.net.messages import PROTOCOL_VERSION
+from tests.net.helpers import hosted, join
+from tests.net.raw_client import RawClient
+
+
+def _refused(reply: m.Message, code: str) -> m.Refused:
+    assert isinstance(reply, m.Refused), reply
+    assert reply.code == code and reply.protocol == PROTOCOL_VERSION
+    return reply
+
+
+def test_another_protocol_version_is_refused_naming_both_versions() -> None:
+    with hosted() as host:
+        client = RawClient(host.address[1])
+        client.send_raw({**m.to_wire(m.Hello(name="future")), "protocol": PROTOCOL_VERSION + 1})
+        reply = _refused(client.read(), m.REFUSE_PROTOCOL)
+        assert f"version {PROTOCOL_VERSION}" in reply.message
+        assert f"version {PROTOCOL_VERSION + 1}" in reply.message
+        assert client.closed()
+
+
+def test_a_newer_hello_that_this_host_cannot_even_read_is_still_told_the_version() -> None:
+    with hosted() as host:
+        client = RawClient(host.address[1])
+        client.send_raw({"type": "hello", "protocol": 7, "nickname": "new-style"})  # no `name`
+        reply = _refused(client.read(), m.REFUSE_PROTOCOL)
+        assert "7" in reply.message
+        assert client.closed()
+
+
+def test_the_room_code_is_needed_and_must_be_right() -> None:
+    with hosted(code="麻将123") as host:
+        assert host.info().code is True
+        for code, refusal in ((None, m.REFUSE_CODE_NEEDED), ("", m.REFUSE_CODE_NEEDED),
+                              ("麻将124", m.REFUSE_WRONG_CODE)):
+            client = RawClient(host.address[1])
+            _refused(client.hello("a", code=code), refusal)
+            assert client.closed()
+        client, welcome = join(host, "a", code="麻将123")
+        assert welcome.seat == 0 and len(welcome.token) == 32 and int(welcome.token, 16) >= 0
+
+
+def test_a_fifth_person_finds_the_table_full() -> None:
+    with hosted() as host:
+        seated = [join(host, f"p{i}") for i in range(3)]
+        host.add_ai(3)
+        assert [w.seat for _, w in seated] == [0, 1, 2]
+        assert len({w.token for _, w in seated}) == 3
+        client = RawClient(host.address[1])
+        reply = _refused(client.hello("late"), m.REFUSE_FULL)
+        assert "taken" in reply.message
+
+
+def test_after_the_start_a_hello_without_a_token_is_refused_and_a_wrong_token_too() -> None:
+    with hosted(rules=m.Ruleset(rounds=1, time_limit=None)) as host:
+        join(host, "a")
+        host.fill_with_ai()
+        host.start_match()
+        deadline = time.monotonic() + 5
+        while not host.info().started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        _refused(RawClient(host.address[1]).hello("b"), m.REFUSE_STARTED)
+        _refused(RawClient(host.address[1]).hello("b", token="0" * 32), m.REFUSE_UNKNOWN_TOKEN)
+
+
+@pytest.mark.parametrize("first", [
+    m.to_wire(m.Ready(True)),  # not a hello
+    {"type": "hello", "protocol": PROTOCOL_VERSION, "name": ""},  # an empty name
+    {"type": "hello", "protocol": PROTOCOL_VERSION},  # no name
+    {"type": "nonsense"},
+])
+def test_a_first_message_that_is_no_good_hello_is_refused(first: dict[str, object]) -> None:
+    with hosted() as host:
+        client = RawClient(host.address[1])
+        client.send_raw(first)
+        _refused(client.read(), m.REFUSE_BAD_HELLO)
+        assert client.closed()
+        assert host.lobby().seats[0].kind == "empty"
+
+
+@pytest.mark.parametrize("data", [
+    struct.pack(">I", frames.MAX_FRAME + 1),  # refused from the length alone
+    struct.pack(">I", 3) + b"\xff\xfe\xfd",  # not UTF-8
+    struct.pack(">I", 2) + b"[]",  # not an object
+])
+def test_a_first_frame_that_breaks_the_framing_is_refused(data: bytes) -> None:
+    with hosted() as host:
+        client = RawClient(host.address[1])
+        client.send_bytes(data)
+        _refused(client.read(), m.REFUSE_BAD_HELLO)
+        assert client.closed()
+
+
+def test_no_hello_within_the_deadline_is_refused_timeout() -> None:
+    with hosted(handshake_timeout=0.3) as host:
+        client = RawClient(host.address[1])
+        started = time.monotonic()
+        reply = _refused(client.read(3), m.REFUSE_TIMEOUT)
+        assert 0.25 <= time.monotonic() - started < 2.0
+        assert "0.3 seconds" in reply.message
+        assert client.closed()
+
+
+def _from(address: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.settimeout(5)
+    sock.bind((address, 0))
+    sock.connect(("127.0.0.1", port))
+    return sock
+
+
+def _silent(sock: socket.socket) -> bool:
+    """The host has sent nothing on `sock` and kept it open."""
+    sock.setblocking(False)
+    try:
+        sock.recv(1)  # a message, or b"" for a close
+    except BlockingIOError:
+        return True
+    finally:
+        sock.settimeout(5)
+    return False
+
+
+def _reply(sock: socket.socket) -> m.Message | None:
+    """The host's first message on a connection that said nothing, or None (none within 0.5 s)."""
+    reader = frames.FrameReader()
+    sock.settimeout(0.5)
+    try:
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                return None
+            got = reader.feed(data)
+            if got:
+                return m.parse(got[0], "host")
+    except TimeoutError:
+        return None
+
+
+def test_connections_that_say_nothing_are_limited_per_address_and_in_all() -> None:
+    with hosted(handshake_timeout=30) as host:
+        port = host.address[1]
+        try:
+            groups = [[_from(f"127.0.0.{a}", port) for _ in range(4)] for a in range(1, 5)]
+        except OSError:
+            pytest.skip("no 127.0.0.2-4 on this system's loopback")
+        try:
+            time.sleep(0.2)
+            assert all(_silent(s) for g in groups for s in g)  # 16 waiting: all kept
+            fifth = _from("127.0.0.1", port)  # a fifth from one address
+            reply = _reply(fifth)
+            assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_BUSY
+            seventeenth = _from("127.0.0.5", port)  # a new address, but 16 in all
+            reply = _reply(seventeenth)
+            assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_BUSY
+            for sock in groups[0]:
+                sock.close()
+            time.sleep(0.2)
+            _client, welcome = join(host, "fine")  # room again once they went
+            assert welcome.seat == 0
+        finally:
+            for group in groups:
+                for sock in group:
+                    sock.close()
+
+
+def test_after_the_welcome_bad_messages_get_an_error_and_the_connection_stays() -> None:
+    with hosted() as host:
+        client, _ = join(host, "a")
+        cases: list[tuple[dict[str, Any], str]] = [
+            ({"type": "teleport"}, m.UNKNOWN_TYPE),
+            ({"type": "ready"}, m.BAD_MESSAGE),  # `ready` missing
+            ({"type": "ack", "n": -1}, m.BAD_MESSAGE),
+            (m.to_wire(m.Ack(3)), m.NOT_NOW),  # nothing to acknowledge before the start
+            (m.to_wire(m.Choose(1, None)), m.NOT_NOW),
+            (m.to_wire(m.Hello(name="again")), m.NOT_NOW),
+            ({"type": "welcome", "seat": 0}, m.UNKNOWN_TYPE),  # a host's message
+        ]
+        for data, code in cases:
+            client.send_raw(data)
+            reply = client.read_until(m.Error)
+            assert reply.code == code, (data, reply)
+        client.send(m.Ping(42))
+        assert client.read_until(m.Pong).t == 42  # still connected
+        client.send(m.Ready(True))
+        lobby = client.read_until(m.Lobby)
+        assert lobby.seats[0].ready
+
+
+def test_a_broken_frame_after_the_welcome_is_answered_bad_frame_and_closed() -> None:
+    with hosted() as host:
+        client, _ = join(host, "a")
+        client.send_bytes(struct.pack(">I", 5) + b"{oops")
+        reply = client.read_until(m.Error)
+        assert reply.code == m.BAD_FRAME
+        assert client.closed()
+        deadline = time.monotonic() + 5
+        while host.lobby().seats[0].kind != "empty" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert host.lobby().seats[0].kind == "empty"  # before the start, going is leaving
+
+
+def test_too_many_messages_are_dropped_and_twice_the_rate_closes() -> None:
+    with hosted() as host:
+        client, _ = join(host, "a")
+        client.send_bytes(b"".join(frames.encode(m.to_wire(m.Ping(i))) for i in range(150)))
+        pongs = errors = 0
+        while pongs + errors < 150:
+            reply = client.read()
+            if isinstance(reply, m.Pong):
+                pongs += 1
+            elif isinstance(reply, m.Error):
+                assert reply.code == m.RATE
+                errors += 1
+        assert 99 <= pongs < 130 and errors == 150 - pongs  # the burst (the hello took one), a little refill
+        time.sleep(1.0)
+        client.send(m.Ping(7))
+        assert client.read_until(m.Pong).t == 7  # still connected once it slowed down
+        client.send_bytes(b"".join(frames.encode(m.to_wire(m.Ping(i))) for i in range(400)))
+        assert client.closed()
+        assert any(isinstance(x, m.Error) and x.code == m.RATE and "closed" in x.message
+                   for x in client.received)
+
+
+def test_a_silent_client_is_pinged_and_then_dropped_as_dead() -> None:
+    with hosted(heartbeat=0.1, dead_after=0.6) as host:
+        client, _ = join(host, "a")
+        started = time.monotonic()
+        ping = client.read_until(m.Ping, 2)
+        assert ping.t >= 1
+        ended = client.read_until(m.Ended, 3)
+        assert ended.reason == m.END_DEAD
+        assert 0.5 <= time.monotonic() - started < 2.5
+        assert client.closed()
+
+
+def test_a_client_that_answers_pings_stays() -> None:
+    with hosted(heartbeat=0.1, dead_after=0.5) as host:
+        client, _ = join(host, "a")
+        deadline = time.monotonic() + 1.2
+        while time.monotonic() < deadline:
+            message = client.read(1)
+            if isinstance(message, m.Ping):
+                client.send(m.Pong(message.t))
+            assert not isinstance(message, m.Ended)
+        assert host.lobby().seats[0].connected
