@@ -28,7 +28,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from engine.levels import Level
+    from engine.net.messages import Started
     from engine.seat import Seat
+    from gui.lan.controller import LanController
+    from gui.lan.remote_table import RemoteTable
     from gui.profile.page import ProfilePage
     from gui.session import ProfileSession
     from gui.single_instance import InstanceServer
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
+AI_LEVEL_KEYS = ("easy", "normal", "hard")  # an AI seat's title at a LAN table
 RETRY_MS = 15_000  # how often a save that failed is tried again
 
 
@@ -70,11 +74,14 @@ class MainWindow(QMainWindow):
         self.start_screen.quit_requested.connect(self.close)
         self.start_screen.profile_requested.connect(self.show_profile)
         self.start_screen.continue_requested.connect(self.continue_match)
+        self.start_screen.lan_requested.connect(self.open_lan)
         self._store = store
         self._session: ProfileSession | None = None
         self._ask_name = ask_name
         self.store_warnings: list[str] = []
         self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
+        self._lan: LanController | None = None  # LAN play, from the first time it is opened
+        self._lan_table = False  # the table is a LAN one: its names are people's, not 下家 …
         self._profile_page: ProfilePage | None = None
         self._replay: ReplayWidget | None = None
         self._instance: InstanceServer | None = None  # answers a second start while this window saves
@@ -233,7 +240,7 @@ class MainWindow(QMainWindow):
                                 auto_win=self.settings.auto_win, time_limit=self.settings.time_limit,
                                 ai_pause=self.settings.ai_pause,
                                 confirm_discard=self.settings.confirm_discard)
-            table.match_finished.connect(lambda _s: self.show_start())
+            table.match_finished.connect(lambda _s: self._match_over())
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
             table.scene.set_tile_size(self.settings.tile_size)
@@ -272,10 +279,13 @@ class MainWindow(QMainWindow):
         self.start_screen.retranslate()
         if self._table is not None:
             scene = self._table.scene
-            if len(scene.names) == 4:
-                scene.names[1:] = [tr(key) for key in AI_NAMES]
-            scene.levels = ["", *(tr(f"ai.{level}") for level in self._level_keys)]
+            if not self._lan_table:  # a LAN table's names and titles are the players' own
+                if len(scene.names) == 4:
+                    scene.names[1:] = [tr(key) for key in AI_NAMES]
+                scene.levels = ["", *(tr(f"ai.{level}") for level in self._level_keys)]
             self._table.retranslate()
+        if self._lan is not None:
+            self._lan.retranslate()
         for page in (self._profile_page, self._replay):
             if page is not None:
                 page.retranslate()
@@ -379,6 +389,47 @@ class MainWindow(QMainWindow):
         self._save_settings()
         self.start_match(dialog.result_rules(), dialog.ai_levels())
 
+    # -- LAN play ------------------------------------------------------------------------------
+    @property
+    def lan(self) -> LanController:
+        if self._lan is None:
+            from gui.lan.controller import LanController
+
+            self._lan = LanController(self, self)
+        return self._lan
+
+    def open_lan(self) -> None:
+        """局域网: find a table, type an address, or host one."""
+        if self.match_running and not self._confirm(tr("confirm.leave")):
+            return
+        self._stop_table()
+        self.lan.open()
+
+    def play_lan(self, remote: RemoteTable, started: Started) -> None:
+        """The LAN match has started: the table, sat at `remote`, the player at the bottom."""
+        import uuid
+
+        seat = started.seat
+        names = [started.names[(seat + i) % 4] for i in range(4)]
+        # a computer's title is its level ("normal"): in words; a person's is 级别·段位
+        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else t
+                  for t in (started.titles[(seat + i) % 4] for i in range(4))]
+        self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")  # keeps a saved match
+        self._lan_table = True
+        self._level_keys = []
+        self.table.bar.autoplay.setChecked(False)
+        self.stack.setCurrentWidget(self.table)
+        self.table.sit_at(remote, started.rules, names, titles)
+
+    def _match_over(self) -> None:
+        if self._lan is not None and self._lan_table:
+            self._lan.leave()  # a table hosted here closes with its match
+        self.show_start()
+
+    def _leave_lan(self) -> None:
+        if self._lan is not None:
+            self._lan.leave()
+
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None,
                     resume: dict[str, Any] | None = None, match_id: str | None = None) -> None:
         from engine.ai import make_ai
@@ -395,6 +446,8 @@ class MainWindow(QMainWindow):
         ais: list[Seat] = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1])
                            for i, level in enumerate(levels)]
         self._level_keys = list(levels)
+        self._leave_lan()
+        self._lan_table = False
         # the player's time limit: a new game's own choice, the settings' for a match continued
         self.table.time_limit = rules.time_limit if resume is None else self.settings.time_limit
         self.table.bar.autoplay.setChecked(False)  # 托管 is for one match, never carried over
@@ -417,10 +470,17 @@ class MainWindow(QMainWindow):
         return self._confirm(tr("confirm.replace_saved", hands=hands, score=f"{score:+d}"))
 
     def leave_table(self) -> None:
-        if self.match_running and not self._confirm(tr("confirm.leave")):
+        if self.match_running and not self._confirm(self._leave_question(tr("confirm.leave"))):
             return
         self._stop_table()
+        self._leave_lan()
         self.show_start()
+
+    def _leave_question(self, local: str) -> str:
+        """What leaving means here: a LAN table goes on without the player (or ends, for its host)."""
+        if self._lan is None or not self._lan.active:
+            return local
+        return tr("lan.confirm.close_table") if self._lan.hosting else tr("lan.confirm.leave")
 
     def _stop_table(self) -> None:
         """Stop the match in play; the saved match stays, and a hand left half-played is
@@ -479,11 +539,18 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def engine_failed(self, message: str) -> None:
-        log.error("engine failure: %s", message)
-        QMessageBox.warning(self, tr("app.title"), tr("error.engine", message=message))
+        connection = self._table.connection if self._table is not None else None
+        lan = connection is not None and connection.remote
+        log.error("%s failure: %s", "LAN table" if lan else "engine", message)
+        # a LAN table's words say what happened (the host quit, the network); no engine failed
+        QMessageBox.warning(self, tr("app.title"), message if lan else tr("error.engine", message=message))
         if self._table is not None:
             self._table.stop_match()
+        self._leave_lan()
         self.show_start()
+
+    def save_settings(self) -> None:
+        self._save_settings()
 
     def _save_settings(self) -> None:
         try:
@@ -499,10 +566,11 @@ class MainWindow(QMainWindow):
             if not self._confirm(tr("confirm.quit_unsaved", count=store.unsaved, why=why)):
                 event.ignore()
                 return
-        elif self.match_running and not self._confirm(tr("confirm.quit")):
+        elif self.match_running and not self._confirm(self._leave_question(tr("confirm.quit"))):
             event.ignore()
             return
         self._stop_table()
+        self._leave_lan()  # a table hosted here closes: the others are told the host quit
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self._save_settings()
         if self._instance is not None:

@@ -150,8 +150,9 @@ class ProfileSession(QObject):
                 finished = (room, int(scores[HUMAN]), {"scores": scores, "hands": hands})
             elif state is not None:
                 progress = {"match": coded_match(state), "levels": self.levels, "match_id": self.match_id}
+            # the summary is turned to the player (HUMAN); the record keeps the table's seats
             before, after = self.store.record_hand(profile.name, outcome, saved.record, self.match_id, names,
-                                                   HUMAN, progress=progress, finished=finished)
+                                                   saved.seat, progress=progress, finished=finished)
         except (ValueError, OSError) as exc:
             log.warning("could not save the hand: %s", exc)
             self.problem.emit(str(exc))

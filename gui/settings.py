@@ -32,6 +32,7 @@ TIME_LIMITS: tuple[int | None, ...] = (None, 10, 15, 30)
 # the normal animation speed, so a person can follow the play; scaled by the animation speed
 # up to 1 (slow does not slow it further) and none at instant.
 AI_PAUSES: dict[str, int] = {"off": 0, "short": 250, "natural": 550}
+MAX_RECENT_HOSTS = 8
 
 
 def speed_name(factor: float) -> str:
@@ -51,6 +52,8 @@ class Settings:
     confirm_discard: bool = False  # a first click lifts a tile, a second discards it (misclicks)
     window_geometry: str | None = None  # QWidget.saveGeometry() as base64
     last_new_game: dict[str, Any] | None = field(default=None)  # the last NewGameDialog choices
+    recent_hosts: list[str] = field(default_factory=list)  # LAN hosts joined lately, newest first
+    last_lan_host: dict[str, Any] | None = field(default=None)  # the last HostDialog choices
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA_VERSION, **asdict(self)}
@@ -88,6 +91,9 @@ def _valid(name: str, value: Any) -> bool:
         "time_limit": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),
         "window_geometry": lambda v: v is None or isinstance(v, str),
         "last_new_game": lambda v: v is None or isinstance(v, dict),
+        "recent_hosts": lambda v: isinstance(v, list) and len(v) <= MAX_RECENT_HOSTS
+        and all(isinstance(a, str) and 0 < len(a) <= 80 for a in v),
+        "last_lan_host": lambda v: v is None or isinstance(v, dict),
     }
     check = checks.get(name)
     return bool(check(value)) if check else False

@@ -159,6 +159,8 @@ PLATE_RIM_LIT = QColor(255, 210, 90)
 TURN_GLOW = QColor(255, 210, 90, 210)  # the centre box's edge toward the seat to act
 DEALER_BADGE = QColor(200, 48, 40)
 READY_BADGE = QColor(230, 110, 30)
+OFFLINE_BADGE = QColor(120, 120, 120)  # a LAN seat whose person dropped (掉线)
+AUTOPLAY_BADGE = QColor(45, 105, 170)  # a LAN seat played by 托管
 BADGE_TEXT = QColor(255, 248, 235)
 
 # -- the log panel --------------------------------------------------------------------------------------
@@ -375,6 +377,43 @@ QLabel {{ color: {TEXT_LIGHT}; }}
 {_dark_table(PANEL_DEEP)}
 QComboBox {{ padding: 4px 8px; }}
 """ + BUTTON_STYLE
+
+# LAN play: the join and host dialogs' extra fields and lists, and the lobby (on top of the
+# dialogs' style)
+LAN_STYLE = f"""
+QLabel#lanStatus {{ color: {INK_SOFT}; font-size: 13px; }}
+QLabel#lanStatus[error="true"] {{ color: {ALERT}; font-weight: bold; }}
+QListWidget#tableList {{
+    background: {PAPER}; border: 1px solid {RULE}; border-radius: 8px; font-size: 14px; color: {INK};
+}}
+QListWidget#tableList::item {{ padding: 8px 10px; border-bottom: 1px solid {GRID}; }}
+QListWidget#tableList::item:selected {{ background: {FELT}; color: white; }}
+QLineEdit {{
+    background: {PAPER}; border: 1px solid {RULE}; border-radius: 6px; padding: 4px 8px;
+    min-height: 22px; font-size: 14px; color: {INK};
+}}
+QLineEdit:focus {{ border-color: {FELT}; }}
+QSpinBox {{ font-size: 14px; color: {INK}; min-height: 26px; }}
+QProgressBar {{ background: {GRID}; border: none; border-radius: 3px; }}
+QProgressBar::chunk {{ background: {FELT}; border-radius: 3px; }}
+QFrame#lobbyPanel {{
+    background: {CREAM}; border: 1px solid {GOLD_DEEP}; border-radius: 0px;
+    border-bottom-left-radius: 16px; border-bottom-right-radius: 16px;
+}}
+QFrame#lobbyPanel QLabel {{ color: {INK}; font-size: 14px; }}
+QFrame#seatCard {{ background: {PAPER}; border: 1px solid {CARD_BORDER}; border-radius: 12px; }}
+QFrame#seatCard[mine="true"] {{ border: 2px solid {FELT}; }}
+QFrame#lobbyPanel QLabel#seatPlace {{ color: {FELT}; font-size: 13px; font-weight: bold; }}
+QFrame#lobbyPanel QLabel#seatName {{ font-size: 19px; font-weight: bold; }}
+QFrame#lobbyPanel QLabel#seatTitle {{ color: {HINT}; font-size: 12px; }}
+QFrame#lobbyPanel QLabel#seatState {{ color: {MUTED}; font-size: 14px; }}
+QFrame#lobbyPanel QLabel#seatState[ready="true"] {{ color: {WIN_GREEN}; font-weight: bold; }}
+QFrame#lobbyPanel QLabel#countdown {{ color: {INK_SOFT}; font-size: 15px; }}
+QFrame#lobbyPanel QLabel#countdown[running="true"] {{ color: {RED}; font-size: 16px; font-weight: bold; }}
+QFrame#lobbyPanel QLabel#addresses {{ color: {FELT}; font-size: 15px; font-weight: bold; }}
+QPushButton#primary:checked {{ background: {WIN_GREEN}; border-color: {FELT}; }}
+QPushButton:disabled {{ color: {MUTED}; }}
+"""
 
 # the status bar's mark for games not saved
 UNSAVED_MARK_STYLE = (f"color: white; background: {ALERT}; border: none; border-radius: 4px;"

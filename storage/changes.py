@@ -109,7 +109,11 @@ def _record_hand(state: State, a: dict[str, Any]) -> tuple[Level, Level]:
     finished = a.get("match")
     if finished is not None:
         profile.record_match(finished["room"], finished["net"])
-        state.in_progress.pop(name, None)
+        saved = state.in_progress.get(name)
+        # a match hosted elsewhere (LAN) ends without touching the saved match of this computer;
+        # changes written before match ids were kept name none and close it, as they did
+        if saved is None or finished.get("match_id") in (None, saved.get("match_id")):
+            state.in_progress.pop(name, None)
     elif a.get("progress") is not None:
         state.in_progress[name] = a["progress"]
     return levels

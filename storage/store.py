@@ -290,7 +290,7 @@ class ProfileStore:
         ]
         if finished is not None:
             room, net, match_summary = self._check_finish(name, match_id, *finished)
-            args["match"] = {"room": room, "net": net}
+            args["match"] = {"room": room, "net": net, "match_id": match_id}
             writes.append(lambda db: insert_match(db, name, match_id, now(), room, net, match_summary))
         elif progress is not None:
             args["progress"] = self._check_progress(progress)

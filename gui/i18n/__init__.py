@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from gui.i18n.lan import LAN_TEXTS
 from gui.i18n.saves import SAVE_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
@@ -31,8 +32,7 @@ _T: dict[str, dict[str, str]] = {
     "start.rules": {"zh": "规则", "en": "Rules"},
     "start.settings": {"zh": "设置", "en": "Settings"},
     "start.quit": {"zh": "退出", "en": "Quit"},
-    # LAN play does not exist yet: the start screen shows start.footer; start.footer_lan is the
-    # line to show again once it does (gui.screens.start.LAN_PLAY).
+    # the start screen's footer: start.footer_lan while LAN play is offered (gui.screens.start.LAN_PLAY)
     "start.footer": {"zh": "单机对战电脑", "en": "Play against the computer"},
     "start.footer_lan": {
         "zh": "单机对战电脑 · 局域网好友同桌", "en": "Play the computer · or friends on the LAN",
@@ -460,6 +460,7 @@ _T: dict[str, dict[str, str]] = {
     "banner.down": {"zh": "降级！", "en": "Level down: "},
     "banner.levels": {"zh": "第 {old} 级 → 第 {new} 级", "en": "Level {old} → {new}"},
     **SAVE_TEXTS,
+    **LAN_TEXTS,
 }
 
 _language = DEFAULT_LANGUAGE

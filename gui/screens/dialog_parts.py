@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QSizePolicy,
     QVBoxLayout,
@@ -143,6 +144,42 @@ class Card(QFrame):
                 self.grid.addWidget(label, start + offset, 0)
             self.grid.addWidget(field, start + offset, 1)
         self.grid.setColumnStretch(1, 1)
+
+
+def lay_out_dialog(dialog: QWidget, header: QWidget, parts: Sequence[QWidget | QLayout],
+                   left: Sequence[QWidget], right: Sequence[QWidget], spacing: int = 14) -> None:
+    """The dialogs' one layout: the header band on top, then `parts` (cards, rows of cards) one
+    under the other, and the buttons: `left` at the left edge, `right` at the right."""
+    body = QVBoxLayout()
+    body.setContentsMargins(20, 16, 20, 18)
+    body.setSpacing(spacing)
+    for part in parts:
+        if isinstance(part, QLayout):
+            body.addLayout(part)
+        else:
+            body.addWidget(part)
+    buttons = QHBoxLayout()
+    for button in left:
+        buttons.addWidget(button)
+    buttons.addStretch(1)
+    for button in right:
+        buttons.addWidget(button)
+    body.addLayout(buttons)
+    outer = QVBoxLayout(dialog)
+    outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
+    outer.setContentsMargins(0, 0, 0, 0)
+    outer.setSpacing(0)
+    outer.addWidget(header)
+    outer.addLayout(body)
+
+
+def side_by_side(*cards: tuple[QWidget, int]) -> QHBoxLayout:
+    """Cards in a row, each with its stretch."""
+    row = QHBoxLayout()
+    row.setSpacing(14)
+    for card, stretch in cards:
+        row.addWidget(card, stretch)
+    return row
 
 
 def time_limit_choice() -> SegmentedChoice:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -11,10 +12,8 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -27,6 +26,8 @@ from gui.screens.dialog_parts import (
     SegmentedChoice,
     field_label,
     hint_label,
+    lay_out_dialog,
+    side_by_side,
     time_limit_choice,
 )
 
@@ -55,20 +56,11 @@ def matching_preset(options: dict[str, bool]) -> Preset:
     return Preset.CUSTOM
 
 
-class NewGameDialog(QDialog):
-    """One click on 开始 starts a default 合肥麻将 game; ``result_rules()`` and ``ai_levels()``."""
+class TableCard(Card):
+    """The table: room (不报听 / 报听), match length (圈) and the time per decision."""
 
-    def __init__(self, parent: QWidget | None = None, last: dict[str, Any] | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("newGameDialog")
-        self.setStyleSheet(DIALOG_STYLE)
-        self.setModal(True)
-
-        self.header = DialogHeader(self)
-
-        # -- the table: room, length, time limit ------------------------------------------
-        self.table_card = Card(self)
-        self.table_card.setMinimumWidth(720)
         self.room_label = field_label()
         self.room_choice = SegmentedChoice([(Room.OPEN, "room.open", {}), (Room.BAOTING, "room.baoting", {})])
         self.room_hint = hint_label()
@@ -79,32 +71,49 @@ class NewGameDialog(QDialog):
         self.rounds_hint = hint_label()
         self.time_label = field_label()
         self.time_choice = time_limit_choice()
-        self.table_card.add_rows([
+        self.add_rows([
             (self.room_label, self.room_choice), (None, self.room_hint),
             (self.rounds_label, self.rounds_choice), (None, self.rounds_hint),
             (self.time_label, self.time_choice),
         ])
+        self.room_choice.changed.connect(lambda _room: self._update_hint())
+        self.rounds_choice.set_value(DEFAULT_ROUNDS)
+        self.time_choice.set_value(DEFAULT_TIME_LIMIT)
 
-        # -- opponents -------------------------------------------------------------------
-        self.opponents_card = Card(self)
-        self.seat_labels: list[QLabel] = []
-        self.level_combos: list[QComboBox] = []
-        for row, _seat in enumerate(OPPONENT_SEATS):
-            label = field_label()
-            combo = QComboBox()
-            for level in AI_LEVELS:
-                combo.addItem("", level)
-            combo.setCurrentIndex(AI_LEVELS.index(DEFAULT_AI_LEVEL))
-            self.seat_labels.append(label)
-            self.level_combos.append(combo)
-            self.opponents_card.grid.addWidget(label, row, 0)
-            self.opponents_card.grid.addWidget(combo, row, 1)
-        self.opponents_hint = hint_label(wrap=True)
-        self.opponents_card.grid.addWidget(self.opponents_hint, len(OPPONENT_SEATS), 0, 1, 2)
-        self.opponents_card.grid.setColumnStretch(1, 1)
+    def choices(self) -> dict[str, Any]:
+        return {"room": self.room_choice.value().value, "rounds": self.rounds_choice.value(),
+                "time_limit": self.time_choice.value()}
 
-        # -- rules: preset and options ---------------------------------------------------------
-        self.rules_card = Card(self)
+    def apply_choices(self, data: dict[str, Any]) -> None:
+        """Earlier ``choices()``; anything missing or invalid keeps its value."""
+        with contextlib.suppress(ValueError):
+            self.room_choice.set_value(Room(data.get("room", Room.OPEN)))
+        for choice, key in ((self.rounds_choice, "rounds"), (self.time_choice, "time_limit")):
+            if key in data:
+                with contextlib.suppress(ValueError):
+                    choice.set_value(data[key])
+        self._update_hint()
+
+    def _update_hint(self) -> None:
+        self.room_hint.setText(tr(f"new_game.room_hint_{self.room_choice.value().value}"))
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("new_game.table"))
+        self.room_label.setText(tr("new_game.room"))
+        self.rounds_label.setText(tr("new_game.length"))
+        self.rounds_hint.setText(tr("new_game.rounds_hint"))
+        self.time_label.setText(tr("new_game.time_limit"))
+        for choice in (self.room_choice, self.rounds_choice, self.time_choice):
+            choice.retranslate()
+        self._update_hint()
+
+
+class RulesCard(Card):
+    """The rule preset and its option switches (RULES §7); a change of options that matches
+    no preset is 自定义."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.preset_label = field_label()
         self.preset_combo = QComboBox()
         for preset in PRESETS:
@@ -119,57 +128,15 @@ class NewGameDialog(QDialog):
             box.toggled.connect(self._option_edited)
             self.option_boxes[name] = box
             options_grid.addWidget(box, index // 2, index % 2)
-        rgrid = self.rules_card.grid
-        rgrid.addWidget(self.preset_label, 0, 0)
-        rgrid.addWidget(self.preset_combo, 0, 1)
+        self.grid.addWidget(self.preset_label, 0, 0)
+        self.grid.addWidget(self.preset_combo, 0, 1)
         self.preset_hint = hint_label()
-        rgrid.addWidget(self.preset_hint, 1, 0, 1, 2)
-        rgrid.addLayout(options_grid, 2, 0, 1, 2)
-        rgrid.setColumnStretch(1, 1)
+        self.grid.addWidget(self.preset_hint, 1, 0, 1, 2)
+        self.grid.addLayout(options_grid, 2, 0, 1, 2)
+        self.grid.setColumnStretch(1, 1)
         self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
-        self.room_choice.changed.connect(lambda _room: self._update_hints())
-
-        # -- buttons -------------------------------------------------------------------------
-        self.cancel_button = QPushButton()
-        self.cancel_button.setObjectName("secondary")
-        self.cancel_button.setAutoDefault(False)
-        self.cancel_button.clicked.connect(self.reject)
-        self.start_button = QPushButton()
-        self.start_button.setObjectName("primary")
-        self.start_button.setDefault(True)
-        self.start_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.start_button.clicked.connect(self.accept)
-
-        body = QVBoxLayout()
-        body.setContentsMargins(20, 16, 20, 18)
-        body.setSpacing(14)
-        body.addWidget(self.table_card)
-        cards = QHBoxLayout()
-        cards.setSpacing(14)
-        cards.addWidget(self.opponents_card, 2)
-        cards.addWidget(self.rules_card, 3)
-        body.addLayout(cards)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.start_button)
-        body.addLayout(buttons)
-        outer = QVBoxLayout(self)
-        outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        outer.addWidget(self.header)
-        outer.addLayout(body)
-
-        self.rounds_choice.set_value(DEFAULT_ROUNDS)
-        self.time_choice.set_value(DEFAULT_TIME_LIMIT)
         self._apply_preset(Preset.HEFEI)
-        if last:
-            self.apply_choices(last)
-        self.retranslate()
-        self.start_button.setFocus()
 
-    # -- the preset and its options -----------------------------------------------------------
     def preset(self) -> Preset:
         return Preset(self.preset_combo.currentData())
 
@@ -197,11 +164,8 @@ class NewGameDialog(QDialog):
     def _option_edited(self, _checked: bool) -> None:
         self._apply_preset(matching_preset(self.options()))
 
-    # -- results --------------------------------------------------------------------------------
-    def result_rules(self) -> Ruleset:
-        room = self.room_choice.value()
-        rounds = self.rounds_choice.value()
-        time_limit = self.time_choice.value()
+    def rules(self, room: Room, rounds: int, time_limit: int | None) -> Ruleset:
+        """The ruleset of this preset (or these options) for the table's room, length and time."""
         preset = self.preset()
         if preset is Preset.CUSTOM:
             return Ruleset(
@@ -209,29 +173,10 @@ class NewGameDialog(QDialog):
             )
         return Ruleset.from_preset(preset, room=room, rounds=rounds, time_limit=time_limit)
 
-    def ai_levels(self) -> list[str]:
-        """The level of the AI at 下家, 对家 and 上家, in that order."""
-        return [str(combo.currentData()) for combo in self.level_combos]
-
     def choices(self) -> dict[str, Any]:
-        """Everything chosen, as plain JSON data (kept in Settings.last_new_game)."""
-        return {
-            "room": self.room_choice.value().value,
-            "rounds": self.rounds_choice.value(),
-            "time_limit": self.time_choice.value(),
-            "preset": self.preset().value,
-            "options": self.options(),
-            "ai_levels": self.ai_levels(),
-        }
+        return {"preset": self.preset().value, "options": self.options()}
 
     def apply_choices(self, data: dict[str, Any]) -> None:
-        """Restore earlier ``choices()``; anything missing or invalid keeps its default."""
-        with contextlib.suppress(ValueError):
-            self.room_choice.set_value(Room(data.get("room", Room.OPEN)))
-        for choice, key in ((self.rounds_choice, "rounds"), (self.time_choice, "time_limit")):
-            if key in data:
-                with contextlib.suppress(ValueError):
-                    choice.set_value(data[key])
         try:
             preset = Preset(data.get("preset", Preset.HEFEI))
         except ValueError:
@@ -244,35 +189,9 @@ class NewGameDialog(QDialog):
                     box.setChecked(bool(options.get(name, False)))
                     box.blockSignals(False)
         self._apply_preset(preset)
-        levels = data.get("ai_levels")
-        if isinstance(levels, list):
-            for combo, level in zip(self.level_combos, levels, strict=False):
-                if level in AI_LEVELS:
-                    combo.setCurrentIndex(AI_LEVELS.index(level))
-
-    # -- texts -------------------------------------------------------------------------------------
-    def _update_hints(self) -> None:
-        room = self.room_choice.value()
-        self.room_hint.setText(tr(f"new_game.room_hint_{room.value}"))
 
     def retranslate(self) -> None:
-        self.setWindowTitle(tr("new_game.title"))
-        self.header.set_texts(tr("new_game.title"), tr("new_game.heading"))
-        self.table_card.title.setText(tr("new_game.table"))
-        self.room_label.setText(tr("new_game.room"))
-        self.rounds_label.setText(tr("new_game.length"))
-        self.rounds_hint.setText(tr("new_game.rounds_hint"))
-        self.time_label.setText(tr("new_game.time_limit"))
-        for choice in (self.room_choice, self.rounds_choice, self.time_choice):
-            choice.retranslate()
-        self._update_hints()
-        self.opponents_card.title.setText(tr("new_game.opponents"))
-        self.opponents_hint.setText(tr("new_game.opponents_hint"))
-        for label, combo, seat in zip(self.seat_labels, self.level_combos, OPPONENT_SEATS, strict=True):
-            label.setText(tr(f"seat.{seat}"))
-            for index, level in enumerate(AI_LEVELS):
-                combo.setItemText(index, tr(f"level.{level}"))
-        self.rules_card.title.setText(tr("new_game.rules"))
+        self.title.setText(tr("new_game.rules"))
         self.preset_label.setText(tr("new_game.preset"))
         for index, preset in enumerate(PRESETS):
             self.preset_combo.setItemText(index, tr(f"preset.{preset.value}"))
@@ -280,5 +199,127 @@ class NewGameDialog(QDialog):
         for name, box in self.option_boxes.items():
             box.setText(tr(f"option.{name}"))
             box.setToolTip(tr(f"option.{name}.tip"))
+
+
+def ai_level_combo() -> QComboBox:
+    """The AI levels to choose from (texts from :func:`retranslate_levels`), normal first chosen."""
+    combo = QComboBox()
+    for level in AI_LEVELS:
+        combo.addItem("", level)
+    combo.setCurrentIndex(AI_LEVELS.index(DEFAULT_AI_LEVEL))
+    return combo
+
+
+def retranslate_levels(combo: QComboBox) -> None:
+    for index, level in enumerate(AI_LEVELS):
+        combo.setItemText(index, tr(f"level.{level}"))
+
+
+def dialog_buttons(dialog: QDialog,
+                   main_action: Callable[[], object] | None = None) -> tuple[QPushButton, QPushButton]:
+    """取消 and the dialog's main button (开始, 加入…), wired to reject and to `main_action`
+    (by default accept)."""
+    cancel = QPushButton()
+    cancel.setObjectName("secondary")
+    cancel.setAutoDefault(False)
+    cancel.clicked.connect(dialog.reject)
+    main = QPushButton()
+    main.setObjectName("primary")
+    main.setDefault(True)
+    main.setCursor(Qt.CursorShape.PointingHandCursor)
+    main.clicked.connect(main_action or dialog.accept)
+    return cancel, main
+
+
+class NewGameDialog(QDialog):
+    """One click on 开始 starts a default 合肥麻将 game; ``result_rules()`` and ``ai_levels()``."""
+
+    def __init__(self, parent: QWidget | None = None, last: dict[str, Any] | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("newGameDialog")
+        self.setStyleSheet(DIALOG_STYLE)
+        self.setModal(True)
+
+        self.header = DialogHeader(self)
+        self.table_card = TableCard(self)
+        self.table_card.setMinimumWidth(720)
+        self.room_choice = self.table_card.room_choice
+        self.rounds_choice = self.table_card.rounds_choice
+        self.time_choice = self.table_card.time_choice
+        self.room_hint = self.table_card.room_hint
+
+        # -- opponents -------------------------------------------------------------------
+        self.opponents_card = Card(self)
+        self.seat_labels: list[QLabel] = []
+        self.level_combos: list[QComboBox] = []
+        for row, _seat in enumerate(OPPONENT_SEATS):
+            label = field_label()
+            combo = ai_level_combo()
+            self.seat_labels.append(label)
+            self.level_combos.append(combo)
+            self.opponents_card.grid.addWidget(label, row, 0)
+            self.opponents_card.grid.addWidget(combo, row, 1)
+        self.opponents_hint = hint_label(wrap=True)
+        self.opponents_card.grid.addWidget(self.opponents_hint, len(OPPONENT_SEATS), 0, 1, 2)
+        self.opponents_card.grid.setColumnStretch(1, 1)
+
+        self.rules_card = RulesCard(self)
+        self.option_boxes = self.rules_card.option_boxes
+        self.preset_combo = self.rules_card.preset_combo
+        self.cancel_button, self.start_button = dialog_buttons(self)
+
+        lay_out_dialog(self, self.header,
+                       [self.table_card, side_by_side((self.opponents_card, 2), (self.rules_card, 3))],
+                       [], [self.cancel_button, self.start_button])
+
+        if last:
+            self.apply_choices(last)
+        self.retranslate()
+        self.start_button.setFocus()
+
+    # -- the preset and its options -----------------------------------------------------------
+    def preset(self) -> Preset:
+        return self.rules_card.preset()
+
+    def set_preset(self, preset: Preset | str) -> None:
+        self.rules_card.set_preset(preset)
+
+    def options(self) -> dict[str, bool]:
+        return self.rules_card.options()
+
+    # -- results --------------------------------------------------------------------------------
+    def result_rules(self) -> Ruleset:
+        return self.rules_card.rules(self.room_choice.value(), self.rounds_choice.value(),
+                                     self.time_choice.value())
+
+    def ai_levels(self) -> list[str]:
+        """The level of the AI at 下家, 对家 and 上家, in that order."""
+        return [str(combo.currentData()) for combo in self.level_combos]
+
+    def choices(self) -> dict[str, Any]:
+        """Everything chosen, as plain JSON data (kept in Settings.last_new_game)."""
+        return {**self.table_card.choices(), **self.rules_card.choices(), "ai_levels": self.ai_levels()}
+
+    def apply_choices(self, data: dict[str, Any]) -> None:
+        """Restore earlier ``choices()``; anything missing or invalid keeps its default."""
+        self.table_card.apply_choices(data)
+        self.rules_card.apply_choices(data)
+        levels = data.get("ai_levels")
+        if isinstance(levels, list):
+            for combo, level in zip(self.level_combos, levels, strict=False):
+                if level in AI_LEVELS:
+                    combo.setCurrentIndex(AI_LEVELS.index(level))
+
+    # -- texts -------------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("new_game.title"))
+        self.header.set_texts(tr("new_game.title"), tr("new_game.heading"))
+        self.table_card.retranslate()
+        self.opponents_card.title.setText(tr("new_game.opponents"))
+        self.opponents_hint.setText(tr("new_game.opponents_hint"))
+        for label, combo, seat in zip(self.seat_labels, self.level_combos, OPPONENT_SEATS, strict=True):
+            label.setText(tr(f"seat.{seat}"))
+            retranslate_levels(combo)
+        self.rules_card.retranslate()
         self.cancel_button.setText(tr("button.cancel"))
         self.start_button.setText(tr("button.start"))

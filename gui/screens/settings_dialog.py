@@ -8,9 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
-    QHBoxLayout,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -21,6 +19,7 @@ from gui.screens.dialog_parts import (
     DialogHeader,
     SegmentedChoice,
     field_label,
+    lay_out_dialog,
     time_limit_choice,
 )
 from gui.settings import (
@@ -96,23 +95,8 @@ class SettingsDialog(QDialog):
         self.ok_button.setDefault(True)
         self.ok_button.clicked.connect(self.accept)
 
-        body = QVBoxLayout()
-        body.setContentsMargins(20, 16, 20, 18)
-        body.setSpacing(14)
-        body.addWidget(self.display_card)
-        body.addWidget(self.play_card)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.defaults_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.ok_button)
-        body.addLayout(buttons)
-        outer = QVBoxLayout(self)
-        outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.setSpacing(0)
-        outer.addWidget(self.header)
-        outer.addLayout(body)
+        lay_out_dialog(self, self.header, [self.display_card, self.play_card], [self.defaults_button],
+                       [self.cancel_button, self.ok_button])
 
         self._show(self._original)
         self.retranslate()

@@ -137,7 +137,7 @@ _SCATTER: tuple[tuple[float, float, float, str], ...] = (
 )
 
 
-LAN_PLAY = False  # no LAN play yet: the footer must not promise it (i18n "start.footer_lan")
+LAN_PLAY = True  # the footer may promise friends on the LAN (i18n "start.footer_lan")
 
 BUTTON_W, BUTTON_H = 260, 46
 SHADOW_ROOM = 40  # kept free above and below the card: its shadow spreads 31 px, 10 px lower
@@ -152,6 +152,7 @@ class StartScreen(QWidget):
     rules_requested = Signal()
     settings_requested = Signal()
     profile_requested = Signal()
+    lan_requested = Signal()
     quit_requested = Signal()
     first_painted = Signal()  # once: the screen is up, slower work may start
 
@@ -173,6 +174,7 @@ class StartScreen(QWidget):
         self.tagline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.new_game_button = self._button("newGame", self.new_game_requested)
         self.continue_button = self._button("continueGame", self.continue_requested)
+        self.lan_button = self._button("lan", self.lan_requested)
         self.profile_button = self._button("profile", self.profile_requested)
         self.rules_button = self._button("rules", self.rules_requested)
         self.settings_button = self._button("settings", self.settings_requested)
@@ -191,8 +193,7 @@ class StartScreen(QWidget):
         self.player.setObjectName("tagline")
         self.player.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.player)
-        for button in (self.continue_button, self.new_game_button, self.profile_button, self.rules_button,
-                       self.settings_button, self.quit_button):
+        for button in self._menu_buttons():
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.footer)
 
@@ -204,8 +205,8 @@ class StartScreen(QWidget):
         self.retranslate()
 
     def _menu_buttons(self) -> list[QPushButton]:
-        return [self.continue_button, self.new_game_button, self.profile_button, self.rules_button,
-                self.settings_button, self.quit_button]
+        return [self.continue_button, self.new_game_button, self.lan_button, self.profile_button,
+                self.rules_button, self.settings_button, self.quit_button]
 
     def _apply_scale(self, scale: float) -> None:
         """Draw the card at ``scale`` of its natural size (the texts keep their size)."""
@@ -266,6 +267,7 @@ class StartScreen(QWidget):
         self.tagline.setText(tr("app.tagline"))
         self.new_game_button.setText(tr("start.new_game"))
         self.continue_button.setText(tr("start.continue"))
+        self.lan_button.setText(tr("start.lan"))
         self.profile_button.setText(tr("start.profile"))
         self.rules_button.setText(tr("start.rules"))
         self.settings_button.setText(tr("start.settings"))

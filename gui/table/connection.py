@@ -12,6 +12,14 @@ be a third. Every implementation emits, in the GUI thread:
 * ``decision_closed(DecisionClosed)`` — the table decided for the seat (time up).
 * ``hand_saved(HandSaved)`` — a finished hand, before its end is shown, for the profile.
 * ``finished()`` — the match is over; ``failed(str)`` — the table broke, in plain words.
+
+A table hosted elsewhere (the LAN) also emits, and a table in this process never does:
+
+* ``seat_state(seat, connected, autoplay)`` — a seat's person dropped or came back, or 托管
+  plays it (seat as this player sees it: 0 is the player);
+* ``resyncing(bool)`` — True: the table is drawn again from its start (after a return), shown at
+  once; False: caught up, back to the player's speed;
+* ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ class HandSaved:
     record: dict[str, Any]  # engine.replay.record(): replays the hand exactly
     match_state: dict[str, Any] | None  # engine.match.Match.state() where this computer hosts
     over: bool  # the match has ended with this hand
+    seat: int = HUMAN  # the player's seat in `record` (a LAN table numbers seats as its host does)
 
 
 class TableConnection(QObject):
@@ -41,6 +50,12 @@ class TableConnection(QObject):
     hand_saved = Signal(object)  # HandSaved
     finished = Signal()
     failed = Signal(str)
+    seat_state = Signal(int, bool, bool)  # seat (0 = this player), connected, autoplay
+    resyncing = Signal(bool)
+    link_notice = Signal(str)
+    # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the
+    # network), not an engine failure of this program
+    remote = False
 
     def start(self) -> None:
         raise NotImplementedError

@@ -1,4 +1,5 @@
-"""A seat's name plate: name and AI level on the first line, the score, 庄 and 听 on the second.
+"""A seat's name plate: name and AI level on the first line, the score, 庄 and 听 on the second,
+and at a LAN table 掉线 (the person dropped) or 托管 (auto-play plays the seat).
 
 Each plate sits in the corner to its owner's left, off the start of its river
 (:data:`gui.table.layout.PLATE_ANCHORS`), never wider than :data:`gui.table.layout.PLATE_W` (long names are
@@ -27,6 +28,8 @@ class PlateText:
     score: str
     dealer: str  # the 庄 badge's word, or "" when the seat does not deal
     ready: str  # the 听 badge's word, or "" when the seat has not declared
+    status: str = ""  # 掉线 / 托管 at a LAN table, or ""
+    offline: bool = False  # the status is a drop (its badge is grey)
 
 
 class NamePlate:
@@ -39,6 +42,7 @@ class NamePlate:
         self.score = text_item(self.back, theme.PLATE_DETAIL_PX, theme.PLATE_SCORE)
         self.dealer = Badge(self.back, theme.PLATE_DETAIL_PX, theme.DEALER_BADGE)
         self.ready = Badge(self.back, theme.PLATE_DETAIL_PX, theme.READY_BADGE)
+        self.status = Badge(self.back, theme.PLATE_DETAIL_PX, theme.AUTOPLAY_BADGE)
         self.lit = False
 
     def show(self, text: PlateText, anchor: PlateAnchor, lit: bool) -> None:
@@ -57,7 +61,8 @@ class NamePlate:
         self.score.setPos(PAD_X, y2)
         x = PAD_X + score_r.width() + WORD_GAP
         line_h = score_r.height()
-        for badge, word in ((self.dealer, text.dealer), (self.ready, text.ready)):
+        self.status.set_fill(theme.OFFLINE_BADGE if text.offline else theme.AUTOPLAY_BADGE)
+        for badge, word in ((self.dealer, text.dealer), (self.ready, text.ready), (self.status, text.status)):
             badge.set_text(word)
             if word:
                 w, h = badge.size()

@@ -85,6 +85,7 @@ class TableScene(QGraphicsScene):
         self.model = TableModel(human=human)
         self.names = list(names)
         self.levels = ["", "", "", ""]
+        self.seat_states = [(True, False)] * SEATS  # (connected, autoplay) of a LAN table's seats
         self.rules_line = ""  # the table's rules in words, shown in the top-right corner
         self.speed = 1.0
         self.animator = Animator(self)  # owns every animation the scene makes (gui.table.animation)
@@ -266,6 +267,17 @@ class TableScene(QGraphicsScene):
     def _seat_name(self, seat: int) -> str:
         return self.names[seat] or tr(f"table.seat_{screen_side(self.model, seat)}")
 
+    def set_seat_state(self, seat: int, connected: bool, autoplay: bool) -> None:
+        """A LAN seat's person dropped or returned, or 托管 plays it: marked on its plate."""
+        self.seat_states[seat % SEATS] = (connected, autoplay)
+        self.refresh_texts()
+
+    def _status_word(self, seat: int) -> str:
+        connected, autoplay = self.seat_states[seat]
+        if not connected:
+            return tr("lan.plate_offline")
+        return tr("lan.plate_autoplay") if autoplay else ""
+
     def refresh_texts(self) -> None:
         m = self.model
         playing = m.wall is not None
@@ -277,6 +289,8 @@ class TableScene(QGraphicsScene):
                 score=tr("table.score", score=m.scores[seat]),
                 dealer=tr("table.dealer_badge") if playing and seat == m.dealer else "",
                 ready=tr("table.ready_mark") if m.seats[seat].declare_index is not None else "",
+                status=self._status_word(seat),
+                offline=not self.seat_states[seat][0],
             )
             self.plates[seat].show(text, PLATE_ANCHORS[side], lit=m.turn == seat)
         if playing:

@@ -63,6 +63,9 @@ class Badge:
         self.pill.setPath(rounded(QRectF(0, 0, r.width() + 2 * self.PAD_X, r.height() + 2 * self.PAD_Y), 6))
         self.pill.setVisible(bool(text))
 
+    def set_fill(self, fill: QColor) -> None:
+        self.pill.setBrush(QBrush(fill))
+
     def size(self) -> tuple[float, float]:
         r = self.pill.path().boundingRect()
         return r.width(), r.height()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
@@ -36,7 +36,6 @@ from gui.table.scene import TableScene
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
 
-T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +93,8 @@ class TableWidget(QWidget):
         self._prompt = ""
         self._refusal: tuple[int, WinRefusal] | None = None  # the last discard I may not win on
         self._notice = ""  # a word from the table (time up) until my next decision
+        self._link_notice = ""  # a word on a LAN table's connection (reconnecting…)
+        self._resync_speed: float | None = None  # the player's speed while a LAN table catches up
         self._unshown_save: HandSaved | None = None
         self._seconds_left = 0
         self._menu: QMenu | None = None
@@ -134,6 +135,8 @@ class TableWidget(QWidget):
         self._unshown_save = None
         self.scene.names = list(names)
         self.scene.levels = list(levels)
+        self.scene.seat_states = [(True, False)] * len(self.scene.seat_states)
+        self._link_notice = ""
         self.retranslate()
         self.connection = connection
         # a stopped match's last queued signals must not reach the next one
@@ -143,6 +146,9 @@ class TableWidget(QWidget):
         c.decision_needed.connect(self._while_current(c, self._on_decision))
         c.decision_closed.connect(self._while_current(c, self._on_decision_closed))
         c.failed.connect(self._while_current(c, self.engine_failed.emit))
+        c.seat_state.connect(self._while_current(c, self.scene.set_seat_state))
+        c.resyncing.connect(self._while_current(c, self._on_resync))
+        c.link_notice.connect(self._while_current(c, self._on_link_notice))
         c.set_auto_win(self.bar.autowin.isChecked())
         c.set_autoplay(self.bar.autoplay.isChecked())
         c.start()
@@ -179,17 +185,18 @@ class TableWidget(QWidget):
             self.bar.waits.setText(table_info.hand_line(self.scene.model))
             self._show_status()
 
-    def _while_current(self, connection: TableConnection, slot: Callable[[T], object]) -> Callable[[T], None]:
+    def _while_current(self, connection: TableConnection, slot: Callable[..., object]) -> Callable[..., None]:
         """`slot`, called only while `connection` is still this table's one."""
-        def call(x: T) -> None:
+        def call(*args: object) -> None:
             if self.connection is connection:
-                slot(x)
+                slot(*args)
 
         return call
 
     def stop_match(self) -> bool:
         """Stop the engine thread (if any); True when it ended cleanly."""
         ok = True
+        self._on_resync(False)  # a table left while it caught up: the player's speed again
         self._close_menu()
         self.scene.animator.cancel()
         self._timer.stop()
@@ -213,6 +220,9 @@ class TableWidget(QWidget):
 
     def set_speed(self, speed: float) -> None:
         """A new speed applies from the next animation; instant also ends the running one."""
+        if self._resync_speed is not None:  # catching up at once: the new speed comes after
+            self._resync_speed = speed
+            return
         self.scene.speed = speed
         if speed <= 0:
             self.scene.animator.finish_now()
@@ -235,6 +245,28 @@ class TableWidget(QWidget):
             self._after(animation, self._show_standings)
         else:
             self._after(animation, self._ack)
+
+    def _on_resync(self, starting: bool) -> None:
+        """A LAN table is drawn again from the start of its hand (the player came back): at once,
+        then at the player's speed again. What was on screen goes; the table sends it anew."""
+        if starting:
+            if self._resync_speed is None:
+                self._resync_speed = self.scene.speed
+            self._close_menu()
+            self.scene.animator.cancel()
+            if self.end_dialog is not None:
+                dialog, self.end_dialog = self.end_dialog, None
+                dialog.close()
+            self._clear_decision()
+            self._unshown_save = None
+            self.scene.reset()
+            self.scene.speed = 0.0
+        elif self._resync_speed is not None:
+            self.scene.speed, self._resync_speed = self._resync_speed, None
+
+    def _on_link_notice(self, text: str) -> None:
+        self._link_notice = text
+        self._show_status()
 
     def _pause_ms(self, event: ev.Event) -> int:
         """A short hold after an AI's (or 托管's) draw, so a person sees who moves and what;
@@ -346,7 +378,7 @@ class TableWidget(QWidget):
     def _show_status(self) -> None:
         """What I may do now (or what the table did for me), and why a discard was no win."""
         first = self._prompt if self.pending is not None else self._notice
-        parts = [text for text in (first, table_info.refusal_text(self._refusal)) if text]
+        parts = [text for text in (self._link_notice, first, table_info.refusal_text(self._refusal)) if text]
         self.bar.status.setText("   ·   ".join(parts))
 
     # -- decisions ------------------------------------------------------------------------------

@@ -95,7 +95,7 @@ def test_match_names_in_progress_are_saved_as_codes(store: ProfileStore) -> None
     state = {"rules": {}, "seed": 1, "names": table, "dealer": 0, "dealer_streak": 2, "passes": 0,
              "scores": [0, 0, 0, 0], "played": 1}
     saved = SimpleNamespace(record=fake_record([0, 0, 0, 0], exhaustive=True) | {"names": table},
-                            match_state=state, over=False)
+                            match_state=state, over=False, seat=0)
     ended = ev.HandEnded((), True, (0, 0, 0, 0), (0, 0, 0, 0), ((),) * 4, ((),) * 4, 0, 2)
     summary = SimpleNamespace(ended=ended, wins=[])
     store.create("me")
@@ -120,7 +120,7 @@ def test_a_hand_hosted_elsewhere_counts_without_a_match_to_resume(store: Profile
 
     table = ["me", "下家", "对家", "上家"]
     saved = SimpleNamespace(record=fake_record([3, -3, 0, 0], exhaustive=False) | {"names": table},
-                            match_state=None, over=over)
+                            match_state=None, over=over, seat=0)
     ended = ev.HandEnded((0,), False, (3, -3, 0, 0), (5, -3, -2, 0), ((),) * 4, ((),) * 4, 1, 1)
     summary = SimpleNamespace(ended=ended, wins=[], hand_number=4)
     store.create("me")
@@ -132,3 +132,34 @@ def test_a_hand_hosted_elsewhere_counts_without_a_match_to_resume(store: Profile
     assert store.match_in_progress("me") is None  # nothing to resume here
     room = store.current().rooms[session.rules.room.value] if store.current() else None
     assert room is not None and room.matches == (1 if over else 0)
+
+
+def test_a_lan_hand_counts_for_the_players_own_seat_and_keeps_the_saved_match(store: ProfileStore) -> None:
+    """At a LAN table the player may sit at any of the host's seats: the record keeps the host's
+    numbers, the summary is turned to the player; the profile credits the player's seat. A LAN
+    match that ends leaves the match saved on this computer alone."""
+    from engine import events as ev
+    from gui.session import ProfileSession
+    from gui.table.connection import HandSaved
+
+    store.create("me")
+    store.select("me")
+    session = ProfileSession(store)
+    session.begin_match(session.rules, ["normal"] * 3)
+    local = {"rules": {}, "seed": 1, "names": ["me", "下家", "对家", "上家"], "dealer": 0, "dealer_streak": 1,
+             "passes": 0, "scores": [0, 0, 0, 0], "played": 0}
+    session.save_start(local)
+    session.begin_match(session.rules, [], match_id="lan-1")  # a LAN match: the local one stays
+    assert store.match_in_progress("me") is not None
+    names = ["东", "南", "me", "北"]
+    record = fake_record([-6, -3, 12, -3], exhaustive=False) | {"names": names}
+    saved = HandSaved(record, None, True, seat=2)
+    # the summary as the player saw it: themselves at 0
+    ended = ev.HandEnded((0,), False, (12, -3, -6, -3), (12, -3, -6, -3), ((),) * 4, ((),) * 4, 0, 2)
+    summary = SimpleNamespace(ended=ended, wins=[], hand_number=1)
+    session.hand_saved(saved, summary)  # type: ignore[arg-type]
+    history = store.history("me")
+    assert len(history) == 1 and history[0].delta == 12
+    profile = store.current()
+    assert profile is not None and profile.totals().net == 12 and profile.match_results == [12]
+    assert store.match_in_progress("me") is not None  # the local match is still there to continue

@@ -1,0 +1,173 @@
+"""The texts of LAN play: finding, hosting and joining a table, its lobby, and what a LAN table
+says during play (a seat dropped, reconnecting, why a table refused us or ended)."""
+
+from __future__ import annotations
+
+LAN_TEXTS: dict[str, dict[str, str]] = {
+    "start.lan": {"zh": "局域网", "en": "LAN"},
+    "lan.title": {"zh": "局域网对战", "en": "LAN play"},
+    # -- finding and joining a table ----------------------------------------------------------------
+    "lan.join.heading": {
+        "zh": "加入同一网络里朋友的牌桌，或者自己开一桌",
+        "en": "Join a friend's table on your network, or host one",
+    },
+    "lan.join.found": {"zh": "局域网里的牌桌", "en": "Tables on your network"},
+    "lan.join.searching": {
+        "zh": "正在寻找牌桌…（没找到？请确认在同一网络，或在下面输入地址）",
+        "en": "Looking for tables… (none? Check you are on the same network, or type the address below)",
+    },
+    "lan.join.found_hint": {"zh": "双击一桌即可加入", "en": "Double-click a table to join it"},
+    "lan.join.no_search": {
+        "zh": "无法自动寻找牌桌（{reason}），请在下面输入地址。",
+        "en": "Cannot look for tables ({reason}): type the address below.",
+    },
+    "lan.join.free": {"zh": "空位 {n}", "en": "{n} seat(s) free"},
+    "lan.join.playing": {"zh": "已开局", "en": "playing"},
+    "lan.join.locked": {"zh": "需密码", "en": "code needed"},
+    "lan.join.version_differs": {"zh": "版本不同", "en": "version differs"},
+    "lan.join.manual": {"zh": "输入地址", "en": "Type an address"},
+    "lan.join.placeholder": {"zh": "例如 192.168.1.5:47321", "en": "e.g. 192.168.1.5:47321"},
+    "lan.join.manual_hint": {
+        "zh": "房主的大厅里写着地址；端口是 {port} 时可以省略。最近去过的牌桌在下拉列表里。",
+        "en": "The host's lobby shows the address; the port may be left out when it is {port}. "
+              "Recent tables are in the list.",
+    },
+    "lan.join.connect": {"zh": "连接", "en": "Connect"},
+    "lan.join.join": {"zh": "加入", "en": "Join"},
+    "lan.join.host": {"zh": "我来开一桌", "en": "Host a table"},
+    "lan.join.connecting": {"zh": "正在连接 {address}…", "en": "Connecting to {address}…"},
+    "lan.join.no_address": {
+        "zh": "请输入房主的地址，例如 192.168.1.5:47321",
+        "en": "Type the host's address, e.g. 192.168.1.5:47321",
+    },
+    "lan.join.bad_address": {"zh": "地址不对：{reason}", "en": "That address will not do: {reason}"},
+    "lan.join.timeout": {
+        "zh": "{address} 没有回应。请确认地址，以及房主电脑的防火墙允许本游戏。",
+        "en": "{address} did not answer. Check the address, and that the host's firewall lets the game in.",
+    },
+    "lan.join.nobody": {
+        "zh": "{address} 上没有开着的牌桌。", "en": "No table is open at {address}.",
+    },
+    "lan.join.unreachable": {
+        "zh": "无法连接到 {address}：{reason}", "en": "Cannot reach {address}: {reason}",
+    },
+    "lan.code.title": {"zh": "房间密码", "en": "Room code"},
+    "lan.code.prompt": {"zh": "请输入房主告诉你的房间密码：", "en": "The room code the host gave you:"},
+    # -- hosting ------------------------------------------------------------------------------------
+    "lan.host.title": {"zh": "开一桌", "en": "Host a table"},
+    "lan.host.heading": {
+        "zh": "朋友在同一网络里就能找到这桌；没人坐的位置由电脑补上",
+        "en": "Friends on your network find this table; the computer takes the seats nobody takes",
+    },
+    "lan.host.room": {"zh": "房间", "en": "Room"},
+    "lan.host.name": {"zh": "桌名", "en": "Table name"},
+    "lan.host.default_name": {"zh": "{name}的牌桌", "en": "{name}'s table"},
+    "lan.host.code": {"zh": "房间密码", "en": "Room code"},
+    "lan.host.code_placeholder": {"zh": "不设密码", "en": "none"},
+    "lan.host.code_hint": {
+        "zh": "设了密码，只有知道密码的朋友能加入", "en": "With a code, only friends who know it can join",
+    },
+    "lan.host.ai_level": {"zh": "电脑水平", "en": "Computer level"},
+    "lan.host.port": {"zh": "端口", "en": "Port"},
+    "lan.host.port_hint": {
+        "zh": "一般不用改（{port}）；端口被占用时换一个",
+        "en": "Usually {port}; change it if that port is taken",
+    },
+    "lan.host.open": {"zh": "开桌", "en": "Open the table"},
+    "lan.host.opening": {"zh": "正在开桌…", "en": "Opening the table…"},
+    "lan.host.port_taken": {
+        "zh": "无法在端口 {port} 开桌（{reason}）。可能另一个程序或另一桌正在用它：请换一个端口。",
+        "en": "Cannot open a table on port {port} ({reason}). Another program or table may be using it: "
+              "choose another port.",
+    },
+    # -- the lobby ------------------------------------------------------------------------------------
+    "lan.lobby.empty": {"zh": "空位", "en": "Empty seat"},
+    "lan.lobby.waiting": {"zh": "等人加入…", "en": "Waiting for a player…"},
+    "lan.lobby.computer": {"zh": "电脑", "en": "Computer"},
+    "lan.lobby.ai_title": {"zh": "电脑 · {level}", "en": "Computer · {level}"},
+    "lan.lobby.ready": {"zh": "✔ 已准备", "en": "✔ Ready"},
+    "lan.lobby.not_ready": {"zh": "未准备", "en": "Not ready"},
+    "lan.lobby.get_ready": {"zh": "准备", "en": "Ready"},
+    "lan.lobby.cancel_ready": {"zh": "取消准备", "en": "Cancel ready"},
+    "lan.lobby.countdown": {
+        "zh": "{n} 秒后最后一位自动准备", "en": "The last player is made ready in {n} s",
+    },
+    "lan.lobby.waiting_for": {
+        "zh": "还有 {n} 个空位：等朋友加入，或由房主补上电脑",
+        "en": "{n} seat(s) free: wait for friends, or the host fills them with the computer",
+    },
+    "lan.lobby.all_seated": {
+        "zh": "人齐了：全部准备后开局", "en": "Everyone is seated: the match starts when all are ready",
+    },
+    "lan.lobby.addresses": {
+        "zh": "朋友输入 {addresses} 加入", "en": "Friends join with {addresses}",
+    },
+    "lan.lobby.with_code": {"zh": "有密码", "en": "room code"},
+    "lan.lobby.fill_level": {"zh": "空位补电脑：", "en": "Fill empty seats:"},
+    "lan.lobby.fill": {"zh": "补上电脑", "en": "Add computers"},
+    "lan.lobby.start": {"zh": "现在开局", "en": "Start now"},
+    "lan.lobby.leave": {"zh": "离开", "en": "Leave"},
+    "lan.lobby.lost": {
+        "zh": "与牌桌的连接断开了。", "en": "The connection to the table was lost.",
+    },
+    # -- leaving --------------------------------------------------------------------------------------
+    "lan.confirm.leave": {
+        "zh": "离开这桌？\n牌局会继续，托管替你出牌。",
+        "en": "Leave this table?\nThe match goes on; auto-play plays your seat.",
+    },
+    "lan.confirm.close_table": {
+        "zh": "你是房主：离开会关闭这桌，其他玩家都会被请出。确定吗？",
+        "en": "You host this table: leaving closes it for everyone. Leave anyway?",
+    },
+    # -- on the table --------------------------------------------------------------------------
+    "lan.plate_offline": {"zh": "掉线", "en": "Offline"},
+    "lan.plate_autoplay": {"zh": "托管", "en": "Auto"},
+    "lan.reconnecting": {"zh": "连接断开，重新连接…", "en": "Connection lost: reconnecting…"},
+    "lan.reconnect_failed": {
+        "zh": "无法重新连接到牌桌（{reason}）。",
+        "en": "Could not get back to the table ({reason}).",
+    },
+    "lan.reconnect_refused": {
+        "zh": "牌桌不再接受你回来：{reason}",
+        "en": "The table no longer takes you back: {reason}",
+    },
+    # -- why a table refused us (engine.net.messages REFUSE_*) ------------------------------------
+    "lan.refused.protocol": {
+        "zh": "对方的游戏版本与你的不同，无法同桌。请双方使用同一版本。",
+        "en": "The host runs another version of the game. Both of you need the same version.",
+    },
+    "lan.refused.code_needed": {"zh": "这桌需要房间密码。", "en": "This table needs a room code."},
+    "lan.refused.wrong_code": {"zh": "房间密码不对。", "en": "Wrong room code."},
+    "lan.refused.full": {"zh": "这桌已经坐满了。", "en": "The table is full."},
+    "lan.refused.started": {"zh": "这桌已经开局了。", "en": "The match at this table has started."},
+    "lan.refused.unknown_token": {
+        "zh": "牌桌不认得你的座位（它可能已重开）。",
+        "en": "The table does not know your seat (it may have been opened again).",
+    },
+    "lan.refused.busy": {
+        "zh": "牌桌正忙，请稍后再试。", "en": "The table is busy: try again in a moment.",
+    },
+    "lan.refused.bad_hello": {
+        "zh": "牌桌没能听懂本程序的问候（版本不同？）。",
+        "en": "The table did not understand this program's hello (another version?).",
+    },
+    "lan.refused.timeout": {"zh": "连接超时，请重试。", "en": "The connection timed out: try again."},
+    "lan.refused.other": {"zh": "牌桌拒绝了：{message}", "en": "The table said no: {message}"},
+    # -- why a table ended (engine.net.messages END_*) -------------------------------------------
+    "lan.end.finished": {"zh": "牌局结束。", "en": "The match is over."},
+    "lan.end.host_quit": {"zh": "房主关闭了牌桌。", "en": "The host closed the table."},
+    "lan.end.left": {"zh": "你离开了牌桌。", "en": "You left the table."},
+    "lan.end.replaced": {
+        "zh": "你的座位在另一个窗口重新连上了，这里不再继续。",
+        "en": "Your seat was taken up again from another window: this one stops here.",
+    },
+    "lan.end.dead": {
+        "zh": "与牌桌的连接中断太久，已被托管。",
+        "en": "The connection was silent too long: auto-play took your seat.",
+    },
+    "lan.end.slow": {
+        "zh": "网络太慢，牌桌无法把消息送到，已被托管。",
+        "en": "The network was too slow to reach you: auto-play took your seat.",
+    },
+    "lan.end.other": {"zh": "牌桌结束了：{message}", "en": "The table ended: {message}"},
+}

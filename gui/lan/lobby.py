@@ -1,0 +1,273 @@
+"""The lobby of a LAN table: the four seats as this player sees them (you, 下家, 对家, 上家) with
+names and 级别·段位, who is ready, the countdown that makes the last player ready (RULES §3),
+the host's addresses for friends to type in, and — for the host — filling the empty seats with
+the computer and starting. Everything shown comes from the host's ``lobby`` messages."""
+
+from __future__ import annotations
+
+import math
+import time
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.net import messages as m
+from gui import theme
+from gui.i18n import seat_label, tr
+from gui.lan.words import lock_mark
+from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
+from gui.screens.felt import FeltBackdrop
+from gui.screens.new_game import ai_level_combo, retranslate_levels
+
+SEATS = 4
+PANEL_W = 940  # the lobby's card at most; narrower windows get all of their width less a margin
+
+
+def rules_line(lobby: m.Lobby) -> str:
+    rules = lobby.rules
+    parts = [tr(f"room.{rules.room.value}"),
+             tr("new_game.rounds_1" if rules.rounds == 1 else "new_game.rounds_n", n=rules.rounds),
+             tr(f"preset.{rules.preset.value}"),
+             tr("time.seconds", n=rules.time_limit) if rules.time_limit else tr("time.off")]
+    if lobby.table.code:
+        parts.append(lock_mark() + tr("lan.lobby.with_code"))
+    return " · ".join(parts)
+
+
+class SeatCard(QFrame):
+    """One seat: its place at the table as I see it, who sits there, and whether they are ready."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("seatCard")
+        self.place = QLabel()
+        self.place.setObjectName("seatPlace")
+        self.name = QLabel()
+        self.name.setObjectName("seatName")
+        self.title = QLabel()
+        self.title.setObjectName("seatTitle")
+        self.state = QLabel()
+        self.state.setObjectName("seatState")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 12)
+        layout.setSpacing(3)
+        for label in (self.place, self.name, self.title, self.state):
+            layout.addWidget(label)
+        layout.addStretch(1)
+        self.setMinimumHeight(118)
+
+    def show_seat(self, place: int, seat: m.LobbySeat) -> None:
+        self.setProperty("mine", place == 0)
+        self.place.setText(seat_label(place))
+        if seat.kind == "empty":
+            self.name.setText(tr("lan.lobby.empty"))
+            self.title.setText("")
+            state, ready = tr("lan.lobby.waiting"), False
+        elif seat.kind == "ai":
+            self.name.setText(seat.name or tr("lan.lobby.computer"))
+            level = tr(f"level.{seat.level}") if seat.level in ("easy", "normal", "hard") else seat.title
+            self.title.setText(tr("lan.lobby.ai_title", level=level))
+            state, ready = tr("lan.lobby.ready"), True
+        else:
+            self.name.setText(seat.name)
+            self.title.setText(seat.title)
+            if not seat.connected:
+                state, ready = tr("lan.plate_offline"), False
+            else:
+                state = tr("lan.lobby.ready") if seat.ready else tr("lan.lobby.not_ready")
+                ready = seat.ready
+        self.state.setText(state)
+        self.state.setProperty("ready", ready)
+        for widget in (self, self.state):
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
+
+
+class LobbyScreen(QWidget):
+    ready_toggled = Signal(bool)
+    leave_requested = Signal()
+    fill_requested = Signal(str)  # the AI level for the empty seats
+    start_requested = Signal(str)  # the same: a start fills what is still empty
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("lobbyScreen")
+        self._felt = FeltBackdrop(self, theme.PROFILE_FELT)
+        self.my_seat = 0
+        self.hosting = False
+        self.lobby: m.Lobby | None = None
+        self._deadline: float | None = None  # when the countdown ends (time.monotonic)
+
+        self.panel = QFrame(self)
+        self.panel.setObjectName("lobbyPanel")
+        self.panel.setStyleSheet(DIALOG_STYLE + theme.LAN_STYLE)
+        self.header = DialogHeader(self.panel)
+        self.cards = [SeatCard() for _ in range(SEATS)]
+        seats = QGridLayout()
+        seats.setSpacing(12)
+        for index, card in enumerate(self.cards):  # you and 下家 above, 对家 and 上家 below
+            seats.addWidget(card, index // 2, index % 2)
+        self.countdown = QLabel()
+        self.countdown.setObjectName("countdown")
+        self.countdown.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.addresses = QLabel()
+        self.addresses.setObjectName("addresses")
+        self.addresses.setWordWrap(True)
+        self.addresses.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # the host's own controls
+        self.host_row = QWidget()
+        self.ai_label = field_label()
+        self.ai_combo = ai_level_combo()
+        self.fill_button = QPushButton()
+        self.fill_button.setObjectName("secondary")
+        self.fill_button.clicked.connect(lambda: self.fill_requested.emit(self.ai_level()))
+        self.start_button = QPushButton()
+        self.start_button.setObjectName("secondary")
+        self.start_button.clicked.connect(lambda: self.start_requested.emit(self.ai_level()))
+        host = QHBoxLayout(self.host_row)
+        host.setContentsMargins(0, 0, 0, 0)
+        host.addWidget(self.ai_label)
+        host.addWidget(self.ai_combo)
+        host.addWidget(self.fill_button)
+        host.addStretch(1)
+        host.addWidget(self.start_button)
+        # everyone's
+        self.leave_button = QPushButton()
+        self.leave_button.setObjectName("secondary")
+        self.leave_button.clicked.connect(self.leave_requested.emit)
+        self.ready_button = QPushButton()
+        self.ready_button.setObjectName("primary")
+        self.ready_button.setCheckable(True)
+        self.ready_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.ready_button.clicked.connect(lambda: self.ready_toggled.emit(self.ready_button.isChecked()))
+        self.ready_button.toggled.connect(lambda _on: self._ready_text())
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.leave_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.ready_button)
+
+        body = QVBoxLayout()
+        body.setContentsMargins(22, 16, 22, 18)
+        body.setSpacing(12)
+        body.addLayout(seats)
+        body.addWidget(self.countdown)
+        body.addWidget(self.addresses)
+        body.addWidget(self.host_row)
+        body.addLayout(bottom)
+        outer = QVBoxLayout(self.panel)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(self.header)
+        outer.addLayout(body)
+
+        self._timer = QTimer(self)
+        self._timer.setInterval(250)
+        self._timer.timeout.connect(self._show_countdown)
+        self.retranslate()
+
+    # -- the table -----------------------------------------------------------------------------
+    def set_table(self, my_seat: int, hosting: bool, ai_level: str = "normal") -> None:
+        """A new table: I sit at the host's seat `my_seat`; `hosting` shows the host's controls."""
+        self.my_seat = my_seat
+        self.hosting = hosting
+        self.lobby = None
+        self._deadline = None
+        self.ready_button.setChecked(False)
+        self.host_row.setVisible(hosting)
+        index = self.ai_combo.findData(ai_level)
+        if index >= 0:
+            self.ai_combo.setCurrentIndex(index)
+        self.retranslate()
+
+    def ai_level(self) -> str:
+        return str(self.ai_combo.currentData())
+
+    def show_lobby(self, lobby: m.Lobby) -> None:
+        self.lobby = lobby
+        mine = lobby.seats[self.my_seat]
+        self.ready_button.setChecked(mine.ready)
+        self._deadline = None if lobby.countdown is None else time.monotonic() + lobby.countdown
+        if self._deadline is None:
+            self._timer.stop()
+        else:
+            self._timer.start()
+        self.retranslate()
+
+    def _show_countdown(self) -> None:
+        running = self._deadline is not None
+        if self.countdown.property("running") != running:
+            self.countdown.setProperty("running", running)
+            self.countdown.style().unpolish(self.countdown)
+            self.countdown.style().polish(self.countdown)
+        if self._deadline is None:
+            self.countdown.setText(self._waiting_line())
+            return
+        left = max(0, math.ceil(self._deadline - time.monotonic()))
+        self.countdown.setText(tr("lan.lobby.countdown", n=left))
+        if left <= 0:
+            self._timer.stop()
+
+    def _waiting_line(self) -> str:
+        lobby = self.lobby
+        if lobby is None:
+            return ""
+        empty = sum(s.kind == "empty" for s in lobby.seats)
+        if empty:
+            return tr("lan.lobby.waiting_for", n=empty)
+        return tr("lan.lobby.all_seated")
+
+    # -- texts ---------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        lobby = self.lobby
+        if lobby is not None:
+            self.header.set_texts(lobby.table.name, rules_line(lobby))
+            for place, card in enumerate(self.cards):
+                card.show_seat(place, lobby.seats[(self.my_seat + place) % SEATS])
+            shown = ", ".join(lobby.addresses[:3])
+            self.addresses.setText(tr("lan.lobby.addresses", addresses=shown) if shown else "")
+            self.addresses.setVisible(bool(shown))
+            has_empty = any(s.kind == "empty" for s in lobby.seats)
+            self.fill_button.setEnabled(has_empty)
+        else:
+            self.header.set_texts(tr("lan.title"), "")
+        self.ai_label.setText(tr("lan.lobby.fill_level"))
+        retranslate_levels(self.ai_combo)
+        self.fill_button.setText(tr("lan.lobby.fill"))
+        self.start_button.setText(tr("lan.lobby.start"))
+        self.leave_button.setText(tr("lan.lobby.leave"))
+        self._ready_text()
+        self._show_countdown()
+        self._place_panel()
+
+    def _ready_text(self) -> None:
+        self.ready_button.setText(tr("lan.lobby.cancel_ready") if self.ready_button.isChecked()
+                                  else tr("lan.lobby.get_ready"))
+
+    # -- layout and felt -------------------------------------------------------------------------
+    def _place_panel(self) -> None:
+        """The card in the middle of the felt, as wide as fits (up to PANEL_W), as high as it needs."""
+        self.panel.setFixedWidth(max(480, min(PANEL_W, self.width() - 40)))
+        self.panel.adjustSize()
+        self.panel.move((self.width() - self.panel.width()) // 2,
+                        max(10, (self.height() - self.panel.height()) // 2))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._felt.invalidate()
+        self._place_panel()
+        super().resizeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self._felt.draw()
+
+
+__all__ = ["LobbyScreen", "SeatCard", "rules_line"]

@@ -1,0 +1,285 @@
+"""A table hosted on another computer (or by this one's host): the LAN client behind the table
+widget's one seam.
+
+The client's reader thread hands every message to a :class:`gui.lan.bridge.MessageBridge`;
+here, in the GUI thread, they wait in a queue of their own and go to the widget one event at a
+time, as the local table's do: an event, then nothing until the widget has shown it (``ack``),
+which is then acknowledged to the host. A request or a closing waits for its turn behind the
+events before it, and a request's time is what the host gave minus the time it waited here.
+
+Seats: the host's numbers arrive; the widget gets everything turned so that this player sits at
+0 (:func:`engine.relative.relative`). A hand is saved from the host's own numbers (its start and
+end), with the player's seat, before its end is shown — so the profile counts LAN hands too.
+
+A return: when the connection drops during play, the client tries to come back for
+:data:`RECONNECT_FOR` seconds in a thread of its own; the host then sends a resync and the table
+is drawn again, at once, from the start of the hand.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Signal
+
+from engine import events as ev
+from engine.actions import Action
+from engine.net import messages as m
+from engine.net.client import Disconnected, JoinRefused
+from engine.relative import relative
+from engine.replay import record_from_events
+from gui.i18n import tr
+from gui.lan.bridge import MessageBridge
+from gui.lan.words import end_text
+from gui.table.connection import HandSaved, TableConnection
+
+log = logging.getLogger(__name__)
+
+RECONNECT_FOR = 20.0  # seconds of trying to come back before the player is told it failed
+RECONNECT_PAUSE = 1.0  # between two tries
+
+
+class ClientLike(Protocol):
+    """What the table needs of :class:`engine.net.client.Client` (tests pass their own)."""
+
+    def send(self, message: m.Message) -> None: ...
+    def reconnect(self) -> m.Welcome: ...
+    def close(self) -> None: ...
+
+
+class _Returns(QObject):
+    """The reconnecting thread's outcome, queued to the GUI thread."""
+
+    back = Signal()
+    gave_up = Signal(str)
+
+
+_CAUGHT_UP = object()  # in the queue after a resync's events: the player's speed again
+
+
+def match_over_after(rounds: int, first_dealer: int, started: ev.HandStarted, ended: ev.HandEnded) -> bool:
+    """The match ends with this hand (as engine.match.Match.over): the deal has passed
+    4 × rounds times. The passes before the hand follow from its 圈 and how far the deal has
+    gone round from the first dealer."""
+    passes = (started.round_number - 1) * 4 + (started.dealer - first_dealer) % 4
+    if ended.next_dealer != started.dealer:
+        passes += 1
+    return passes >= 4 * rounds
+
+
+class RemoteTable(TableConnection):
+    """The match at a LAN table, from the moment it started (its ``Started`` message)."""
+
+    remote = True
+
+    def __init__(self, client: ClientLike, bridge: MessageBridge, started: m.Started,
+                 reconnect_for: float = RECONNECT_FOR) -> None:
+        super().__init__()
+        self.client = client
+        self.bridge = bridge
+        self.seat = started.seat
+        self.rules = started.rules
+        self.names = tuple(started.names)
+        self.reconnect_for = reconnect_for
+        self._queue: deque[tuple[float, object]] = deque()
+        self._shown: int | None = None  # the number of the event on screen, not yet acknowledged
+        self._started = False
+        self._over = False  # the table has ended for us (finished, failed or left)
+        self._first_dealer: int | None = None
+        self._hand_start: ev.HandStarted | None = None  # the host's numbers
+        self._saved_hands: set[int] = set()  # hand numbers counted (a resync shows one again)
+        self._returning = False
+        self._ending = False  # the match's end has come: what follows is its goodbye
+        self._returns = _Returns(self)
+        self._returns.back.connect(self._came_back)
+        self._returns.gave_up.connect(self._fail)
+        bridge.arrived.connect(self._take)
+
+    # -- TableConnection ---------------------------------------------------------------------------
+    def start(self) -> None:
+        self._started = True
+        self._take()
+
+    def ack(self) -> None:
+        if self._shown is None:
+            return  # a dialog closed after a resync: that event is gone
+        self.client.send(m.Ack(self._shown))
+        self._shown = None
+        self._pump()
+
+    def choose(self, request: int, action: Action | None) -> None:
+        self.client.send(m.Choose(request, action))
+
+    def set_autoplay(self, on: bool) -> None:
+        self.client.send(m.SetAutoplay(on))
+
+    def set_auto_win(self, on: bool) -> None:
+        self.client.send(m.SetAutoWin(on))
+
+    def stop(self, timeout_ms: int = 5000) -> bool:
+        """Leave: 托管 plays the seat from now on (the host is told at once)."""
+        if not self._over:
+            self._over = True
+            self.client.send(m.Leave())
+        self.client.close()
+        self._queue.clear()
+        return True
+
+    @property
+    def running(self) -> bool:
+        return self._started and not self._over
+
+    # -- messages ----------------------------------------------------------------------------------
+    def _take(self) -> None:
+        """Everything the bridge holds: drops, returns and ends act at once, the rest queues."""
+        while (item := self.bridge.take()) is not None:
+            if self._over:
+                continue
+            at, message = item
+            if isinstance(message, Disconnected):
+                self._dropped(message.reason)
+            elif isinstance(message, m.Resync):
+                self._resync(at, message)
+            elif isinstance(message, m.SeatStatus):
+                state = message.state
+                self.seat_state.emit(self._mine(message.seat), state.connected, state.autoplay)
+            elif isinstance(message, m.Ended) and message.reason != m.END_FINISHED:
+                self._fail(end_text(message.reason, message.message))
+            elif isinstance(message, m.Error):
+                log.warning("the host refused a message: %s %s", message.code, message.message)
+            elif isinstance(message, m.EventMessage | m.RequestMessage | m.ClosedMessage | m.Ended):
+                if isinstance(message, m.Ended):
+                    self._ending = True  # the host closes next: no drop to come back from
+                self._queue.append((at, message))
+        self._pump()
+
+    def _mine(self, seat: int) -> int:
+        """A host's seat number as this player sees it (0 is the player)."""
+        return (seat - self.seat) % 4
+
+    def _pump(self) -> None:
+        """Hand the widget what is next, up to the next event to be shown."""
+        while self._started and not self._over and self._shown is None and self._queue:
+            at, message = self._queue.popleft()
+            if isinstance(message, m.EventMessage):
+                self._show(message)
+            elif isinstance(message, m.RequestMessage):
+                self._ask(at, message)
+            elif isinstance(message, m.ClosedMessage):
+                self.decision_closed.emit(message.closed)
+            elif isinstance(message, m.Ended):
+                self._over = True
+                self.client.close()
+                self.finished.emit()
+            elif message is _CAUGHT_UP:
+                self.resyncing.emit(False)
+
+    def _show(self, message: m.EventMessage) -> None:
+        event = message.event
+        if isinstance(event, ev.MatchStarted):
+            self._first_dealer = event.first_dealer
+        elif isinstance(event, ev.HandStarted):
+            self._hand_start = event
+        elif isinstance(event, ev.HandEnded):
+            self._save(event)  # before the end is shown: leaving at the result loses nothing
+        self._shown = message.n
+        self.event_ready.emit(relative(event, self.seat))
+
+    def _ask(self, at: float, message: m.RequestMessage) -> None:
+        request = message.request
+        if any(isinstance(q, m.ClosedMessage) and q.closed.id == request.id for _t, q in self._queue):
+            return  # its time ran out while the events before it were shown
+        if message.time_left is not None:
+            waited = time.monotonic() - at
+            request = replace(request, time_limit=max(0.0, message.time_left - waited))
+        self.decision_needed.emit(relative(request, self.seat))
+
+    def _save(self, ended: ev.HandEnded) -> None:
+        started = self._hand_start
+        if started is None or started.hand_number in self._saved_hands:
+            return
+        try:
+            played_at = datetime.now().isoformat(timespec="seconds")
+            record = record_from_events(self.rules, started, ended, self.names, played_at)
+        except ValueError as exc:  # no seed revealed: nothing to replay, nothing to count
+            log.warning("hand %d not saved: %s", started.hand_number, exc)
+            return
+        self._saved_hands.add(started.hand_number)
+        first = self._first_dealer if self._first_dealer is not None else started.dealer
+        over = match_over_after(self.rules.rounds, first, started, ended)
+        self.hand_saved.emit(HandSaved(record, None, over, seat=self.seat))
+
+    # -- drops and returns -------------------------------------------------------------------------
+    def _resync(self, at: float, message: m.Resync) -> None:
+        """Draw the table again from what the host sends: its own state first, so that a
+        dialog the widget closes now cannot acknowledge an event of the new stream."""
+        self._queue.clear()
+        self._shown = None
+        self.seat = message.started.seat
+        self._hand_start = None
+        self.link_notice.emit("")
+        self.resyncing.emit(True)
+        for seat, state in enumerate(message.states):
+            self.seat_state.emit(self._mine(seat), state.connected, state.autoplay)
+        for event in message.events:
+            self._queue.append((at, event))
+        if message.request is not None:
+            self._queue.append((at, message.request))
+        self._queue.append((at, _CAUGHT_UP))
+
+    def _dropped(self, reason: str) -> None:
+        if self._ending or self._returning:
+            return
+        log.warning("connection to the table lost (%s): reconnecting", reason)
+        self._returning = True
+        self.link_notice.emit(tr("lan.reconnecting"))
+        threading.Thread(target=self._reconnect, name="lan-reconnect", daemon=True).start()
+
+    def _reconnect(self) -> None:
+        """In its own thread: try to come back until the table takes us or the time is up."""
+        deadline = time.monotonic() + self.reconnect_for
+        why = ""
+        while time.monotonic() < deadline and not self._over:
+            try:
+                self.client.reconnect()
+            except JoinRefused as exc:  # the table is gone, or it no longer knows us
+                self._returns.gave_up.emit(tr("lan.reconnect_refused", reason=exc.message or exc.code))
+                return
+            except OSError as exc:  # TimeoutError is one
+                why = str(exc) or type(exc).__name__
+                time.sleep(RECONNECT_PAUSE)
+                continue
+            self._returns.back.emit()
+            return
+        self._returns.gave_up.emit(tr("lan.reconnect_failed", reason=why or "—"))
+
+    def _came_back(self) -> None:
+        self._returning = False
+        self.link_notice.emit("")  # the resync follows
+
+    def _fail(self, text: str) -> None:
+        self._returning = False
+        if self._over:
+            return
+        self._over = True
+        self.client.close()
+        self.link_notice.emit("")
+        self.failed.emit(text)
+
+
+def on_each(bridge: MessageBridge, handle: Callable[[float, object], bool]) -> None:
+    """Give `handle` the bridge's messages one by one until it returns False (that message is
+    its last: what follows stays for the next reader)."""
+    while (item := bridge.take()) is not None:
+        if not handle(*item):
+            return
+
+
+__all__ = ["RECONNECT_FOR", "ClientLike", "RemoteTable", "match_over_after", "on_each"]

@@ -1,0 +1,361 @@
+"""The LAN table behind the widget (gui.lan.remote_table), against a fake client: messages come
+from another thread in the host's seat numbers, the widget shows them turned to its player one
+at a time, acknowledges each, answers requests, counts each hand for the profile with the
+player's real seat, marks dropped seats, comes back after a drop and tells a host that quit."""
+
+from __future__ import annotations
+
+import functools
+import queue
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from engine import events as ev
+from engine.actions import Action
+from engine.ai import NormalAI, SimpleAI
+from engine.decision import DecisionRequest
+from engine.match import Match
+from engine.match_loop import play_match
+from engine.net import messages as m
+from engine.net.client import Disconnected
+from engine.relative import relative
+from engine.replay import replay
+from engine.rules import Ruleset
+from engine.waiting_seat import WaitingSeat
+from gui.i18n import set_language
+from gui.lan.bridge import MessageBridge
+from gui.lan.remote_table import RemoteTable, match_over_after
+from gui.main_window import MainWindow
+from gui.settings import Settings
+from gui.table.model import TableModel
+from storage.store import ProfileStore
+
+SPEED = 0.05  # the animated code path, kept short (the end-to-end test plays at 1.0)
+MY_SEAT = 2
+NAMES = ("东家", "南家", "me", "北家")
+
+
+@functools.cache
+def _recorded(seed: int, rounds: int = 1) -> tuple[Ruleset, list[object], list[Action]]:
+    """What the host sends seat MY_SEAT in a whole match (its numbers), and the seat's answers."""
+    rules = Ruleset(rounds=rounds, time_limit=15)
+    stream: list[object] = []
+    answers: list[Action] = []
+    ai = NormalAI(name="me")
+
+    class Recorder(WaitingSeat):
+        def decide(self, view: Any, legal: Any) -> Action:
+            self._next_id += 1
+            stream.append(DecisionRequest(self._next_id, view, tuple(legal), 15.0))
+            action = ai.decide(view, legal)
+            answers.append(action)
+            return action
+
+    seat = Recorder("me", stream.append, ai, acknowledged=False)
+    seats: list[Any] = [SimpleAI(), SimpleAI(), SimpleAI()]
+    seats.insert(MY_SEAT, seat)
+    play_match(Match(rules, seed, NAMES), seats)
+    return rules, stream, answers
+
+
+class FakeClient:
+    """The client's interface; a feeder thread plays the host: it sends events without waiting
+    for acknowledgements (up to the next request), then waits for the answer."""
+
+    def __init__(self, bridge: MessageBridge, stream: list[object]) -> None:
+        self.bridge = bridge
+        self.stream = stream
+        self.sent: list[m.Message] = []
+        self.closed = False
+        self.reconnects = 0
+        self.reconnect_error: BaseException | None = None
+        self._answers: queue.Queue[m.Choose] = queue.Queue()
+        self._stop = threading.Event()
+        self.position = 0  # messages of the stream sent so far
+        self.n = 0
+        self.thread = threading.Thread(target=self._feed, daemon=True)
+
+    def start(self, until: int | None = None) -> None:
+        self.until = until
+        self.thread.start()
+
+    def _feed(self) -> None:
+        while self.position < len(self.stream) and not self._stop.is_set():
+            if self.until is not None and self.position >= self.until:
+                return
+            item = self.stream[self.position]
+            self.position += 1
+            if isinstance(item, DecisionRequest):
+                self.bridge.deliver(m.RequestMessage(item, 15.0))
+                while not self._stop.is_set():
+                    try:
+                        self._answers.get(timeout=0.1)
+                        break
+                    except queue.Empty:
+                        continue
+            else:
+                self.n += 1
+                self.bridge.deliver(m.EventMessage(self.n, item))  # type: ignore[arg-type]
+        if not self._stop.is_set() and self.until is None:
+            self.bridge.deliver(m.Ended(m.END_FINISHED, "over"))
+            self.bridge.deliver(Disconnected("closed"))
+
+    def send(self, message: m.Message) -> None:
+        self.sent.append(message)
+        if isinstance(message, m.Choose):
+            self._answers.put(message)
+
+    def reconnect(self) -> m.Welcome:
+        self.reconnects += 1
+        if self.reconnect_error is not None:
+            raise self.reconnect_error
+        table = m.TableInfo("0" * 16, "t", 47321, "open", 1, 0, False, True, "1")
+        return m.Welcome(MY_SEAT, "a" * 32, table, resumed=True)
+
+    def close(self) -> None:
+        self.closed = True
+        self._stop.set()
+
+    def join(self) -> None:
+        self._stop.set()
+        self.thread.join(5)
+        assert not self.thread.is_alive()
+
+
+@pytest.fixture(autouse=True)
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The main window's warnings, kept rather than shown (a modal box would wait forever)."""
+    shown: list[str] = []
+    monkeypatch.setattr("gui.main_window.QMessageBox.warning",
+                        lambda _parent, _title, message: shown.append(message))
+    return shown
+
+
+def _window(qtbot: Any, store: ProfileStore, speed: float = SPEED, language: str = "zh") -> MainWindow:
+    w = MainWindow(Settings(animation_speed=speed, language=language), confirm_quit=False, store=store)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    return w
+
+
+def _sit(w: MainWindow, client: FakeClient, bridge: MessageBridge, rules: Ruleset) -> RemoteTable:
+    table = w.table
+    started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
+    remote = RemoteTable(client, bridge, started)  # type: ignore[arg-type]
+    w.session.begin_match(rules, [], match_id="lan-test")
+    w.stack.setCurrentWidget(table)
+    table.sit_at(remote, rules, [NAMES[(MY_SEAT + i) % 4] for i in range(4)], ["", "", "", ""])
+    return remote
+
+
+def _playing(qtbot: Any, store: ProfileStore, until: int, language: str = "zh", speed: float = SPEED
+             ) -> tuple[MainWindow, MessageBridge, FakeClient, RemoteTable, list[object]]:
+    """A window sat at a fake LAN table that has sent the first `until` messages of a match."""
+    rules, stream, _answers = _recorded(seed=31)
+    w = _window(qtbot, store, speed=speed, language=language)
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    remote = _sit(w, client, bridge, rules)
+    client.start(until=until)
+    qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
+    return w, bridge, client, remote, stream
+
+
+def _events(stream: list[object]) -> list[ev.Event]:
+    return [x for x in stream if isinstance(x, ev.Event)]
+
+
+@pytest.mark.slow
+def test_a_lan_match_is_shown_turned_to_the_player_acknowledged_answered_and_counted(
+        qtbot: Any, store: ProfileStore, warnings: list[str]) -> None:
+    rules, stream, answers = _recorded(seed=31)
+    w = _window(qtbot, store)
+    table = w.table
+    table.show_end_dialogs = False
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    shown: list[ev.Event] = []
+    original = table._on_event
+    table._on_event = lambda e: (shown.append(e), original(e))  # type: ignore[method-assign]
+    saved: list[Any] = []
+    table.hand_saved.connect(saved.append)
+    ended: list[object] = []
+    table.match_finished.connect(ended.append)
+    finished: list[bool] = []
+    remote = _sit(w, client, bridge, rules)
+    remote.finished.connect(lambda: finished.append(True))
+    client.start()
+    expected = list(answers)
+
+    def step() -> bool:
+        if table.pending is not None and not table.scene.animator.busy:
+            assert table.choose(expected.pop(0))
+        return bool(ended) and bool(finished)
+
+    try:
+        qtbot.waitUntil(lambda: step() or bool(warnings), timeout=180_000)
+    finally:
+        client.join()
+    assert warnings == []
+    events = _events(stream)
+    # one at a time, in order, each acknowledged with its number after it was shown
+    acks = [x.n for x in client.sent if isinstance(x, m.Ack)]
+    assert acks == list(range(1, len(events) + 1))
+    choices = [x for x in client.sent if isinstance(x, m.Choose)]
+    assert [c.action for c in choices] == answers
+    # turned: the player at 0, the host's seat 2 is mine
+    assert len(shown) == len(events)
+    starts = [e for e in shown if isinstance(e, ev.HandStarted)]
+    host_starts = [e for e in events if isinstance(e, ev.HandStarted)]
+    assert [s.dealer for s in starts] == [(h.dealer - MY_SEAT) % 4 for h in host_starts]
+    dealt = next(e for e in shown if isinstance(e, ev.TilesDealt) and e.seat == 0)
+    mine = next(e for e in events if isinstance(e, ev.TilesDealt) and e.seat == MY_SEAT)
+    assert dealt.tiles == mine.tiles and dealt.tiles  # my own tiles, at the bottom
+    # every hand saved once, before its end was shown, from the host's numbers, with my seat
+    host_ends = [e for e in events if isinstance(e, ev.HandEnded)]
+    assert len(saved) == len(host_ends)
+    for record, end in zip(saved, host_ends, strict=True):
+        assert record.seat == MY_SEAT and record.match_state is None
+        assert replay(record.record).result.deltas == end.deltas  # exact replay
+    assert [s.over for s in saved] == [False] * (len(saved) - 1) + [True]
+    # the profile counted every hand for my seat, and the match
+    profile = store.current()
+    assert profile is not None
+    totals = profile.totals()
+    assert totals.hands == len(host_ends)
+    assert totals.net == sum(e.deltas[MY_SEAT] for e in host_ends)
+    assert totals.matches == 1
+    assert profile.match_results == [sum(e.deltas[MY_SEAT] for e in host_ends)]
+    assert not remote.running
+
+
+def test_match_over_after_agrees_with_the_engine() -> None:
+    _rules, stream, _answers = _recorded(seed=7)
+    events = _events(stream)
+    first = next(e for e in events if isinstance(e, ev.MatchStarted)).first_dealer
+    starts = [e for e in events if isinstance(e, ev.HandStarted)]
+    ends = [e for e in events if isinstance(e, ev.HandEnded)]
+    overs = [match_over_after(1, first, s, e) for s, e in zip(starts, ends, strict=True)]
+    assert overs == [False] * (len(ends) - 1) + [True]
+
+
+def _first_request_index(stream: list[object]) -> int:
+    return next(i for i, x in enumerate(stream) if isinstance(x, DecisionRequest))
+
+
+@pytest.mark.parametrize(("language", "offline", "autoplay"),
+                         [("zh", "掉线", "托管"), ("en", "Offline", "Auto")])
+def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: Any, store: ProfileStore, language: str,
+                                                      offline: str, autoplay: str) -> None:
+    try:
+        w, bridge, client, _remote, _stream = _playing(qtbot, store, 5, language)
+        scene = w.table.scene
+        # I sit at the host's seat 2: its seat 3 is my 下家 (1), its seat 0 my 对家 (2)
+        bridge.deliver(m.SeatStatus(3, m.SeatState(connected=False, autoplay=True)))
+        bridge.deliver(m.SeatStatus(0, m.SeatState(connected=True, autoplay=True)))
+        qtbot.waitUntil(lambda: scene.plates[1].status.text.text() == offline, timeout=5_000)
+        assert scene.plates[1].status.pill.isVisible()
+        assert scene.plates[2].status.text.text() == autoplay
+        assert not scene.plates[3].status.pill.isVisible()
+        assert not scene.plates[0].status.pill.isVisible()
+        bridge.deliver(m.SeatStatus(3, m.SeatState(connected=True, autoplay=False)))
+        qtbot.waitUntil(lambda: not scene.plates[1].status.pill.isVisible(), timeout=5_000)
+        client.join()
+    finally:
+        set_language("zh")
+
+
+def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any,
+                                                                      store: ProfileStore) -> None:
+    rules, stream, _answers = _recorded(seed=31)
+    w = _window(qtbot, store, speed=1.0)
+    table = w.table
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    remote = _sit(w, client, bridge, rules)
+    notices: list[str] = []
+    remote.link_notice.connect(notices.append)
+    until = _first_request_index(stream)
+    client.start(until=until)
+    qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
+    client.join()
+    bridge.deliver(Disconnected("reset"))
+    qtbot.waitUntil(lambda: client.reconnects >= 1, timeout=5_000)
+    assert notices and notices[-1] == "连接断开，重新连接…"
+    qtbot.waitUntil(lambda: "重新连接" in table.bar.status.text(), timeout=5_000)
+    # the host's resync: the match's start and the hand so far, the waiting request with 9 s left
+    request = stream[until]
+    assert isinstance(request, DecisionRequest)
+    events = [m.EventMessage(n, e) for n, e in enumerate(stream[:until], 1)]  # type: ignore[arg-type]
+    states = tuple(m.SeatState(True, False) for _ in range(4))
+    started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
+    bridge.deliver(m.Resync(started, tuple(events), m.RequestMessage(request, 9.0), states))
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=10_000)
+    assert table.pending.id == request.id
+    assert table.pending.time_limit is not None and table.pending.time_limit <= 9.0
+    assert table.scene.speed == 1.0  # caught up: the player's speed again
+    assert "重新连接" not in table.bar.status.text()
+    expected = TableModel()
+    for event in stream[:until]:
+        expected.apply(relative(event, MY_SEAT))  # type: ignore[arg-type]
+    assert table.scene.model.human_kinds() == expected.human_kinds() != []
+    assert remote.running
+
+
+def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: ProfileStore) -> None:
+    rules, stream, _answers = _recorded(seed=31)
+    w = _window(qtbot, store)
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    client.reconnect_error = ConnectionRefusedError("refused")
+    remote = _sit(w, client, bridge, rules)
+    remote.reconnect_for = 0.3
+    failures: list[str] = []
+    remote.failed.connect(failures.append)
+    client.start(until=3)
+    qtbot.waitUntil(lambda: client.position >= 3, timeout=10_000)
+    bridge.deliver(Disconnected("reset"))
+    qtbot.waitUntil(lambda: bool(failures), timeout=10_000)
+    assert failures[0].startswith("无法重新连接到牌桌")
+    assert not remote.running and client.closed
+    client.join()
+
+
+@pytest.mark.parametrize(("language", "text"),
+                         [("zh", "房主关闭了牌桌。"), ("en", "The host closed the table.")])
+def test_a_host_that_quits_is_told_in_words(qtbot: Any, store: ProfileStore, language: str, text: str,
+                                            warnings: list[str]) -> None:
+    try:
+        w, bridge, client, _remote, _stream = _playing(qtbot, store, 3, language)
+        bridge.deliver(m.Ended(m.END_HOST_QUIT, "The host closed the table."))
+        bridge.deliver(Disconnected("closed"))
+        qtbot.waitUntil(lambda: bool(warnings), timeout=10_000)
+        assert warnings[0] == text  # the table's words, as they are
+        assert w.stack.currentWidget() is w.start_screen
+        assert client.reconnects == 0  # an end is no drop: nothing to come back to
+        client.join()
+    finally:
+        set_language("zh")
+
+
+def test_a_request_behind_events_counts_the_time_it_waited(qtbot: Any, store: ProfileStore) -> None:
+    rules, stream, _answers = _recorded(seed=31)
+    w = _window(qtbot, store, speed=1.0)
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    remote = _sit(w, client, bridge, rules)
+    asked: list[DecisionRequest] = []
+    remote.decision_needed.connect(asked.append)
+    until = _first_request_index(stream)
+    arrived = time.monotonic()
+    client.start(until=until + 1)  # every event up to it, and the request, at once
+    qtbot.waitUntil(lambda: bool(asked), timeout=30_000)
+    waited = time.monotonic() - arrived
+    assert asked[0].time_limit is not None
+    assert asked[0].time_limit <= 15.0 - waited + 0.5
+    assert waited > 0.5  # it did wait for the deal's animations
+    client.join()
