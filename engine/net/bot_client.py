@@ -13,9 +13,12 @@ import queue
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
 from ..decision import DecisionRequest
-from ..events import HandEnded, MatchEnded
+from ..events import HandEnded, HandStarted, MatchEnded
+from ..replay import record_from_events
 from ..seat import Seat
 from . import messages as m
 from .client import Client, Disconnected, Incoming, JoinRefused
@@ -35,6 +38,7 @@ class BotResult:
     decisions: int = 0
     returns: int = 0  # connections taken up again after a drop
     errors: list[str] = field(default_factory=list)  # the host's error replies
+    replays: list[dict[str, Any]] = field(default_factory=list)  # engine.replay records, from the hands' ends
 
     @property
     def finished(self) -> bool:
@@ -55,6 +59,8 @@ class BotPlayer:
         self._inbox: queue.Queue[Incoming] = queue.Queue()
         self._seat: Seat = make_seat()
         self._ready_sent = False
+        self._started: m.Started | None = None
+        self._hand: HandStarted | None = None
         hello = m.Hello(name=name, title=title, code=code, client=_client_name())
         self.client = Client(host, port, hello, self._inbox.put, timeout=timeout)
 
@@ -88,6 +94,7 @@ class BotPlayer:
                 self._ready_sent = True
                 self.client.ready(True)
         elif isinstance(message, m.Started):
+            self._started = message
             self.result.seat = message.seat
             self.say(f"the match starts: {', '.join(message.names)}")
         elif isinstance(message, m.EventMessage):
@@ -95,6 +102,7 @@ class BotPlayer:
         elif isinstance(message, m.RequestMessage):
             self._decide(message.request)
         elif isinstance(message, m.Resync):
+            self._started = message.started
             self._seat = self.make_seat()  # a fresh seat learns the table from the start of the hand
             for event in message.events:
                 self._event(event)
@@ -114,13 +122,24 @@ class BotPlayer:
             self._seat.on_event(event)
         except Exception:  # the bot's own failure: the host's 托管 covers its decisions
             log.exception("the seat failed on %s", type(event).__name__)
+        if isinstance(event, HandStarted):
+            self._hand = event
         if isinstance(event, HandEnded):
+            self._keep_replay(event)
             self.result.hands += 1
             seat = self.result.seat or 0
             self.say(f"hand {self.result.hands}: {event.deltas[seat]:+d} (total {event.scores[seat]:+d})")
         elif isinstance(event, MatchEnded):
             self.result.scores = event.scores
             self.say("the match is over: " + ", ".join(f"{s:+d}" for s in event.scores))
+
+    def _keep_replay(self, ended: HandEnded) -> None:
+        """The hand as the host played it, from what this seat was told (its end reveals all)."""
+        if self._started is None or self._hand is None or ended.seed is None:
+            return
+        played_at = datetime.now().isoformat(timespec="seconds")
+        self.result.replays.append(record_from_events(self._started.rules, self._hand, ended,
+                                                      self._started.names, played_at))
 
     def _decide(self, request: DecisionRequest) -> None:
         try:

@@ -36,7 +36,8 @@ class BotThread:
     """A bot client playing one seat in a thread; `result` once it is done."""
 
     def __init__(self, port: int, name: str, level: str = "normal", seed: int = 1, code: str | None = None,
-                 return_for: float = 10.0) -> None:
+                 return_for: float = 10.0, run_for: float = MATCH_SECONDS) -> None:
+        self.run_for = run_for
         self.player = BotPlayer("127.0.0.1", port, name, lambda: make_ai(level, seed=seed, name=name),
                                 code=code, return_for=return_for)
         self.result: BotResult | None = None
@@ -46,12 +47,12 @@ class BotThread:
 
     def _run(self) -> None:
         try:
-            self.result = self.player.run(deadline=time.monotonic() + MATCH_SECONDS)
+            self.result = self.player.run(deadline=time.monotonic() + self.run_for)
         except BaseException as exc:  # kept for the test to show
             self.error = exc
 
-    def join(self, timeout: float = MATCH_SECONDS + 5) -> BotResult:
-        self.thread.join(timeout)
+    def join(self, timeout: float | None = None) -> BotResult:
+        self.thread.join(self.run_for + 5 if timeout is None else timeout)
         assert not self.thread.is_alive(), "the bot client did not finish in time"
         if self.error is not None:
             raise self.error
