@@ -13,10 +13,8 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from gui.lan.host_dialog import HostDialog
-from gui.lan.join_dialog import JoinDialog
 from gui.table.end_dialogs import EndOfHandDialog
-from tests.gui.test_lan_play import _free_port, _window
+from tests.gui.test_lan_play import _window, host_here_join_there
 from tests.gui.test_lan_play import warnings as warnings  # a fixture this test uses
 from tests.gui_driver import act
 from tests.net.lan_helpers import BotThread
@@ -34,22 +32,7 @@ def _same_hand(document: dict[str, Any]) -> dict[str, Any]:
 def test_two_people_and_two_bots_play_a_whole_match(qtbot: Any, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch,
                                                     warnings: list[str]) -> None:
-    port = _free_port()
-
-    def host_choices(dialog: HostDialog) -> int:
-        dialog.table_card.rounds_choice.set_value(1)
-        dialog.port_box.setValue(port)
-        return HostDialog.DialogCode.Accepted.value
-
-    def type_and_join(dialog: JoinDialog) -> int:
-        dialog.show()
-        dialog.address_box.setCurrentText(f"127.0.0.1:{port}")
-        qtbot.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: dialog.joined is not None, timeout=10_000)
-        return dialog.result()
-
-    monkeypatch.setattr(HostDialog, "exec", host_choices)
-    monkeypatch.setattr(JoinDialog, "exec", type_and_join)
+    port = host_here_join_there(qtbot, monkeypatch)
     stores = new_store(tmp_path / "host"), new_store(tmp_path / "guest")
     host, guest = _window(qtbot, stores[0], "房主"), _window(qtbot, stores[1], "客人")
     bots: list[BotThread] = []

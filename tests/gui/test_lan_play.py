@@ -44,6 +44,29 @@ def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
+def host_here_join_there(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> int:
+    """The host dialog opens a 1-圈 table on a free port; the join dialog types its address and
+    connects. Returns the port."""
+    port = _free_port()
+
+    def host_choices(dialog: HostDialog) -> int:
+        dialog.table_card.rounds_choice.set_value(1)
+        dialog.port_box.setValue(port)
+        return HostDialog.DialogCode.Accepted.value
+
+    def type_and_join(dialog: JoinDialog) -> int:
+        dialog.show()
+        dialog.address_box.setCurrentText(f"127.0.0.1:{port}")
+        qtbot.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.joined is not None or bool(dialog.status.property("error")),
+                        timeout=10_000)
+        return dialog.result()
+
+    monkeypatch.setattr(HostDialog, "exec", host_choices)
+    monkeypatch.setattr(JoinDialog, "exec", type_and_join)
+    return port
+
+
 def _window(qtbot: Any, store: ProfileStore, name: str) -> MainWindow:
     store.create(name)
     store.select(name)
@@ -129,23 +152,7 @@ def test_two_windows_host_join_play_drop_and_come_back(qtbot: Any, tmp_path: Pat
     """Two people: one hosts, the other types the address in the join dialog; ready, start; the
     guest's connection breaks mid-hand, the host's table marks the seat, the guest's window comes
     back by itself and plays on."""
-    port = _free_port()
-
-    def host_choices(dialog: HostDialog) -> int:
-        dialog.table_card.rounds_choice.set_value(1)
-        dialog.port_box.setValue(port)
-        return HostDialog.DialogCode.Accepted.value
-
-    def type_and_join(dialog: JoinDialog) -> int:
-        dialog.show()
-        dialog.address_box.setCurrentText(f"127.0.0.1:{port}")
-        qtbot.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: dialog.joined is not None or bool(dialog.status.property("error")),
-                        timeout=10_000)
-        return dialog.result()
-
-    monkeypatch.setattr(HostDialog, "exec", host_choices)
-    monkeypatch.setattr(JoinDialog, "exec", type_and_join)
+    port = host_here_join_there(qtbot, monkeypatch)
     host_store, guest_store = new_store(tmp_path / "host"), new_store(tmp_path / "guest")
     host = _window(qtbot, host_store, "房主")
     guest = _window(qtbot, guest_store, "客人")
