@@ -31,6 +31,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -60,11 +61,40 @@ def rss_kib() -> int:
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)  # KiB on Linux, a peak
 
 
+def measure_host_share() -> list[float]:
+    """Per decision, the wait the host itself adds: from the previous decision's action to this
+    request (the engine's step, the events sent), plus from the choice's arrival to the engine
+    taking it. Measured in the host process, so no client's CPU is in it."""
+    from engine.waiting_seat import WaitingSeat
+
+    shares: list[float] = []
+    local = threading.local()  # each table's engine runs in a thread of its own
+    decide, put = WaitingSeat.decide, WaitingSeat.put
+
+    def timed_put(self: Any, message: Any) -> None:
+        self.bench_arrived = time.perf_counter()
+        put(self, message)
+
+    def timed_decide(self: Any, view: Any, legal: Any) -> Any:
+        asked = time.perf_counter()
+        step = asked - getattr(local, "last", asked)
+        action = decide(self, view, legal)
+        taken = time.perf_counter()
+        shares.append(step + max(0.0, taken - getattr(self, "bench_arrived", taken)))
+        local.last = taken
+        return action
+
+    WaitingSeat.put = timed_put  # type: ignore[method-assign]
+    WaitingSeat.decide = timed_decide  # type: ignore[method-assign]
+    return shares
+
+
 def serve(tables: int, rounds: int) -> None:
     """Host `tables` tables; print their ports, then memory figures, then wait for them all."""
     from engine.net.host import Host, TableConfig
     from engine.rules import Ruleset
 
+    shares = measure_host_share()
     base = rss_kib()
     config = TableConfig(name="bench", rules=Ruleset.hefei(rounds=rounds), seed=1, claim_pause=0.0)
     hosts = [Host(config, bind="127.0.0.1", port=0, discovery_port=None) for _ in range(tables)]
@@ -74,7 +104,7 @@ def serve(tables: int, rounds: int) -> None:
     peak = base
     while not all(h.wait(0.2) for h in hosts):
         peak = max(peak, rss_kib())
-    print(json.dumps({"base_kib": base, "peak_kib": peak,
+    print(json.dumps({"base_kib": base, "peak_kib": peak, "shares": shares,
                       "hands": sum(len(h.records) for h in hosts)}), flush=True)
     for host in hosts:
         host.stop()
@@ -197,7 +227,7 @@ def start_host(tables: int, rounds: int) -> tuple[subprocess.Popen[str], list[in
     return process, ports
 
 
-def finish_host(process: subprocess.Popen[str]) -> dict[str, int]:
+def finish_host(process: subprocess.Popen[str]) -> dict[str, Any]:
     assert process.stdout is not None
     figures = json.loads(process.stdout.readline())
     process.wait(30)
@@ -273,6 +303,10 @@ def load(tables: int, rounds: int) -> None:
     print(f"  extra wait per decision beyond the bot's thinking ({len(extra)} decisions): "
           f"median {statistics.median(extra) * 1000:.2f} ms, p99 {percentile(extra, 99) * 1000:.2f} ms, "
           f"worst {max(extra) * 1000:.1f} ms (target < 100 ms)")
+    shares = figures["shares"]
+    print(f"  the host's own share of each decision's wait (its step, the events sent, the choice taken; "
+          f"{len(shares)} decisions): median {statistics.median(shares) * 1000:.2f} ms, "
+          f"p99 {percentile(shares, 99) * 1000:.2f} ms, worst {max(shares) * 1000:.1f} ms")
     per_table = (figures["peak_kib"] - figures["base_kib"]) / tables
     print(f"  host memory: {figures['base_kib'] / 1024:.1f} MiB before any table, "
           f"{figures['peak_kib'] / 1024:.1f} MiB at the peak: {per_table / 1024:.2f} MiB per table")
