@@ -97,6 +97,7 @@ class RemoteTable(TableConnection):
         self._saved_hands: set[int] = set()  # hand numbers counted (a resync shows one again)
         self._returning = False
         self._ending = False  # the match's end has come: what follows is its goodbye
+        self._first: tuple[float, m.Resync] | None = None  # a resync to draw the table from at start
         self._returns = _Returns(self)
         self._returns.back.connect(self._came_back)
         self._returns.gave_up.connect(self._fail)
@@ -105,6 +106,11 @@ class RemoteTable(TableConnection):
     # -- TableConnection ---------------------------------------------------------------------------
     def start(self) -> None:
         self._started = True
+        first, self._first = self._first, None
+        if first is not None:
+            later = list(self._queue)  # live messages that came in behind the resync
+            self._resync(*first)
+            self._queue.extend(later)
         self._take()
 
     def ack(self) -> None:
@@ -217,6 +223,12 @@ class RemoteTable(TableConnection):
         self.hand_saved.emit(HandSaved(record, None, over, seat=self.seat))
 
     # -- drops and returns -------------------------------------------------------------------------
+    def resume(self, at: float, message: m.Resync) -> None:
+        """A return from an earlier run of the program (its seat kept): the resync that came
+        with the welcome, before this table existed. Call it before :meth:`start`: the table is
+        drawn from it first, and the messages that followed it on the wire come after."""
+        self._first = (at, message)
+
     def _resync(self, at: float, message: m.Resync) -> None:
         """Draw the table again from what the host sends: its own state first, so that a
         dialog the widget closes now cannot acknowledge an event of the new stream."""

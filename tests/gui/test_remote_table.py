@@ -359,3 +359,35 @@ def test_a_request_behind_events_counts_the_time_it_waited(qtbot: Any, store: Pr
     assert asked[0].time_limit <= 15.0 - waited + 0.5
     assert waited > 0.5  # it did wait for the deal's animations
     client.join()
+
+
+def test_a_table_resumed_in_a_new_window_is_drawn_from_the_resync_then_the_messages_behind_it(
+        qtbot: Any, store: ProfileStore, warnings: list[str]) -> None:
+    """A return from a new run of the program (gui.lan.kept_seat): the welcome's resync was read
+    in the lobby, and live events came in behind it before the table was sat at; they follow
+    the resync, not the other way round (the model would discard from an empty hand)."""
+    rules, stream, _answers = _recorded(seed=31)
+    cut = next(i for i in range(40, len(stream))
+               if all(isinstance(x, ev.Event) for x in stream[i:i + 3]))
+    w = _window(qtbot, store, speed=SPEED)
+    table = w.table
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    events = [m.EventMessage(n, e) for n, e in enumerate(stream[:cut], 1) if isinstance(e, ev.Event)]
+    states = tuple(m.SeatState(True, False) for _ in range(4))
+    started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
+    for n, later in enumerate(stream[cut:cut + 3], len(events) + 1):
+        bridge.deliver(m.EventMessage(n, later))  # type: ignore[arg-type]
+    remote = RemoteTable(client, bridge, started)  # type: ignore[arg-type]
+    remote.resume(time.monotonic(), m.Resync(started, tuple(events), None, states))
+    w.session.begin_match(rules, [], match_id="lan-test")
+    w.stack.setCurrentWidget(table)
+    table.sit_at(remote, rules, [NAMES[(MY_SEAT + i) % 4] for i in range(4)], ["", "", "", ""])
+    expected = TableModel()
+    for event in stream[:cut + 3]:
+        if isinstance(event, ev.Event):
+            expected.apply(relative(event, MY_SEAT))
+    qtbot.waitUntil(lambda: table.scene.model.tiles_left == expected.tiles_left
+                    and sum(isinstance(x, m.Ack) for x in client.sent) >= len(events) + 3, timeout=20_000)
+    assert table.scene.model.human_kinds() == expected.human_kinds() != []
+    assert warnings == [] and remote.running
