@@ -132,6 +132,10 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "zh": "无法重新连接到牌桌（{reason}）。",
         "en": "Could not get back to the table ({reason}).",
     },
+    "lan.reconnect_gone": {
+        "zh": "牌桌已经不在了：房主的程序可能已经关闭。",
+        "en": "The table is gone: the host's program has probably closed.",
+    },
     "lan.reconnect_refused": {
         "zh": "牌桌不再接受你回来：{reason}",
         "en": "The table no longer takes you back: {reason}",

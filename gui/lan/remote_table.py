@@ -37,7 +37,7 @@ from engine.relative import relative
 from engine.replay import record_from_events
 from gui.i18n import tr
 from gui.lan.bridge import MessageBridge
-from gui.lan.words import end_text
+from gui.lan.words import end_text, refusal_text
 from gui.table.connection import HandSaved, TableConnection
 
 log = logging.getLogger(__name__)
@@ -258,19 +258,23 @@ class RemoteTable(TableConnection):
         """In its own thread: try to come back until the table takes us or the time is up."""
         deadline = time.monotonic() + self.reconnect_for
         why = ""
+        refused = False  # the host's computer answered, but nothing listens there any more
         while time.monotonic() < deadline and not self._over:
             try:
                 self.client.reconnect()
             except JoinRefused as exc:  # the table is gone, or it no longer knows us
-                self._returns.gave_up.emit(tr("lan.reconnect_refused", reason=exc.message or exc.code))
+                reason = refusal_text(exc.code, exc.message)
+                self._returns.gave_up.emit(tr("lan.reconnect_refused", reason=reason))
                 return
             except OSError as exc:  # TimeoutError is one
                 why = str(exc) or type(exc).__name__
+                refused = isinstance(exc, ConnectionRefusedError)
                 time.sleep(RECONNECT_PAUSE)
                 continue
             self._returns.back.emit()
             return
-        self._returns.gave_up.emit(tr("lan.reconnect_failed", reason=why or "—"))
+        self._returns.gave_up.emit(tr("lan.reconnect_gone") if refused
+                                   else tr("lan.reconnect_failed", reason=why or "—"))
 
     def _came_back(self) -> None:
         self._returning = False

@@ -20,7 +20,7 @@ from engine.decision import DecisionRequest
 from engine.match import Match
 from engine.match_loop import play_match
 from engine.net import messages as m
-from engine.net.client import Disconnected
+from engine.net.client import Disconnected, JoinRefused
 from engine.relative import relative
 from engine.replay import replay
 from engine.rules import Ruleset
@@ -306,12 +306,20 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     assert remote.running
 
 
-def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: ProfileStore) -> None:
+@pytest.mark.parametrize(("error", "words"), [
+    (TimeoutError("timed out"), "无法重新连接到牌桌（timed out）。"),
+    (ConnectionRefusedError(111, "Connection refused"), "牌桌已经不在了：房主的程序可能已经关闭。"),
+    (JoinRefused(m.REFUSE_STARTED, "The match at this table is over."),
+     "牌桌不再接受你回来：这桌已经开局了。"),
+])
+def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: ProfileStore,
+                                                           error: BaseException, words: str) -> None:
+    """In the player's words: no errno, no host's English (a host that died refuses connections)."""
     rules, stream, _answers = _recorded(seed=31)
     w = _window(qtbot, store)
     bridge = MessageBridge()
     client = FakeClient(bridge, stream)
-    client.reconnect_error = ConnectionRefusedError("refused")
+    client.reconnect_error = error
     remote = _sit(w, client, bridge, rules)
     remote.reconnect_for = 0.3
     failures: list[str] = []
@@ -320,7 +328,7 @@ def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: Pr
     qtbot.waitUntil(lambda: client.position >= 3, timeout=10_000)
     bridge.deliver(Disconnected("reset"))
     qtbot.waitUntil(lambda: bool(failures), timeout=10_000)
-    assert failures[0].startswith("无法重新连接到牌桌")
+    assert failures[0] == words
     assert not remote.running and client.closed
     client.join()
 
