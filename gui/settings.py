@@ -54,6 +54,7 @@ class Settings:
     last_new_game: dict[str, Any] | None = field(default=None)  # the last NewGameDialog choices
     recent_hosts: list[str] = field(default_factory=list)  # LAN hosts joined lately, newest first
     last_lan_host: dict[str, Any] | None = field(default=None)  # the last HostDialog choices
+    lan_seat: dict[str, Any] | None = field(default=None)  # gui.lan.kept_seat.KeptSeat: a seat to return to
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA_VERSION, **asdict(self)}
@@ -94,6 +95,7 @@ def _valid(name: str, value: Any) -> bool:
         "recent_hosts": lambda v: isinstance(v, list) and len(v) <= MAX_RECENT_HOSTS
         and all(isinstance(a, str) and 0 < len(a) <= 80 for a in v),
         "last_lan_host": lambda v: v is None or isinstance(v, dict),
+        "lan_seat": lambda v: v is None or isinstance(v, dict),
     }
     check = checks.get(name)
     return bool(check(value)) if check else False

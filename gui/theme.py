@@ -231,6 +231,7 @@ QPushButton#primary {{
 }}
 QPushButton#primary:hover {{ background: #d9483d; }}
 QPushButton#primary:pressed {{ background: #96271f; }}
+QPushButton#primary:disabled {{ background: {GRID}; color: {MUTED}; border-color: {RULE}; }}
 QPushButton#secondary {{
     background: {PAPER}; color: {INK}; border: 1px solid {RULE}; border-radius: 8px;
     padding: 8px 22px; font-size: 14px;

@@ -24,6 +24,7 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.join.free": {"zh": "空位 {n}", "en": "{n} seat(s) free"},
     "lan.join.playing": {"zh": "已开局", "en": "playing"},
     "lan.join.locked": {"zh": "需密码", "en": "code needed"},
+    "lan.join.your_seat": {"zh": "你的座位：双击回到牌桌", "en": "your seat: double-click to return"},
     "lan.join.version_differs": {"zh": "版本不同", "en": "version differs"},
     "lan.join.manual": {"zh": "输入地址", "en": "Type an address"},
     "lan.join.placeholder": {"zh": "例如 192.168.1.5:47321", "en": "e.g. 192.168.1.5:47321"},
@@ -102,6 +103,10 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.lobby.addresses": {
         "zh": "朋友输入 {addresses} 加入", "en": "Friends join with {addresses}",
     },
+    "lan.lobby.addresses_code": {
+        "zh": "朋友输入 {addresses} 加入，房间密码 {code}",
+        "en": "Friends join with {addresses}, room code {code}",
+    },
     "lan.lobby.with_code": {"zh": "有密码", "en": "room code"},
     "lan.lobby.fill_level": {"zh": "空位补电脑：", "en": "Fill empty seats:"},
     "lan.lobby.fill": {"zh": "补上电脑", "en": "Add computers"},
@@ -126,6 +131,10 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.reconnect_failed": {
         "zh": "无法重新连接到牌桌（{reason}）。",
         "en": "Could not get back to the table ({reason}).",
+    },
+    "lan.reconnect_gone": {
+        "zh": "牌桌已经不在了：房主的程序可能已经关闭。",
+        "en": "The table is gone: the host's program has probably closed.",
     },
     "lan.reconnect_refused": {
         "zh": "牌桌不再接受你回来：{reason}",

@@ -21,6 +21,7 @@ from engine.net.host import Host, TableConfig
 from gui.i18n import tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
+from gui.lan.kept_seat import KeptSeat
 from gui.lan.remote_table import RemoteTable, on_each
 from gui.lan.words import end_text
 
@@ -103,12 +104,15 @@ class LanController(QObject):
         from gui.lan.join_dialog import JoinDialog
 
         profile = self.window.session.ensure_profile(tr("start.default_name"))
+        kept = KeptSeat.from_dict(self.window.settings.lan_seat)
         dialog = JoinDialog(profile.name, profile.points, self.window.settings.recent_hosts, self.widget,
-                            browse=self.browse)
+                            browse=self.browse, kept=kept)
         accepted = dialog.exec() == JoinDialog.DialogCode.Accepted
         if dialog.recent != self.window.settings.recent_hosts:
             self.window.settings.recent_hosts = dialog.recent
             self.window.save_settings()
+        if kept is not None and dialog.kept is None:
+            self._forget_seat()
         if not accepted:
             return
         if dialog.host_requested:
@@ -165,9 +169,11 @@ class LanController(QObject):
         self._task = None
         self._hide_busy()
         self.joined = joined
+        self._keep_seat(joined)
         lobby = self.lobby
-        lobby.set_table(joined.welcome.seat, self.hosting, self._ai_level)
-        self.window.stack.setCurrentWidget(lobby)
+        lobby.set_table(joined.welcome.seat, self.hosting, self._ai_level, joined.client.hello.code)
+        if not joined.welcome.resumed:  # a return to a match: the resync next draws the table
+            self.window.stack.setCurrentWidget(lobby)
         joined.bridge.arrived.connect(self._lobby_messages)
         self._lobby_messages()
 
@@ -175,12 +181,15 @@ class LanController(QObject):
         if self.joined is not None and self.remote is None:
             on_each(self.joined.bridge, self._lobby_message)
 
-    def _lobby_message(self, _at: float, message: object) -> bool:
+    def _lobby_message(self, at: float, message: object) -> bool:
         """One message in the lobby; False after the last one it takes (the table takes the rest)."""
         if isinstance(message, m.Lobby):
             self.lobby.show_lobby(message)
         elif isinstance(message, m.Started):
             self._play(message)
+            return False
+        elif isinstance(message, m.Resync):  # back at a seat kept from an earlier run
+            self._play(message.started, (at, message))
             return False
         elif isinstance(message, m.Ended):
             self._ended(end_text(message.reason, message.message))
@@ -218,20 +227,27 @@ class LanController(QObject):
     def leave_lobby(self) -> None:
         """离开 in the lobby: give the seat up (and close the table when it is ours)."""
         self._send(m.Leave())
+        self._forget_seat()
         self.leave()
         self.window.show_start()
 
     def _ended(self, text: str) -> None:
+        self._forget_seat()
         self.leave()
         self.window.show_start()
         self._tell(text)
 
     # -- the match ----------------------------------------------------------------------------------
-    def _play(self, started: m.Started) -> None:
+    def _play(self, started: m.Started, resync: tuple[float, m.Resync] | None = None) -> None:
         joined = self.joined
         assert joined is not None
         joined.bridge.arrived.disconnect(self._lobby_messages)
         self.remote = RemoteTable(joined.client, joined.bridge, started)
+        if resync is not None:
+            self.remote.resume(*resync)
+        # a seat is forgotten at the match's end; a table that broke may take the player back
+        # (a stale seat is harmless: the table it names is no longer found, a refusal forgets it)
+        self.remote.finished.connect(self._forget_seat)
         self.window.play_lan(self.remote, started)
 
     def leave(self) -> None:
@@ -246,6 +262,24 @@ class LanController(QObject):
                 joined.bridge.arrived.disconnect(self._lobby_messages)
             joined.client.close()
         self._stop_host()
+
+    # -- the seat kept for a return after a restart -------------------------------------------------
+    def _keep_seat(self, joined: Joined) -> None:
+        """A guest's seat, in the settings: the window may close or crash mid-match (a table
+        hosted here ends with this process, so there is nothing to keep)."""
+        if self.hosting:
+            return
+        client = joined.client
+        kept = KeptSeat(joined.welcome.table.id, client.host, client.port, joined.welcome.token,
+                        client.hello.code)
+        if self.window.settings.lan_seat != kept.to_dict():
+            self.window.settings.lan_seat = kept.to_dict()
+            self.window.save_settings()
+
+    def _forget_seat(self) -> None:
+        if self.window.settings.lan_seat is not None:
+            self.window.settings.lan_seat = None
+            self.window.save_settings()
 
     def _stop_host(self) -> None:
         host, self.host = self.host, None

@@ -31,17 +31,20 @@ from gui import theme
 from gui.i18n import tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
-from gui.lan.words import lock_mark
+from gui.lan.kept_seat import KeptSeat
+from gui.lan.words import lock_mark, refusal_text
 from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, hint_label, lay_out_dialog
 from gui.screens.new_game import dialog_buttons
 
 log = logging.getLogger(__name__)
 
 CODE_REFUSALS = (m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE)
+RETURN_REFUSALS = (m.REFUSE_UNKNOWN_TOKEN, m.REFUSE_STARTED)  # a kept seat that is no more
 
 
-def table_line(found: Found) -> str:
-    """One table of the list: its name, room, length, free seats, and what stands in the way."""
+def table_line(found: Found, mine: bool = False) -> str:
+    """One table of the list: its name, room, length, free seats, and what stands in the way;
+    `mine`: this player holds a seat there (a return needs no code)."""
     table = found.table
     room = tr(f"room.{table.room}") if table.room in ("open", "baoting") else table.room
     parts = [table.name or found.host, room,
@@ -49,7 +52,9 @@ def table_line(found: Found) -> str:
              tr("lan.join.free", n=table.seats_free)]
     if table.started:
         parts.append(tr("lan.join.playing"))
-    if table.code:
+    if mine:
+        parts.append(tr("lan.join.your_seat"))
+    elif table.code:
         parts.append(tr("lan.join.locked"))
     if table.protocol != m.PROTOCOL_VERSION:
         parts.append(tr("lan.join.version_differs"))
@@ -59,12 +64,15 @@ def table_line(found: Found) -> str:
 
 class JoinDialog(QDialog):
     """Accepted with :attr:`joined` set (a seat taken), or with :attr:`host_requested` (the
-    player wants to host a table); :attr:`recent` is the list of recent hosts to keep."""
+    player wants to host a table); :attr:`recent` is the list of recent hosts to keep.
+
+    `kept`: a seat this player held (after a crash, say): picking that table again returns to it
+    with its token; :attr:`kept` is None afterwards when the table no longer knows it."""
 
     tables_found = Signal(object)  # list[Found], queued from the browser's thread
 
     def __init__(self, name: str, points: int, recent: list[str], parent: QWidget | None = None,
-                 browse: bool = True) -> None:
+                 browse: bool = True, kept: KeptSeat | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("joinDialog")
         self.setStyleSheet(DIALOG_STYLE + theme.LAN_STYLE)
@@ -76,6 +84,8 @@ class JoinDialog(QDialog):
         self._task: Background | None = None
         self._address = ""  # the host:port being joined
         self._found: list[Found] = []
+        self.kept = kept
+        self._token: str | None = None  # the token of the join under way, if it is a return
 
         self.header = DialogHeader(self)
         # -- tables found -----------------------------------------------------------------------
@@ -157,14 +167,19 @@ class JoinDialog(QDialog):
         """The tables on the network now; the one selected stays selected."""
         current = self.table_list.currentRow()
         key = self._found[current].table.id if 0 <= current < len(self._found) else None
-        self._found = sorted(found, key=lambda f: (f.table.started, -f.table.seats_free, f.table.name))
+        self._found = sorted(found, key=lambda f: (not self._is_kept(f), f.table.started,
+                                                    -f.table.seats_free, f.table.name))
         self.table_list.clear()
         for index, item in enumerate(self._found):
-            entry = QListWidgetItem(table_line(item))
+            entry = QListWidgetItem(table_line(item, self._is_kept(item)))
             entry.setToolTip(f"{item.host}:{item.table.port}")
             self.table_list.addItem(entry)
             if item.table.id == key:
                 self.table_list.setCurrentRow(index)
+        # 加入 works at once for the only table, or the player's own (first in the list)
+        lone_or_mine = len(self._found) == 1 or (self._found and self._is_kept(self._found[0]))
+        if self.table_list.currentRow() < 0 and lone_or_mine:
+            self.table_list.setCurrentRow(0)
         self.found_hint.setText(tr("lan.join.searching") if not found else tr("lan.join.found_hint"))
         self._update_buttons()
 
@@ -176,6 +191,12 @@ class JoinDialog(QDialog):
         found = self._found[row]
         if found.table.protocol != m.PROTOCOL_VERSION:
             self.say(tr("lan.refused.protocol"), error=True)
+            return
+        if self.kept is not None and self._is_kept(found):
+            self._join(found.host, found.table.port, self.kept.code, self.kept.token)
+            return
+        if found.table.started:  # no seat for a newcomer: say so before asking for a code
+            self.say(refusal_text(m.REFUSE_STARTED), error=True)
             return
         code: str | None = None
         if found.table.code:
@@ -196,12 +217,19 @@ class JoinDialog(QDialog):
         except ValueError as exc:
             self.say(tr("lan.join.bad_address", reason=str(exc)), error=True)
             return
-        self._join(host, port, None)
+        if self.kept is not None and self.kept.is_at(host, port):
+            self._join(host, port, self.kept.code, self.kept.token)
+        else:
+            self._join(host, port, None)
 
-    def _join(self, host: str, port: int, code: str | None) -> None:
+    def _is_kept(self, found: Found) -> bool:
+        return self.kept is not None and self.kept.table == found.table.id
+
+    def _join(self, host: str, port: int, code: str | None, token: str | None = None) -> None:
         self._address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self._token = token
         self.say(tr("lan.join.connecting", address=self._address))
-        greeting = hello(self.name, self.points, code)
+        greeting = hello(self.name, self.points, code, token)
         self._task = join_in_background(host, port, greeting, self._joined,
                                         lambda error: self._not_joined(error, host, port))
         self._set_busy(True)
@@ -222,6 +250,12 @@ class JoinDialog(QDialog):
         self._set_busy(False)
         if not self.isVisible():
             return
+        if self._token is not None and isinstance(error, JoinRefused) and error.code in RETURN_REFUSALS:
+            self.kept = None  # that seat is gone (a new table at the address, or the match is over)
+            self._refresh_lines()
+            if error.code == m.REFUSE_UNKNOWN_TOKEN:
+                self._join(host, port, None)  # as a newcomer, then
+                return
         if isinstance(error, JoinRefused) and error.code in CODE_REFUSALS:
             code = self.ask_code(failure_text(error, self._address))
             if code is not None:
@@ -241,6 +275,12 @@ class JoinDialog(QDialog):
         self.accept()
 
     # -- the state on screen ------------------------------------------------------------------------
+    def _refresh_lines(self) -> None:
+        for index, found in enumerate(self._found):
+            item = self.table_list.item(index)
+            if item is not None:
+                item.setText(table_line(found, self._is_kept(found)))
+
     def say(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
         self.status.setProperty("error", error)

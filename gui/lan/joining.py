@@ -33,9 +33,11 @@ def profile_title(points: int) -> str:
     return m.clean_text(f"{level.rank_title}·{level.dan_title}", m.TITLE_CHARS)
 
 
-def hello(name: str, points: int, code: str | None) -> m.Hello:
+def hello(name: str, points: int, code: str | None, token: str | None = None) -> m.Hello:
+    """`token`: a return to a seat held before (gui.lan.kept_seat)."""
     return m.Hello(name=m.clean_text(name, m.NAME_CHARS) or tr("start.default_name"),
-                   title=profile_title(points), code=code or None, shows=True, client=CLIENT_NAME)
+                   title=profile_title(points), code=code or None, shows=True, client=CLIENT_NAME,
+                   token=token or None)
 
 
 def join_in_background(host: str, port: int, greeting: m.Hello, on_done: Callable[[Joined], object],

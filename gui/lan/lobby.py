@@ -104,6 +104,7 @@ class LobbyScreen(QWidget):
         self._felt = FeltBackdrop(self, theme.PROFILE_FELT)
         self.my_seat = 0
         self.hosting = False
+        self.code: str | None = None
         self.lobby: m.Lobby | None = None
         self._deadline: float | None = None  # when the countdown ends (time.monotonic)
 
@@ -176,10 +177,13 @@ class LobbyScreen(QWidget):
         self.retranslate()
 
     # -- the table -----------------------------------------------------------------------------
-    def set_table(self, my_seat: int, hosting: bool, ai_level: str = "normal") -> None:
-        """A new table: I sit at the host's seat `my_seat`; `hosting` shows the host's controls."""
+    def set_table(self, my_seat: int, hosting: bool, ai_level: str = "normal",
+                  code: str | None = None) -> None:
+        """A new table: I sit at the host's seat `my_seat`; `hosting` shows the host's controls;
+        `code`, the room code, goes beside the addresses (the friends need both)."""
         self.my_seat = my_seat
         self.hosting = hosting
+        self.code = code
         self.lobby = None
         self._deadline = None
         self.ready_button.setChecked(False)
@@ -234,7 +238,8 @@ class LobbyScreen(QWidget):
             for place, card in enumerate(self.cards):
                 card.show_seat(place, lobby.seats[(self.my_seat + place) % SEATS])
             shown = ", ".join(lobby.addresses[:3])
-            self.addresses.setText(tr("lan.lobby.addresses", addresses=shown) if shown else "")
+            key = "lan.lobby.addresses_code" if self.code else "lan.lobby.addresses"
+            self.addresses.setText(tr(key, addresses=shown, code=self.code or "") if shown else "")
             self.addresses.setVisible(bool(shown))
             has_empty = any(s.kind == "empty" for s in lobby.seats)
             self.fill_button.setEnabled(has_empty)

@@ -37,7 +37,7 @@ from engine.relative import relative
 from engine.replay import record_from_events
 from gui.i18n import tr
 from gui.lan.bridge import MessageBridge
-from gui.lan.words import end_text
+from gui.lan.words import end_text, refusal_text
 from gui.table.connection import HandSaved, TableConnection
 
 log = logging.getLogger(__name__)
@@ -97,6 +97,7 @@ class RemoteTable(TableConnection):
         self._saved_hands: set[int] = set()  # hand numbers counted (a resync shows one again)
         self._returning = False
         self._ending = False  # the match's end has come: what follows is its goodbye
+        self._first: tuple[float, m.Resync] | None = None  # a resync to draw the table from at start
         self._returns = _Returns(self)
         self._returns.back.connect(self._came_back)
         self._returns.gave_up.connect(self._fail)
@@ -105,6 +106,11 @@ class RemoteTable(TableConnection):
     # -- TableConnection ---------------------------------------------------------------------------
     def start(self) -> None:
         self._started = True
+        first, self._first = self._first, None
+        if first is not None:
+            later = list(self._queue)  # live messages that came in behind the resync
+            self._resync(*first)
+            self._queue.extend(later)
         self._take()
 
     def ack(self) -> None:
@@ -217,6 +223,12 @@ class RemoteTable(TableConnection):
         self.hand_saved.emit(HandSaved(record, None, over, seat=self.seat))
 
     # -- drops and returns -------------------------------------------------------------------------
+    def resume(self, at: float, message: m.Resync) -> None:
+        """A return from an earlier run of the program (its seat kept): the resync that came
+        with the welcome, before this table existed. Call it before :meth:`start`: the table is
+        drawn from it first, and the messages that followed it on the wire come after."""
+        self._first = (at, message)
+
     def _resync(self, at: float, message: m.Resync) -> None:
         """Draw the table again from what the host sends: its own state first, so that a
         dialog the widget closes now cannot acknowledge an event of the new stream."""
@@ -246,19 +258,23 @@ class RemoteTable(TableConnection):
         """In its own thread: try to come back until the table takes us or the time is up."""
         deadline = time.monotonic() + self.reconnect_for
         why = ""
+        refused = False  # the host's computer answered, but nothing listens there any more
         while time.monotonic() < deadline and not self._over:
             try:
                 self.client.reconnect()
             except JoinRefused as exc:  # the table is gone, or it no longer knows us
-                self._returns.gave_up.emit(tr("lan.reconnect_refused", reason=exc.message or exc.code))
+                reason = refusal_text(exc.code, exc.message)
+                self._returns.gave_up.emit(tr("lan.reconnect_refused", reason=reason))
                 return
             except OSError as exc:  # TimeoutError is one
                 why = str(exc) or type(exc).__name__
+                refused = isinstance(exc, ConnectionRefusedError)
                 time.sleep(RECONNECT_PAUSE)
                 continue
             self._returns.back.emit()
             return
-        self._returns.gave_up.emit(tr("lan.reconnect_failed", reason=why or "—"))
+        self._returns.gave_up.emit(tr("lan.reconnect_gone") if refused
+                                   else tr("lan.reconnect_failed", reason=why or "—"))
 
     def _came_back(self) -> None:
         self._returning = False

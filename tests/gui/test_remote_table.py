@@ -20,7 +20,7 @@ from engine.decision import DecisionRequest
 from engine.match import Match
 from engine.match_loop import play_match
 from engine.net import messages as m
-from engine.net.client import Disconnected
+from engine.net.client import Disconnected, JoinRefused
 from engine.relative import relative
 from engine.replay import replay
 from engine.rules import Ruleset
@@ -306,12 +306,20 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     assert remote.running
 
 
-def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: ProfileStore) -> None:
+@pytest.mark.parametrize(("error", "words"), [
+    (TimeoutError("timed out"), "无法重新连接到牌桌（timed out）。"),
+    (ConnectionRefusedError(111, "Connection refused"), "牌桌已经不在了：房主的程序可能已经关闭。"),
+    (JoinRefused(m.REFUSE_STARTED, "The match at this table is over."),
+     "牌桌不再接受你回来：这桌已经开局了。"),
+])
+def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: ProfileStore,
+                                                           error: BaseException, words: str) -> None:
+    """In the player's words: no errno, no host's English (a host that died refuses connections)."""
     rules, stream, _answers = _recorded(seed=31)
     w = _window(qtbot, store)
     bridge = MessageBridge()
     client = FakeClient(bridge, stream)
-    client.reconnect_error = ConnectionRefusedError("refused")
+    client.reconnect_error = error
     remote = _sit(w, client, bridge, rules)
     remote.reconnect_for = 0.3
     failures: list[str] = []
@@ -320,7 +328,7 @@ def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: Pr
     qtbot.waitUntil(lambda: client.position >= 3, timeout=10_000)
     bridge.deliver(Disconnected("reset"))
     qtbot.waitUntil(lambda: bool(failures), timeout=10_000)
-    assert failures[0].startswith("无法重新连接到牌桌")
+    assert failures[0] == words
     assert not remote.running and client.closed
     client.join()
 
@@ -359,3 +367,35 @@ def test_a_request_behind_events_counts_the_time_it_waited(qtbot: Any, store: Pr
     assert asked[0].time_limit <= 15.0 - waited + 0.5
     assert waited > 0.5  # it did wait for the deal's animations
     client.join()
+
+
+def test_a_table_resumed_in_a_new_window_is_drawn_from_the_resync_then_the_messages_behind_it(
+        qtbot: Any, store: ProfileStore, warnings: list[str]) -> None:
+    """A return from a new run of the program (gui.lan.kept_seat): the welcome's resync was read
+    in the lobby, and live events came in behind it before the table was sat at; they follow
+    the resync, not the other way round (the model would discard from an empty hand)."""
+    rules, stream, _answers = _recorded(seed=31)
+    cut = next(i for i in range(40, len(stream))
+               if all(isinstance(x, ev.Event) for x in stream[i:i + 3]))
+    w = _window(qtbot, store, speed=SPEED)
+    table = w.table
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    events = [m.EventMessage(n, e) for n, e in enumerate(stream[:cut], 1) if isinstance(e, ev.Event)]
+    states = tuple(m.SeatState(True, False) for _ in range(4))
+    started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
+    for n, later in enumerate(stream[cut:cut + 3], len(events) + 1):
+        bridge.deliver(m.EventMessage(n, later))  # type: ignore[arg-type]
+    remote = RemoteTable(client, bridge, started)  # type: ignore[arg-type]
+    remote.resume(time.monotonic(), m.Resync(started, tuple(events), None, states))
+    w.session.begin_match(rules, [], match_id="lan-test")
+    w.stack.setCurrentWidget(table)
+    table.sit_at(remote, rules, [NAMES[(MY_SEAT + i) % 4] for i in range(4)], ["", "", "", ""])
+    expected = TableModel()
+    for event in stream[:cut + 3]:
+        if isinstance(event, ev.Event):
+            expected.apply(relative(event, MY_SEAT))
+    qtbot.waitUntil(lambda: table.scene.model.tiles_left == expected.tiles_left
+                    and sum(isinstance(x, m.Ack) for x in client.sent) >= len(events) + 3, timeout=20_000)
+    assert table.scene.model.human_kinds() == expected.human_kinds() != []
+    assert warnings == [] and remote.running
