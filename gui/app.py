@@ -136,6 +136,14 @@ def run_gui(argv: Sequence[str] = ()) -> int:
     follow_language_in_qt()  # Qt's own OK / Cancel / Yes / No, now and after every switch
     window = MainWindow(loaded.settings, ask_name=True)
     window.show()
+    from gui.quit_signals import close_on_signals
+
+    def end_now() -> None:  # the system is ending the program: no question it could not answer
+        window.confirm_quit = False
+        window.close()
+        app.quit()
+
+    close_on_signals(window, end_now)
     if loaded.warning:
         QMessageBox.information(window, tr("app.title"), tr("profile.warning", message=loaded.warning))
     log.info("started")
