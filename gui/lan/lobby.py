@@ -11,6 +11,7 @@ import time
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -150,7 +151,8 @@ class LobbyScreen(QWidget):
         self.ready_button.setObjectName("primary")
         self.ready_button.setCheckable(True)
         self.ready_button.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.ready_button.clicked.connect(lambda: self.ready_toggled.emit(self.ready_button.isChecked()))
+        self.ready_button.clicked.connect(self._ready_clicked)
+        self._ready_clicked_at = -math.inf
         self.ready_button.toggled.connect(lambda _on: self._ready_text())
         bottom = QHBoxLayout()
         bottom.addWidget(self.leave_button)
@@ -253,6 +255,15 @@ class LobbyScreen(QWidget):
         self._ready_text()
         self._show_countdown()
         self._place_panel()
+
+    def _ready_clicked(self) -> None:
+        """A double click on 准备 is one click (it toggled twice: the player ended up not ready)."""
+        now = time.monotonic()
+        if now - self._ready_clicked_at < QApplication.doubleClickInterval() / 1000:
+            self.ready_button.setChecked(not self.ready_button.isChecked())
+            return
+        self._ready_clicked_at = now
+        self.ready_toggled.emit(self.ready_button.isChecked())
 
     def _ready_text(self) -> None:
         self.ready_button.setText(tr("lan.lobby.cancel_ready") if self.ready_button.isChecked()

@@ -10,6 +10,8 @@ import threading
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from engine.net import frames
 from engine.net import messages as m
@@ -232,3 +234,19 @@ def test_recent_hosts_are_kept_and_old_settings_still_load(tmp_path: Any) -> Non
     for bad in ('"nope"', "[1, 2]", '["' + "x" * 200 + '"]', "[" + ",".join(['"a:1"'] * 20) + "]"):
         old.write_text('{"schema": 2, "recent_hosts": ' + bad + "}", encoding="utf-8")
         assert store.load(old).settings.recent_hosts == []  # a bad value falls back, nothing breaks
+
+
+def test_a_double_click_on_ready_is_one_click(qtbot: Any) -> None:
+    from gui.lan.lobby import LobbyScreen
+
+    lobby = LobbyScreen()
+    qtbot.addWidget(lobby)
+    lobby.show()
+    sent: list[bool] = []
+    lobby.ready_toggled.connect(sent.append)
+    qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)  # the second click of a double click
+    assert sent == [True] and lobby.ready_button.isChecked()
+    qtbot.wait(QApplication.doubleClickInterval() + 50)
+    qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)  # later: a click of its own
+    assert sent == [True, False] and not lobby.ready_button.isChecked()
