@@ -60,7 +60,7 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "zh": "朋友在同一网络里就能找到这桌；没人坐的位置由电脑补上",
         "en": "Friends on your network find this table; the computer takes the seats nobody takes",
     },
-    "lan.host.room": {"zh": "房间", "en": "Room"},
+    "lan.host.room": {"zh": "开桌设置", "en": "Hosting"},
     "lan.host.name": {"zh": "桌名", "en": "Table name"},
     "lan.host.default_name": {"zh": "{name}的牌桌", "en": "{name}'s table"},
     "lan.host.code": {"zh": "房间密码", "en": "Room code"},
