@@ -443,7 +443,9 @@ class Host:
             self._return(connection, hello)
             return
         with self._lock:
-            if self._started or self._stopping:
+            if self.finished:
+                refusal = Refused(messages.REFUSE_OVER, "The match at this table is over.")
+            elif self._started or self._stopping:
                 refusal = Refused(messages.REFUSE_STARTED, "The match at this table has started.")
             elif (seat := self._lobby.join(hello.name, hello.title)) is None:
                 refusal = Refused(messages.REFUSE_FULL, "Every seat at this table is taken.")
@@ -485,7 +487,7 @@ class Host:
                                          "This table never gave out that token."))
                 return
             if self.finished or self._stopping:
-                connection.close(Refused(messages.REFUSE_STARTED, "The match at this table is over."))
+                connection.close(Refused(messages.REFUSE_OVER, "The match at this table is over."))
                 return
             old = person.connection
             if old is not None:

@@ -60,6 +60,7 @@ REFUSE_CODE_NEEDED = "code_needed"  # the table has a room code and none was giv
 REFUSE_WRONG_CODE = "wrong_code"
 REFUSE_FULL = "full"  # no free seat
 REFUSE_STARTED = "started"  # the match is on and the hello is not a return with a token
+REFUSE_OVER = "over"  # the match has ended: there is no seat to come back to
 REFUSE_UNKNOWN_TOKEN = "unknown_token"  # a return with a token this table never gave
 REFUSE_BUSY = "busy"  # too many connections still saying hello, in total or from one address
 REFUSE_BAD_HELLO = "bad_hello"  # the first message was not a hello, or a bad one

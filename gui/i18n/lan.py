@@ -149,6 +149,7 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.refused.wrong_code": {"zh": "房间密码不对。", "en": "Wrong room code."},
     "lan.refused.full": {"zh": "这桌已经坐满了。", "en": "The table is full."},
     "lan.refused.started": {"zh": "这桌已经开局了。", "en": "The match at this table has started."},
+    "lan.refused.over": {"zh": "这桌已经打完了。", "en": "The match at this table is over."},
     "lan.refused.unknown_token": {
         "zh": "牌桌不认得你的座位（它可能已重开）。",
         "en": "The table does not know your seat (it may have been opened again).",

@@ -39,7 +39,7 @@ from gui.screens.new_game import dialog_buttons
 log = logging.getLogger(__name__)
 
 CODE_REFUSALS = (m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE)
-RETURN_REFUSALS = (m.REFUSE_UNKNOWN_TOKEN, m.REFUSE_STARTED)  # a kept seat that is no more
+RETURN_REFUSALS = (m.REFUSE_UNKNOWN_TOKEN, m.REFUSE_STARTED, m.REFUSE_OVER)  # a kept seat that is no more
 
 
 def table_line(found: Found, mine: bool = False) -> str:

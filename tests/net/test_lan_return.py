@@ -60,3 +60,22 @@ def test_cut_off_mid_hand_carried_by_autoplay_then_back() -> None:
               if isinstance(msg, m.SeatStatus) and msg.seat == result.seat]
     assert [s.state for s in states][:2] == [m.SeatState(False, True), m.SeatState(True, False)]
     assert host.problems == [] or all(p.seat == result.seat for p in host.problems)
+
+
+def test_after_the_match_nobody_comes_back_or_joins() -> None:
+    from engine.net.client import Client, JoinRefused
+
+    with hosted(config(seed=4)) as host:
+        players = bots(host.address[1], 4)
+        results = [p.join() for p in players]
+        assert host.wait(10) and all(r.finished for r in results)
+        token = players[0].player.client.token
+        for hello in (m.Hello("回来", token=token), m.Hello("新人")):
+            client = Client("127.0.0.1", host.address[1], hello, lambda _m: None)
+            try:
+                client.connect()
+                raise AssertionError("the host took a player after the match")
+            except JoinRefused as refused:
+                assert refused.code == m.REFUSE_OVER
+            finally:
+                client.close()
