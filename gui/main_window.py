@@ -299,6 +299,7 @@ class MainWindow(QMainWindow):
                                             title=f"{level.rank_title} · {level.dan_title}"))
         resumable = self.session.saved_match() is not None and not self.match_running
         self.start_screen.set_continue_enabled(resumable)
+        self.start_screen.set_lan_return(self.settings.lan_seat is not None)  # a seat kept at a LAN table
         self.stack.setCurrentWidget(self.start_screen)
 
     def show_profile(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 LAN_TEXTS: dict[str, dict[str, str]] = {
     "start.lan": {"zh": "局域网", "en": "LAN"},
+    "start.lan_return": {"zh": "回到局域网牌桌", "en": "Back to the LAN table"},
     "lan.title": {"zh": "局域网对战", "en": "LAN play"},
     # -- finding and joining a table ----------------------------------------------------------------
     "lan.join.heading": {

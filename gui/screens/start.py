@@ -160,6 +160,7 @@ class StartScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("startScreen")
         self.setMinimumSize(760, 560)
+        self._lan_return = False  # a seat is kept at a LAN table: the LAN button says so
         self.scale = 1.0  # the card's size now (see _fit_card)
         self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table)
         self._painted = False
@@ -255,6 +256,12 @@ class StartScreen(QWidget):
         self._fit_card()  # one more button: the card may have to be smaller
         (self.continue_button if enabled else self.new_game_button).setFocus()
 
+    def set_lan_return(self, kept: bool) -> None:
+        """The LAN button says there is a seat to go back to (a game closed mid-match)."""
+        self._lan_return = kept
+        self.lan_button.setText(tr("start.lan_return" if kept else "start.lan"))
+        self._fit_card()
+
     def set_player(self, text: str) -> None:
         """The player whose profile counts the games: name and titles."""
         self.player.setText(text)
@@ -267,7 +274,7 @@ class StartScreen(QWidget):
         self.tagline.setText(tr("app.tagline"))
         self.new_game_button.setText(tr("start.new_game"))
         self.continue_button.setText(tr("start.continue"))
-        self.lan_button.setText(tr("start.lan"))
+        self.lan_button.setText(tr("start.lan_return" if self._lan_return else "start.lan"))
         self.profile_button.setText(tr("start.profile"))
         self.rules_button.setText(tr("start.rules"))
         self.settings_button.setText(tr("start.settings"))

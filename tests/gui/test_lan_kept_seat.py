@@ -103,6 +103,7 @@ def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_from_a_new_win
     # a new run of the program reads the same settings file
     second = _window(qtbot, new_store(tmp_path / "guest-again"), "小李",
                      Settings(ai_pause="off", animation_speed=0.0, lan_seat=first.settings.lan_seat))
+    assert second.start_screen.lan_button.text() == "回到局域网牌桌"  # the start screen says there is a seat
     qtbot.mouseClick(second.start_screen.lan_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: second.stack.currentWidget() is second.table, timeout=15_000)
     assert len(type_address) == 1  # a return asks for no code
