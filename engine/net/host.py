@@ -24,6 +24,7 @@ import secrets
 import socket
 import threading
 import weakref
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -143,6 +144,11 @@ class Host:
         self._server: asyncio.Server | None = None
         self._discovery: DiscoveryResponder | None = None
         self._change_pending = False
+        # Frames from the match thread wait here for one wake-up of the network thread: a wake-up
+        # per frame (a write to the loop's self-pipe) cost more than the rest of a turn together.
+        self._outbox: deque[tuple[Connection, bytes]] = deque()
+        self._outbox_lock = threading.Lock()
+        self._flush_pending = False
         self._pacer = Pacer(self._condition, lambda: [p.counter for p in self._people.values()],
                             claim_pause=config.claim_pause, ack_wait=config.ack_wait)
 
@@ -610,12 +616,26 @@ class Host:
                 conn.send(message)
 
     def _post(self, connection: Connection, data: bytes) -> None:
-        """Hand a frame to a connection, from the match thread."""
+        """Hand a frame to a connection, from the match thread; frames keep their order."""
         loop = self._loop
         if loop is None:
             return
+        with self._outbox_lock:
+            self._outbox.append((connection, data))
+            if self._flush_pending:
+                return
+            self._flush_pending = True
         with contextlib.suppress(RuntimeError):  # the loop has closed: the table is going
-            loop.call_soon_threadsafe(connection.send_frame, data)
+            loop.call_soon_threadsafe(self._flush_outbox)
+
+    def _flush_outbox(self) -> None:
+        """In the network thread: every frame posted since the last flush, in order."""
+        with self._outbox_lock:
+            batch = list(self._outbox)
+            self._outbox.clear()
+            self._flush_pending = False
+        for connection, data in batch:
+            connection.send_frame(data)
 
     # -- the match ----------------------------------------------------------------------------
     def _start_match(self) -> None:

@@ -68,7 +68,7 @@ def test_a_fifth_person_finds_the_table_full() -> None:
 
 def test_after_the_start_a_hello_without_a_token_is_refused_and_a_wrong_token_too() -> None:
     with hosted(rules=m.Ruleset(rounds=1, time_limit=None)) as host:
-        join(host, "a")
+        seated = join(host, "a")  # kept: a closed connection would let 托管 finish the match at once
         host.fill_with_ai()
         host.start_match()
         deadline = time.monotonic() + 5
@@ -76,6 +76,7 @@ def test_after_the_start_a_hello_without_a_token_is_refused_and_a_wrong_token_to
             time.sleep(0.01)
         _refused(RawClient(host.address[1]).hello("b"), m.REFUSE_STARTED)
         _refused(RawClient(host.address[1]).hello("b", token="0" * 32), m.REFUSE_UNKNOWN_TOKEN)
+        assert not host.finished and seated
 
 
 @pytest.mark.parametrize("first", [
