@@ -137,7 +137,7 @@ class Connection(asyncio.Protocol):
         return self.send_frame(data)
 
     def send_frame(self, data: bytes) -> bool:
-        """Write one encoded frame (encoded by whoever had the message, in any thread)."""
+        """Write encoded frames (one or several, encoded by whoever had the messages)."""
         if self.closing or self._transport is None:
             return False
         self._transport.write(data)

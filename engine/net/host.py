@@ -634,8 +634,11 @@ class Host:
             batch = list(self._outbox)
             self._outbox.clear()
             self._flush_pending = False
+        joined: dict[Connection, list[bytes]] = {}  # one write per client: frames stay in order
         for connection, data in batch:
-            connection.send_frame(data)
+            joined.setdefault(connection, []).append(data)
+        for connection, parts in joined.items():
+            connection.send_frame(b"".join(parts))
 
     # -- the match ----------------------------------------------------------------------------
     def _start_match(self) -> None:
