@@ -7,7 +7,8 @@ match thread runs :func:`engine.match_loop.play_match`. A person's seat is a
 messages (:mod:`.remote_seat`), handed to the network thread; the client's choices come back
 into it. The table never waits on a client's socket: writes are buffered and a client that
 reads nothing is dropped (:mod:`.connection`); the only waits are the claim pause and the
-acknowledgements of clients that show events (:mod:`.pacing`), both bounded.
+acknowledgements of clients that show events (:mod:`.pacing`), both bounded. Frames leave the
+match thread through one :mod:`.outbox`; a hello is checked by :mod:`.admission`.
 
 State shared by the threads (the lobby, the seats, the records) is guarded by one lock;
 ``on_change`` is called from the network thread only.
@@ -17,38 +18,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
-import os
 import secrets
 import socket
 import threading
 import weakref
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from .. import __version__
-from ..ai import NormalAI, make_ai
+from ..ai import make_ai
 from ..events import Event
 from ..hand import Hand
 from ..match import HandRecord, Match
 from ..match_loop import MatchHooks, play_match
 from ..replay import record as replay_record
-from ..rules import Ruleset
 from ..seat import Seat, SeatProblem
-from ..waiting_seat import Choice, SeatStopped, WaitingSeat
+from ..waiting_seat import Choice, SeatStopped
 from ..waiting_seat import Message as SeatMessage
 from ..wall_key import new_key
 from . import messages
-from .addresses import local_addresses
-from .connection import OUT_LIMIT, Connection
+from .admission import hello_refusal, holder_of, protocol_refusal
+from .connection import Connection
 from .discovery import DiscoveryResponder
 from .lobby import LobbyError, LobbyState
+from .loop_thread import listen, run_loop
 from .messages import (
-    CODE_CHARS,
     DEFAULT_PORT,
     DISCOVERY_PORT,
     NAME_CHARS,
@@ -73,8 +69,10 @@ from .messages import (
     Welcome,
     clean_text,
 )
+from .outbox import Outbox
 from .pacing import Pacer
 from .remote_seat import RemoteSeat
+from .table_config import TableConfig, join_addresses
 
 log = logging.getLogger(__name__)
 
@@ -82,28 +80,6 @@ MAX_GREETING = 16  # connections that have not said hello yet, in all …
 MAX_GREETING_PER_ADDRESS = 4  # … and from one address
 SHUTDOWN_WAIT = 2.0  # seconds the last messages have to leave when the table closes
 JOIN_WAIT = 10.0  # seconds stop() waits for each thread
-
-
-@dataclass(frozen=True)
-class TableConfig:
-    name: str = "合肥麻将"
-    rules: Ruleset = Ruleset()  # noqa: RUF009 - a frozen value; rules.time_limit is the per-decision limit (None: none)
-    code: str | None = None  # the room code a hello must give
-    seed: int | None = None  # None: random, with a secret wall key; a seed given repeats the deals
-    claim_pause: float = 1.0  # seconds after every discard before anything more is sent
-    ack_wait: float = 5.0  # the most the table waits for `shows` clients' acknowledgements
-    handshake_timeout: float = 5.0
-    heartbeat: float = 5.0  # a ping after this many quiet seconds …
-    dead_after: float = 15.0  # … and a client heard nothing from for this long is dead
-    countdown: float = 15.0  # RULES §3: the fourth player's time once three are ready
-    out_limit: int = OUT_LIMIT  # bytes a client may leave unread before it is dropped (slow)
-
-
-def _addresses(bind: str, port: int) -> tuple[str, ...]:
-    """``host:port`` for friends to type: the bound address, or this computer's LAN addresses."""
-    if bind not in ("", "0.0.0.0"):
-        return (f"{bind}:{port}",)
-    return tuple(f"{a}:{port}" for a in local_addresses()) or (f"127.0.0.1:{port}",)
 
 
 class Host:
@@ -144,11 +120,7 @@ class Host:
         self._server: asyncio.Server | None = None
         self._discovery: DiscoveryResponder | None = None
         self._change_pending = False
-        # Frames from the match thread wait here for one wake-up of the network thread: a wake-up
-        # per frame (a write to the loop's self-pipe) cost more than the rest of a turn together.
-        self._outbox: deque[tuple[Connection, bytes]] = deque()
-        self._outbox_lock = threading.Lock()
-        self._flush_pending = False
+        self._outbox = Outbox()  # frames from the match thread, one wake-up of the loop per burst
         self._pacer = Pacer(self._condition, lambda: [p.counter for p in self._people.values()],
                             claim_pause=config.claim_pause, ack_wait=config.ack_wait)
 
@@ -157,13 +129,14 @@ class Host:
         """Bind (OSError if the port is taken) and run the table in background threads."""
         if self._sock is not None:
             raise RuntimeError("the host has been started already")
-        self._sock = sock = self._listen()
+        self._sock = sock = listen(self._bind, self._port)
         port = int(sock.getsockname()[1])
-        self._addresses = _addresses(self._bind, port)
+        self._addresses = join_addresses(self._bind, port)
         self._loop = asyncio.new_event_loop()
         ready = threading.Event()
         failed: list[BaseException] = []
-        self._net_thread = threading.Thread(target=self._run_network, args=(sock, ready, failed),
+        self._net_thread = threading.Thread(target=run_loop, args=(self._loop, sock, self._new_connection,
+                                                                  self._serving, ready, failed),
                                             name="lan-host-network", daemon=True)
         self._net_thread.start()
         ready.wait(JOIN_WAIT)
@@ -264,41 +237,9 @@ class Host:
         return self.finished
 
     # -- the network thread: set-up and shut-down -----------------------------------------
-    def _listen(self) -> socket.socket:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        try:
-            if os.name == "posix":  # elsewhere SO_REUSEADDR would let two hosts share the port
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind((self._bind, self._port))
-            sock.listen(64)
-            sock.setblocking(False)
-        except OSError:
-            sock.close()
-            raise
-        return sock
-
-    def _run_network(self, sock: socket.socket, ready: threading.Event, failed: list[BaseException]) -> None:
-        loop = self._loop
-        assert loop is not None
-        asyncio.set_event_loop(loop)
-        try:
-            try:
-                self._server = loop.run_until_complete(loop.create_server(self._new_connection, sock=sock))
-            except BaseException as exc:
-                failed.append(exc)
-                sock.close()
-                return
-            loop.call_soon(self._tick)
-            ready.set()
-            loop.run_forever()
-        finally:
-            ready.set()
-            try:
-                for task in asyncio.all_tasks(loop):
-                    task.cancel()
-                loop.run_until_complete(loop.shutdown_asyncgens())
-            finally:
-                loop.close()
+    def _serving(self, server: asyncio.Server) -> None:
+        self._server = server
+        server.get_loop().call_soon(self._tick)
 
     def _new_connection(self) -> Connection:
         connection = Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer)
@@ -386,7 +327,7 @@ class Host:
             return
         theirs = body.get("protocol")
         if body.get("type") == "hello" and isinstance(theirs, int) and theirs != PROTOCOL_VERSION:
-            self._refuse_protocol(connection, theirs)
+            connection.close(protocol_refusal(theirs))
         else:
             connection.close(Refused(messages.REFUSE_BAD_HELLO, f"Not a good hello: {str(error)[:200]}"))
 
@@ -427,24 +368,11 @@ class Host:
             return person if person is not None and person.connection is connection else None
 
     # -- the hello ------------------------------------------------------------------------
-    def _refuse_protocol(self, connection: Connection, theirs: int) -> None:
-        connection.close(Refused(
-            messages.REFUSE_PROTOCOL,
-            f"This table speaks protocol version {PROTOCOL_VERSION} and your program speaks version "
-            f"{theirs}: the host and every player need versions of the game that speak the same protocol."))
-
     def _hello(self, connection: Connection, hello: Hello) -> None:
-        if hello.protocol != PROTOCOL_VERSION:
-            self._refuse_protocol(connection, hello.protocol)
+        refusal: Refused | None = hello_refusal(hello, self.config.code)
+        if refusal is not None:
+            connection.close(refusal)
             return
-        if self.config.code:
-            wanted = clean_text(self.config.code, CODE_CHARS).encode("utf-8")
-            if not hello.code:
-                connection.close(Refused(messages.REFUSE_CODE_NEEDED, "This table needs a room code."))
-                return
-            if not hmac.compare_digest(hello.code.encode("utf-8"), wanted):
-                connection.close(Refused(messages.REFUSE_WRONG_CODE, "That is not this table's room code."))
-                return
         if hello.token is not None:
             self._return(connection, hello)
             return
@@ -458,7 +386,7 @@ class Host:
             else:
                 person = RemoteSeat(seat, secrets.token_hex(16), hello.name, hello.title, hello.shows)
                 self._people[seat] = person
-                self._attach(connection, person, hello)
+                person.attach(connection, hello.shows)
                 connection.send(Welcome(seat, person.token, self.info(), resumed=False))
                 log.info("seat %d: %s joined from %s", seat, hello.name, connection.peer)
                 refusal = None
@@ -467,27 +395,12 @@ class Host:
             return
         self._changed()
 
-    def _attach(self, connection: Connection, person: RemoteSeat, hello: Hello) -> None:
-        person.connection = connection
-        person.shows = hello.shows
-        person.counter.shows = hello.shows
-        person.counter.connected = True
-        connection.seat = person.seat
-        connection.welcomed = True
-
-    def _find(self, token: str) -> RemoteSeat | None:
-        found = None
-        for person in self._people.values():  # compared in full every time: no timing tells a token
-            if hmac.compare_digest(person.token.encode("utf-8"), token.encode("utf-8")):
-                found = person
-        return found
-
     def _return(self, connection: Connection, hello: Hello) -> None:
         """A hello with a token: the seat's person comes back (or a second connection of theirs)."""
         assert hello.token is not None
         status = None
         with self._lock:
-            person = self._find(hello.token)
+            person = holder_of(hello.token, self._people.values())
             if person is None:
                 connection.close(Refused(messages.REFUSE_UNKNOWN_TOKEN,
                                          "This table never gave out that token."))
@@ -498,7 +411,7 @@ class Host:
             old = person.connection
             if old is not None:
                 old.seat = None  # its close is no drop: the seat goes on with the new connection
-            self._attach(connection, person, hello)
+            person.attach(connection, hello.shows)
             if not self._started:
                 connection.send(Welcome(person.seat, person.token, self.info(), resumed=False))
             else:
@@ -617,28 +530,8 @@ class Host:
 
     def _post(self, connection: Connection, data: bytes) -> None:
         """Hand a frame to a connection, from the match thread; frames keep their order."""
-        loop = self._loop
-        if loop is None:
-            return
-        with self._outbox_lock:
-            self._outbox.append((connection, data))
-            if self._flush_pending:
-                return
-            self._flush_pending = True
-        with contextlib.suppress(RuntimeError):  # the loop has closed: the table is going
-            loop.call_soon_threadsafe(self._flush_outbox)
-
-    def _flush_outbox(self) -> None:
-        """In the network thread: every frame posted since the last flush, in order."""
-        with self._outbox_lock:
-            batch = list(self._outbox)
-            self._outbox.clear()
-            self._flush_pending = False
-        joined: dict[Connection, list[bytes]] = {}  # one write per client: frames stay in order
-        for connection, data in batch:
-            joined.setdefault(connection, []).append(data)
-        for connection, parts in joined.items():
-            connection.send_frame(b"".join(parts))
+        if self._loop is not None:
+            self._outbox.post(self._loop, connection, data)
 
     # -- the match ----------------------------------------------------------------------------
     def _start_match(self) -> None:
@@ -660,15 +553,8 @@ class Host:
                     seats.append(make_ai(slot.level or "normal", seed=secrets.randbits(32) if wall_key
                                          else seed + index, name=slot.name))
                     continue
-                waiting = WaitingSeat(slot.name, partial(self._deliver, person), NormalAI(name="托管"),
-                                      time_limit=rules.time_limit, acknowledged=False)
-                if person.user_autoplay or not person.connected:
-                    waiting.autoplay.set()
-                if person.auto_win:
-                    waiting.auto_win.set()
-                person.waiting = waiting
+                seats.append(person.sit(slot.name, rules.time_limit, partial(self._deliver, person)))
                 person.start(Started(index, names, titles, rules), self._post)
-                seats.append(waiting)
         log.info("the match starts: %s", ", ".join(names))
         self._match_thread = threading.Thread(target=self._play, args=(match, seats), name="lan-host-match",
                                               daemon=True)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import events
+from ..ai import NormalAI
 from ..decision import DecisionClosed, DecisionRequest
 from ..waiting_seat import Message as SeatMessage
 from ..waiting_seat import WaitingSeat
@@ -48,6 +49,25 @@ class RemoteSeat:
     @property
     def connected(self) -> bool:
         return self.connection is not None
+
+    def attach(self, connection: Connection, shows: bool) -> None:
+        """`connection` is this person's now (a join, or a return with the token)."""
+        self.connection = connection
+        self.shows = self.counter.shows = shows
+        self.counter.connected = True
+        connection.seat = self.seat
+        connection.welcomed = True
+
+    def sit(self, name: str, time_limit: float | None, send: Callable[[SeatMessage], None]) -> WaitingSeat:
+        """The engine's seat for this person in the match: it waits for their choices, keeps
+        their time and lets 托管 (the normal AI) play while they are away or ask for it."""
+        self.waiting = WaitingSeat(name, send, NormalAI(name="托管"), time_limit=time_limit,
+                                   acknowledged=False)
+        if self.user_autoplay or not self.connected:
+            self.waiting.autoplay.set()
+        if self.auto_win:
+            self.waiting.auto_win.set()
+        return self.waiting
 
     def state(self) -> SeatState:
         autoplay = self.waiting is not None and self.waiting.autoplay.is_set()

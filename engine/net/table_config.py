@@ -1,0 +1,34 @@
+"""What a LAN table is hosted with (:class:`engine.net.host.Host`), and where friends reach it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import Ruleset
+from .addresses import format_address, local_addresses
+from .connection import OUT_LIMIT
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    name: str = "合肥麻将"
+    rules: Ruleset = Ruleset()  # noqa: RUF009 - a frozen value; rules.time_limit is the per-decision limit (None: none)
+    code: str | None = None  # the room code a hello must give
+    seed: int | None = None  # None: random, with a secret wall key; a seed given repeats the deals
+    claim_pause: float = 1.0  # seconds after every discard before anything more is sent
+    ack_wait: float = 5.0  # the most the table waits for `shows` clients' acknowledgements
+    handshake_timeout: float = 5.0
+    heartbeat: float = 5.0  # a ping after this many quiet seconds …
+    dead_after: float = 15.0  # … and a client heard nothing from for this long is dead
+    countdown: float = 15.0  # RULES §3: the fourth player's time once three are ready
+    out_limit: int = OUT_LIMIT  # bytes a client may leave unread before it is dropped (slow)
+
+
+def join_addresses(bind: str, port: int) -> tuple[str, ...]:
+    """``host:port`` for friends to type: the bound address, or this computer's LAN addresses."""
+    if bind not in ("", "0.0.0.0"):
+        return (format_address(bind, port),)
+    return tuple(format_address(a, port) for a in local_addresses()) or (format_address("127.0.0.1", port),)
+
+
+__all__ = ["TableConfig", "join_addresses"]
