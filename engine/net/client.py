@@ -151,7 +151,7 @@ class Client:
                 self._last_sent = time.monotonic()
             except OSError as exc:
                 log.info("sending failed: %s", exc)
-                self._drop(sock)
+                _shut(sock)  # the reader sees the closed socket and reports it
 
     def _send_all(self, sock: socket.socket, data: bytes) -> None:
         # The socket's own timeout is the reader's short poll; a write may take up to `timeout`.
@@ -185,10 +185,6 @@ class Client:
         reader, self._reader = self._reader, None
         if reader is not None and reader is not threading.current_thread():
             reader.join(2 * POLL + 1)
-
-    def _drop(self, sock: socket.socket) -> None:
-        # a failed write: the reader sees the closed socket and reports it
-        _shut(sock)
 
     # -- the reader thread ------------------------------------------------------------------
     def _read_loop(self, sock: socket.socket, reader: frames.FrameReader, first: list[m.Message],
