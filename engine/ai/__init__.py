@@ -1,6 +1,7 @@
 """AI players. Every AI is deterministic given its seed: search is bounded by counts, never time.
 
-Levels: easy (careless discards), normal (tile efficiency), hard (expected value and defence).
+Levels: easy (careless discards), normal (tile efficiency), hard (expected value and defence),
+master 大师 (plans the hand's value over the draws that remain, reads declared players' waits).
 SimpleAI is the built-in player of auto-play (托管).
 """
 
@@ -8,17 +9,19 @@ from __future__ import annotations
 
 from .easy import EasyAI
 from .hard import HardAI
+from .master import MasterAI
 from .normal import NormalAI
 from .simple import SimpleAI
 
-LEVELS = ("easy", "normal", "hard")
-_MAKERS: dict[str, type[EasyAI] | type[NormalAI] | type[HardAI]] = {
-    "easy": EasyAI, "normal": NormalAI, "hard": HardAI,
+LEVELS = ("easy", "normal", "hard", "master")
+AI = EasyAI | NormalAI | HardAI | MasterAI
+_MAKERS: dict[str, type[AI]] = {
+    "easy": EasyAI, "normal": NormalAI, "hard": HardAI, "master": MasterAI,
 }
 
 
-def make_ai(level: str, seed: int = 0, name: str | None = None) -> EasyAI | NormalAI | HardAI:
-    """An AI seat of the given level ("easy", "normal", "hard")."""
+def make_ai(level: str, seed: int = 0, name: str | None = None) -> AI:
+    """An AI seat of the given level ("easy", "normal", "hard", "master")."""
     try:
         maker = _MAKERS[level]
     except KeyError:
@@ -26,4 +29,4 @@ def make_ai(level: str, seed: int = 0, name: str | None = None) -> EasyAI | Norm
     return maker(seed=seed, name=name or level) if name else maker(seed=seed)
 
 
-__all__ = ["LEVELS", "EasyAI", "HardAI", "NormalAI", "SimpleAI", "make_ai"]
+__all__ = ["LEVELS", "EasyAI", "HardAI", "MasterAI", "NormalAI", "SimpleAI", "make_ai"]
