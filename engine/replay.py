@@ -3,7 +3,7 @@ every decision), as a small JSON document that can be exported and imported else
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from . import __version__
@@ -13,7 +13,9 @@ from .hand import Hand, IllegalAction
 from .record_format import FORMAT, FORMAT_VERSION
 from .rules import Ruleset
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "ReplayError", "record", "record_from_events", "replay"]
+__all__ = [
+    "FORMAT", "FORMAT_VERSION", "ReplayError", "record", "record_from_events", "replay", "replay_steps",
+]
 
 
 class ReplayError(ValueError):
@@ -72,24 +74,51 @@ def _document(rules: Ruleset, seed: int, dealer: int, dealer_streak: int, hand_n
 
 def replay(data: dict[str, Any]) -> Hand:
     """Deal the saved hand again and apply its decisions; the result must match the saved one."""
+    hand = None
+    for step in replay_steps(data):  # each decision is applied as the next step is asked for
+        hand = step[1]
+    if hand is None:  # no decision at all: the deal alone
+        hand = _deal(data)
+    saved = data.get("result")
+    if saved is not None and (hand.result is None or list(hand.result.deltas) != saved["deltas"]):
+        raise ReplayError("the replay does not reach the saved result")
+    return hand
+
+
+def replay_steps(data: dict[str, Any]) -> Iterator[tuple[int, Hand, int, Action]]:
+    """The saved hand decision by decision: (step, the hand just before it, seat, action). The
+    caller sees each position before the decision is applied (the review asks 大师 there);
+    the decision is applied when the caller asks for the next step."""
+    hand = _deal(data)
+    try:
+        actions = [(int(seat), Action.from_json(action)) for seat, action in data["actions"]]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ReplayError(f"damaged saved hand: {exc}") from None
+    for step, (seat, action) in enumerate(actions):
+        yield step, hand, seat, action
+        _apply(hand, seat, action)
+
+
+def _deal(data: dict[str, Any]) -> Hand:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError("not a saved Hefei mahjong hand")
     if data.get("format_version") != FORMAT_VERSION:
         raise ReplayError(f"saved hand format {data.get('format_version')} is not supported")
     try:
-        hand = Hand(
+        return Hand(
             Ruleset.from_dict(data["rules"]), dealer=int(data["dealer"]),
             dealer_streak=int(data["dealer_streak"]), seed=int(data["seed"]),
             hand_number=int(data["hand_number"]), round_number=int(data["round_number"]),
             scores=tuple(int(x) for x in data["scores_before"]),
         )
-        for seat, action in data["actions"]:
-            hand.apply(int(seat), Action.from_json(action))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ReplayError(f"damaged saved hand: {exc}") from None
+
+
+def _apply(hand: Hand, seat: int, action: Action) -> None:
+    try:
+        hand.apply(seat, action)
     except IllegalAction as exc:
         raise ReplayError(f"the saved decisions do not fit this deal: {exc}") from None
     except (KeyError, TypeError, ValueError) as exc:
         raise ReplayError(f"damaged saved hand: {exc}") from None
-    saved = data.get("result")
-    if saved is not None and (hand.result is None or list(hand.result.deltas) != saved["deltas"]):
-        raise ReplayError("the replay does not reach the saved result")
-    return hand
