@@ -1,13 +1,53 @@
-"""大师 (master) AI: plans over the draws that remain. (Skeleton: plays like hard for now.)"""
+"""大师 (master) AI: plans the hand's value over the draws that remain, and reads the table.
+
+Each legal action gets an expected value in points, and 大师 takes the best:
+
+- **offence**: the better of two plans for the 13 tiles a discard leaves — the fastest legal
+  win (shanten, unseen improving tiles and one step of lookahead; a ready hand is scored exactly
+  over its waits with every item) and the 清一色 plan (the tiles the longest suit still lacks,
+  read from the suit table, and the unseen tiles of that suit that help), each weighed by the
+  chance to finish it with the draws and the discards left and by what it pays (self-draws
+  paid by three);
+- **defence**: for each opponent that may win on a discard, the chance it waits on the kind now
+  (:mod:`engine.ai.danger_model`, learnt from self-play) times what a deal-in costs;
+- **报听** (报听 room): declaring opens discard wins and locks the hand; both are valued;
+- **kongs**: a kong is made when it costs no progress (a 活 that keeps more waits stays).
+
+Everything is computed, nothing sampled: the same view gives the same choice and the same
+figures, which is what lets the 复盘 (:mod:`engine.review`) reproduce 大师's judgement.
+The figures come from ``engine/data/master.json``, fitted and tuned by self-play
+(``tools/train_danger.py``, ``benchmarks/README.md``).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action
-from ..view import SeatView
-from .hard import HardAI
+from ..actions import PASS, WIN, Action
+from ..analysis import TileCounts
+from ..rules import Room
+from ..scoring import WinContext, score_win, win_refusal
+from ..suit_table import ENTRIES, INF, load_table
+from ..tiles import NUM_KINDS, suit_of
+from ..view import Phase, SeatView
+from .danger_model import DangerModel, master_parameters, model_for
+from .evaluate import (
+    Candidate,
+    candidates,
+    efficiency_key,
+    next_ukeire,
+    own_hand,
+    shanten_after_kong,
+    split_legal,
+    suit_sizes,
+    unseen,
+)
+from .hard import SEATS, TIE, HardAI
+from .outlook import my_draws, win_chances
+
+_TABLE = load_table()
+_POW5 = tuple(5**i for i in range(7))
 
 
 @dataclass(frozen=True)
@@ -18,16 +58,198 @@ class Option:
     value: float
 
 
+@dataclass(frozen=True)
+class Plan:
+    """大师's figures for one room (``plan`` in master.json)."""
+
+    risk_weight: float = 1.0  # how much a point of expected deal-in weighs against a point won
+    deal_in_value: float = 15.0  # what an opponent's win on my discard costs, before 庄分
+    discard_hit: float = 0.6  # how often an opponent's discard is a wait, against chance
+    stages: tuple[float, ...] = (20.0, 34.0, 46.0, 56.0)  # typical ukeire 1, 2, 3, 4 steps out
+    waits: float = 5.0  # typical unseen winning tiles of a ready hand
+    pure_min_suit: int = 8  # tiles of one suit before 清一色 is planned
+    pure_value: float = 46.0  # what a 清一色 hand is worth, before 庄分
+    pure_share: float = 1.0  # how much of the 清一色 plan's value counts (a plan is a hope)
+    pure_stage: float = 12.0  # typical tiles of the suit that help, a step further out
+    pure_waits: float = 4.0
+
+
+def plan_for(room: Room) -> Plan:
+    raw = master_parameters().get("plan", {})
+    section = raw.get(room.value, {}) if isinstance(raw, dict) else {}
+    fields = Plan.__dataclass_fields__
+    def read(name: str, value: object) -> object:
+        if name == "stages":
+            return tuple(float(x) for x in value)  # type: ignore[attr-defined]
+        return int(value) if name == "pure_min_suit" else float(value)  # type: ignore[arg-type]
+
+    return Plan(**{k: read(k, v) for k, v in section.items() if k in fields})  # type: ignore[arg-type]
+
+
 class MasterAI(HardAI):
     level = "master"
 
     def __init__(self, seed: int = 0, name: str = "大师") -> None:
         super().__init__(seed=seed, name=name)
 
-    def appraise(self, view: SeatView, legal: Sequence[Action]) -> tuple[Option, ...]:
-        """Every legal action with its expected value, best first (ties: the one decide() takes)."""
-        choice = HardAI.decide(self, view, legal)
-        return (Option(choice, 0.0), *(Option(a, -1.0) for a in legal if a != choice))
-
+    # -- the decision ---------------------------------------------------------------------
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
         return self.appraise(view, legal)[0].action
+
+    def appraise(self, view: SeatView, legal: Sequence[Action]) -> tuple[Option, ...]:
+        """Every legal action with its expected value in points, best first. A win is always
+        first (its value is at least every other's): 大师 takes every win it is offered."""
+        discards, declaring, kongs = split_legal(legal)
+        rest = 0.0
+        values: dict[Action, float] = {}
+        if discards or declaring:
+            values = self._discard_values(view, legal, discards, declaring, kongs)
+            rest = max(values.values())
+        elif PASS in legal:
+            values[PASS] = 0.0
+        if WIN in legal:
+            values[WIN] = max(self._win_value(view), rest + 1e-6)
+        order = {a: n for n, a in enumerate(legal)}
+        ranked = sorted(values.items(), key=lambda item: (-item[1], order[item[0]]))
+        return tuple(Option(a, round(v, 4)) for a, v in ranked)
+
+    def _discard_values(self, view: SeatView, legal: Sequence[Action], discards: list[int],
+                        declaring: list[int], kongs: list[int]) -> dict[Action, float]:
+        plan = plan_for(view.rules.room)
+        hand = own_hand(view)
+        left = unseen(view)
+        self._next = {}
+        options = candidates(hand, left, sorted(set(discards) | set(declaring)), full=True)
+        sizes = suit_sizes(hand)
+        ranked = sorted(options, key=lambda c: efficiency_key(c, hand, sizes))
+        order = {c.tile: n for n, c in enumerate(ranked)}
+        self._lookahead = {c.tile for c in self._efficient(options)}
+        risk = self._risk(view, plan)
+        out: dict[Action, float] = {}
+        for c in options:
+            for declare in (False, True):
+                if c.tile not in (declaring if declare else discards):
+                    continue
+                value = self._offence(view, hand, left, c, declare, plan)
+                out[Action.discard(c.tile, declare)] = (
+                    value - plan.risk_weight * risk[c.tile] - TIE * order[c.tile])
+        if declaring and self._declare_anyway(view, [c for c in options if c.tile in declaring]):
+            # late in the hand a ready hand declares: winning on discards outweighs flexibility
+            lift = max(out.values()) - max(out[Action.discard(t, True)] for t in declaring) + 1e-6
+            for t in declaring:
+                out[Action.discard(t, True)] += lift
+        if kongs:
+            best_action = max(out, key=lambda a: out[a])
+            best = next(c for c in options if c.tile == best_action.tile)
+            for kind in kongs:
+                keep = self._keeps_progress(hand, kind, best, left)
+                out[Action.kong(kind)] = out[best_action] + (1e-3 if keep else -1e-3)
+        return out
+
+    def _keeps_progress(self, hand: TileCounts, kind: int, best: Candidate, left: Sequence[int]) -> bool:
+        after = shanten_after_kong(hand, kind)
+        return after < best.shanten or (after == best.shanten and (
+            best.shanten > 0 or self._waits_after_kong(hand, kind, left) >= best.wait_count))
+
+    # -- offence --------------------------------------------------------------------------
+    def _offence(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
+                 declare: bool, plan: Plan) -> float:
+        """Expected points won by the hand after discarding c.tile: the better plan."""
+        total = sum(left)
+        draws = my_draws(view.tiles_left, view.seat, view.seat)
+        hit = self._discard_hit(view, declare, plan)
+        if c.shanten == 0:
+            p_self, p_disc = win_chances((), c.wait_count, draws, total, hit)
+            self_value, discard_value = self._ready_values(view, hand, c, declare)
+            return p_self * 3 * self_value + p_disc * discard_value
+        nxt = None
+        if c.tile in self._lookahead and c.ukeire:
+            nxt = next_ukeire(hand, left, c.tile)
+        deeper = [plan.stages[min(k, len(plan.stages) - 1)] for k in range(c.shanten - 1)]
+        if nxt is not None and c.shanten >= 2:
+            deeper[-1] = nxt
+        waits = nxt if nxt is not None and c.shanten == 1 else plan.waits
+        p_self, p_disc = win_chances((*deeper, c.ukeire), waits, draws, total, hit)
+        value = self._estimate_value(view, hand, c)
+        fast = p_self * 3 * value + p_disc * value
+        return max(fast, self._pure_plan(view, hand, left, c, draws, hit, plan))
+
+    def _discard_hit(self, view: SeatView, declare: bool, plan: Plan) -> float:
+        if view.rules.room is Room.OPEN:
+            return plan.discard_hit
+        declared = declare or view.declare_index[view.seat] is not None
+        return plan.discard_hit if declared else 0.0
+
+    @staticmethod
+    def _estimate_value(view: SeatView, hand: TileCounts, c: Candidate) -> float:
+        sizes = suit_sizes(hand)
+        sizes[suit_of(c.tile)] -= 1
+        return view.rules.base_score + max(0, max(sizes) - 8) + 2 * len(hand.kongs) + 2
+
+    def _pure_plan(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
+                   draws: int, hit: float, plan: Plan) -> float:
+        """The 清一色 plan after discarding c.tile: its chance to finish times its value."""
+        sizes = suit_sizes(hand)
+        sizes[suit_of(c.tile)] -= 1
+        suit = max(range(3), key=lambda s: sizes[s])
+        if sizes[suit] < plan.pure_min_suit or hand.kongs:
+            return 0.0  # kongs block their kind in the table: rare, left to the fast plan
+        hand.remove(c.tile)
+        try:
+            key = hand.keys[suit]
+            cost = _TABLE[key * ENTRIES + 9]  # four sets and the pair, all in this suit
+            if cost >= INF or cost <= 1:
+                return 0.0  # a ready 清一色 is scored exactly by the fast plan
+            useful = 0
+            for rank in range(7):
+                kind = suit * 7 + rank
+                if left[kind] and hand.counts[kind] < 4 and _TABLE[(key + _POW5[rank]) * ENTRIES + 9] < cost:
+                    useful += left[kind]
+        finally:
+            hand.add(c.tile)
+        stages = (*(plan.pure_stage for _ in range(cost - 2)), useful)
+        p_self, p_disc = win_chances(stages, plan.pure_waits, draws, sum(left), hit)
+        return plan.pure_share * plan.pure_value * (3 * p_self + p_disc)
+
+    def _win_value(self, view: SeatView) -> float:
+        """What the win on offer pays this seat (items, 庄分 and payers), as far as the view tells."""
+        concealed = list(view.concealed)
+        if view.phase is Phase.CLAIM and view.last_discard is not None:
+            win_tile, self_draw = view.last_discard[1], False
+        else:
+            win_tile = view.drawn if view.drawn is not None else concealed[-1]
+            concealed.remove(win_tile)
+            self_draw = True
+        dealer = view.dealer == view.seat
+        ctx = WinContext(tuple(concealed), tuple(view.kongs), win_tile, self_draw=self_draw,
+                         declared=view.declare_index[view.seat] is not None, dealer=dealer,
+                         dealer_streak=view.dealer_streak, last_four=view.phase is Phase.LAST_FOUR,
+                         discarder_is_dealer=not self_draw and view.current == view.dealer)
+        if win_refusal(ctx, view.rules) is not None:
+            return 0.0
+        value = score_win(ctx, view.rules).value
+        if self_draw:
+            return 3 * value + 2 * view.dealer_streak * (3 if dealer else 1)
+        return value + view.dealer_streak * (dealer or ctx.discarder_is_dealer)
+
+    # -- defence --------------------------------------------------------------------------
+    def _risk(self, view: SeatView, plan: Plan) -> list[float]:
+        """Expected points a discard of each kind pays away now."""
+        risk = [0.0] * NUM_KINDS
+        model: DangerModel = model_for(view.rules.room)
+        visible = view.visible_counts()
+        order = self.memory.discards
+        for opp in range(SEATS):
+            if opp == view.seat:
+                continue
+            if view.rules.room is Room.BAOTING and view.declare_index[opp] is None:
+                continue  # it cannot win on my discard
+            cost = plan.deal_in_value
+            if view.dealer in (opp, view.seat):
+                cost += view.dealer_streak
+            for t, p in enumerate(model.wait_chances(view, order, opp, visible)):
+                risk[t] += p * cost
+        return risk
+
+
+__all__ = ["MasterAI", "Option", "Plan", "plan_for"]
