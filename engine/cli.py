@@ -28,6 +28,7 @@ from .wall_key import parse_key
 PLAYER_KINDS = ("easy", "normal", "hard", "master", "simple", "ext")
 # Bounded so that a slip of the keyboard is an error, not a run that never ends.
 MAX_HANDS = MAX_WALLS = 1_000_000
+MAX_JOBS = 256  # processes for duplicate self-play
 SEEDS = (-(2**63), 2**63 - 1)
 # ASCII digits only: int() would also read "٣", "２" and "1_000".
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,19}", re.ASCII)
@@ -90,6 +91,10 @@ def add_subcommands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--ext", default=None, help="the command that runs an external bot (for ext players)")
     p.add_argument("--wall-key", type=_wall_key, default=None,
                    help="repeat a run whose wall key was printed (64 hex digits)")
+    p.add_argument("--jobs", type=_whole_number(0, MAX_JOBS), default=1, metavar="N",
+                   help="--duplicate: play the walls in N processes (0: one a core); the figures are "
+                        "those of --jobs 1. Plain self-play runs in one process: its AIs carry their "
+                        "state from match to match")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
 
@@ -204,11 +209,20 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     if players and "ext" in players and not args.ext:
         print("error: an ext player needs --ext \"command that runs the bot\"", file=sys.stderr)
         return 2
+    if args.jobs != 1 and not args.duplicate:
+        print("error: --jobs needs --duplicate (plain self-play runs in one process)", file=sys.stderr)
+        return 2
     factory = ext_factory(args.ext, float(rules.time_limit or 5)) if args.ext else None
     report: SelfplayReport | DuplicateReport
     if args.duplicate:
-        report = run_duplicate(players or ["normal"] * 4, args.walls, args.seed, rules, factory,
-                               args.wall_key)
+        from .selfplay_jobs import SelfplayError, available_cores
+
+        try:
+            report = run_duplicate(players or ["normal"] * 4, args.walls, args.seed, rules, factory,
+                                   args.wall_key, jobs=args.jobs or available_cores())
+        except SelfplayError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
     else:
         report = run_selfplay(args.hands, args.seed, rules, players, factory, args.wall_key)
     out.write((json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.to_text()) + "\n")

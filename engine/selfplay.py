@@ -61,6 +61,13 @@ class BotHealth:
                 "why": bot.death, "autoplay_decisions": bot.dead_decisions,
             })
 
+    def absorb(self, later: BotHealth) -> None:
+        """Add the counts of walls that come after this one's."""
+        self.requests += later.requests
+        self.fallbacks += later.fallbacks
+        self.dead_decisions += later.dead_decisions
+        self.deaths += later.deaths
+
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "requests": self.requests, "fallbacks": self.fallbacks,
                 "dead": bool(self.deaths), "dead_decisions": self.dead_decisions, "deaths": self.deaths}
@@ -150,17 +157,25 @@ def default_factory(level: str, seed: int, player: int) -> Any:
     return make_ai(level, seed=seed, name=f"{level}{player}")
 
 
-def ext_factory(command: str, timeout: float) -> SeatFactory:
-    """Seats for "ext" players run `command` (the open bot protocol); others are built-in."""
+@dataclass(frozen=True)
+class ExtFactory:
+    """Seats for "ext" players run `command` (the open bot protocol); others are built-in. A
+    plain object, not a closure: duplicate play sends it to its worker processes."""
 
-    def make(level: str, seed: int, player: int) -> Any:
+    command: str
+    timeout: float
+    external_levels: tuple[str, ...] = ("ext",)  # their walls are dealt under a secret key
+
+    def __call__(self, level: str, seed: int, player: int) -> Any:
         if level == "ext":
             from .bot_protocol import ExternalBot
 
-            return ExternalBot(command, name=f"ext{player}", timeout=timeout)
+            return ExternalBot(self.command, name=f"ext{player}", timeout=self.timeout)
         return default_factory(level, seed, player)
 
-    return make
+
+def ext_factory(command: str, timeout: float) -> SeatFactory:
+    return ExtFactory(command, timeout)
 
 
 def run_selfplay(hands: int, seed: int, rules: Ruleset, players: list[str] | None = None,
@@ -240,6 +255,16 @@ class PlayerStats:
     points: list[float] = field(default_factory=list)  # per wall: mean points per hand
     times: list[float] = field(default_factory=list)  # seconds per decision
 
+    def absorb(self, later: PlayerStats) -> None:
+        """Add the figures of walls that come after this one's."""
+        self.hands += later.hands
+        self.wins += later.wins
+        self.self_draws += later.self_draws
+        self.deal_ins += later.deal_ins
+        self.deal_ins_declared += later.deal_ins_declared
+        self.points += later.points
+        self.times += later.times
+
     def to_json(self) -> dict[str, Any]:
         n = max(1, self.hands)
         mean, half = mean_ci(self.points)
@@ -298,6 +323,7 @@ class DuplicateReport:
     seconds: float = 0.0
     bots: list[BotHealth] = field(default_factory=list)
     wall_key: bytes | None = None
+    jobs: int = 1  # processes that played the walls
 
     def to_json(self) -> dict[str, Any]:
         hands = self.walls * SEATS
@@ -310,6 +336,7 @@ class DuplicateReport:
             "players": [p.to_json() for p in self.players],
             "seconds": round(self.seconds, 3),
             "hands_per_second": round(hands / self.seconds, 1) if self.seconds else 0.0,
+            "jobs": self.jobs,
             "bots": [b.to_json() for b in self.bots],
             "credited_to_dead_bots": bool(credited_to_dead(self.bots)),
             "wall_key": None if self.wall_key is None else self.wall_key.hex(),
@@ -328,33 +355,90 @@ class DuplicateReport:
                 f"{p['win_rate']:>8.3f}{p['self_draw_rate']:>8.3f}{p['deal_in_rate']:>9.3f}"
                 f"{p['deal_in_rate_declared']:>9.3f}{p['decision_ms_mean']:>9.2f}{p['decision_ms_p99']:>9.2f}"
             )
-        lines.append(f"speed: {data['hands_per_second']} hands/s ({self.seconds:.1f} s)")
+        processes = f", {self.jobs} processes" if self.jobs > 1 else ""
+        lines.append(f"speed: {data['hands_per_second']} hands/s ({self.seconds:.1f} s{processes})")
         lines += [b.to_text() for b in self.bots] + _key_text(self.wall_key)
         return "\n".join(lines)
 
 
+@dataclass
+class WallsPlayed:
+    """What some walls gave each player: one process's share of a run, merged in wall order."""
+
+    stats: list[PlayerStats]
+    health: list[BotHealth]
+    external: set[int] = field(default_factory=set)  # players whose seats are programs
+
+    def absorb(self, later: WallsPlayed) -> None:
+        for stats, more in zip(self.stats, later.stats, strict=True):
+            stats.absorb(more)
+        for health, more_health in zip(self.health, later.health, strict=True):
+            health.absorb(more_health)
+        self.external |= later.external
+
+
+def wall_seeds(seed: int, walls: int, wall_key: bytes | None) -> list[tuple[int, int]]:
+    """(wall index, wall seed) for every wall, fixed before any is played: whichever process
+    plays a wall deals the same one."""
+    if wall_key is not None:
+        return [(w, keyed_seed(wall_key, f"duplicate:{seed}:{w}")) for w in range(walls)]
+    draw = random.Random(seed)  # drawn in wall order
+    return [(w, draw.getrandbits(64)) for w in range(walls)]
+
+
+def needs_key(players: list[str], factory: SeatFactory) -> bool:
+    """Whether a player's seat is a program, by the levels the factory says it runs outside."""
+    external: tuple[str, ...] = getattr(factory, "external_levels", ())
+    return any(level in external for level in players)
+
+
 def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
-                  factory: SeatFactory | None = None, wall_key: bytes | None = None) -> DuplicateReport:
+                  factory: SeatFactory | None = None, wall_key: bytes | None = None,
+                  jobs: int = 1) -> DuplicateReport:
     """Each of `walls` deals is played four times, the players rotated through the seats (dealer
     in seat 0, 连庄数 1): luck of the wall and of the seat cancels out between players. The walls
-    are dealt under `wall_key`; with an external seat and no key, under a new one."""
-    from .hand import Hand
-    from .seat import HandRunner
-    from .wall import Wall
-
+    are dealt under `wall_key`; with an external seat and no key, under a new one. With `jobs`
+    above 1 the walls are shared out over that many processes (at most one a wall); the figures
+    are the same as in one process, decision times apart. `factory` must then be picklable."""
     if len(players) != SEATS:
         raise ValueError("duplicate self-play needs four players")
     if walls < 1:
         raise ValueError("--walls must be at least 1")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
     factory = factory or default_factory
-    stats = [PlayerStats(f"{level}{i}" if players.count(level) > 1 else level)
-             for i, level in enumerate(players)]
-    health = {p: BotHealth(stats[p].name) for p in range(SEATS)}
-    external: set[int] = set()  # players whose seats are programs
-    wall_seeds = random.Random(seed)
+    if wall_key is None and needs_key(players, factory):
+        wall_key = new_key()  # before the first wall: every player sits at every wall
+    seeds = wall_seeds(seed, walls, wall_key)
+    jobs = min(jobs, walls)
     start = time.perf_counter()
-    for w in range(walls):
-        wall_seed: int | None = None
+    if jobs == 1:
+        played = play_walls(seeds, players, seed, rules, factory, wall_key)
+    else:
+        from .selfplay_jobs import run_in_processes
+
+        parts = run_in_processes(jobs, play_walls, seeds, (players, seed, rules, factory, wall_key))
+        played = parts[0]
+        for later in parts[1:]:  # in wall order
+            played.absorb(later)
+    report = DuplicateReport(played.stats, walls, seed, rules.room.value, wall_key=wall_key,
+                             bots=[played.health[p] for p in sorted(played.external)], jobs=jobs)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def play_walls(seeds: list[tuple[int, int]], players: list[str], seed: int, rules: Ruleset,
+               factory: SeatFactory, wall_key: bytes | None) -> WallsPlayed:
+    """Plays the walls `seeds` gives ((wall index, wall seed) each), four seatings a wall. An
+    AI's seed comes from the run's seed and the wall's index: it does not matter who plays it."""
+    from .hand import Hand
+    from .seat import HandRunner
+    from .wall import Wall
+
+    names = [f"{level}{i}" if players.count(level) > 1 else level for i, level in enumerate(players)]
+    played = WallsPlayed([PlayerStats(name) for name in names], [BotHealth(name) for name in names])
+    stats, health = played.stats, played.health
+    for w, wall_seed in seeds:
         totals = [0.0] * SEATS
         for rotation in range(SEATS):
             seat_of = [(p - rotation) % SEATS for p in range(SEATS)]  # player → seat
@@ -367,11 +451,9 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
                 for s in range(SEATS)
             ]
             if wall_key is None and any(is_external(s.seat) for s in seats):
-                wall_key = new_key()  # before the first wall: every player sits at every wall
-            if wall_seed is None:  # one seed per wall, drawn in order: runs without a key repeat
-                wall_seed = wall_seeds.getrandbits(64)
-                if wall_key is not None:
-                    wall_seed = keyed_seed(wall_key, f"duplicate:{seed}:{w}")
+                _close([s.seat for s in seats])
+                raise ValueError("a program plays a seat but the walls have no secret key: "
+                                 "its factory must name the levels it runs (external_levels)")
             hand = Hand(rules, dealer=0, dealer_streak=1, wall=Wall.shuffled(random.Random(wall_seed)))
             try:
                 HandRunner(hand, seats, reveal_seed=False).run()  # the wall comes again
@@ -379,7 +461,7 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
                 _close([s.seat for s in seats])
                 for s in range(SEATS):
                     if is_external(seats[s].seat):
-                        external.add(player_at[s])
+                        played.external.add(player_at[s])
                         health[player_at[s]].add(seats[s].seat, s, hand_offset=w * SEATS + rotation)
             result = hand.result
             assert result is not None
@@ -397,7 +479,4 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
                         st.deal_ins_declared += 1
         for p in range(SEATS):
             stats[p].points.append(totals[p] / SEATS)
-    report = DuplicateReport(stats, walls, seed, rules.room.value, wall_key=wall_key,
-                             bots=[health[p] for p in sorted(external)])
-    report.seconds = time.perf_counter() - start
-    return report
+    return played

@@ -219,6 +219,42 @@ def test_ctrl_c_ends_selfplay_quietly_with_130() -> None:
     assert _interrupted(proc) == (130, b"")
 
 
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children", encoding="ascii") as listing:
+        return [int(child) for child in listing.read().split()]
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree in /proc")
+def test_ctrl_c_ends_duplicate_selfplay_and_its_worker_processes_quietly_with_130() -> None:
+    # its own process group, the one a terminal's Ctrl-C signals: the workers are told too
+    args = ["selfplay", "--duplicate", "--walls", "1000000", "--jobs", "2"]
+    proc = subprocess.Popen([sys.executable, MAIN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=ROOT, env=_env(), preexec_fn=_as_at_a_terminal, process_group=0)
+    deadline = time.monotonic() + 30
+    while len(children := _children(proc.pid)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)  # two workers and multiprocessing's resource tracker
+    assert len(children) >= 3 and proc.poll() is None
+    time.sleep(1.5)  # past the workers' start-up: playing walls
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert (proc.returncode, err) == (130, b"")
+    deadline = time.monotonic() + 10
+    while any(_running(child) for child in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [child for child in children if _running(child)]
+
+
 @pytest.mark.parametrize(
     "args, stdin",
     [(("score",), (GOOD + b"\n") * 20_000), (("selfplay", "--hands", "5"), b""),
