@@ -65,13 +65,13 @@ class Plan:
     risk_weight: float = 1.0  # how much a point of expected deal-in weighs against a point won
     deal_in_value: float = 15.0  # what an opponent's win on my discard costs, before 庄分
     discard_hit: float = 0.6  # how often an opponent's discard is a wait, against chance
-    stages: tuple[float, ...] = (20.0, 34.0, 46.0, 56.0)  # typical ukeire 1, 2, 3, 4 steps out
-    waits: float = 5.0  # typical unseen winning tiles of a ready hand
+    stages: tuple[float, ...] = (10.5, 19.0, 30.0, 45.0)  # typical ukeire 1, 2, 3, 4 steps out
+    waits: float = 3.8  # typical unseen winning tiles of a ready hand
     pure_min_suit: int = 8  # tiles of one suit before 清一色 is planned
     pure_value: float = 46.0  # what a 清一色 hand is worth, before 庄分
     pure_share: float = 1.0  # how much of the 清一色 plan's value counts (a plan is a hope)
-    pure_stage: float = 12.0  # typical tiles of the suit that help, a step further out
-    pure_waits: float = 4.0
+    pure_stage: float = 8.0  # typical tiles of the suit that help, a step further out
+    pure_waits: float = 3.0
 
 
 def plan_for(room: Room) -> Plan:
@@ -124,6 +124,7 @@ class MasterAI(HardAI):
         ranked = sorted(options, key=lambda c: efficiency_key(c, hand, sizes))
         order = {c.tile: n for n, c in enumerate(ranked)}
         self._lookahead = {c.tile for c in self._efficient(options)}
+        self._best_shanten = min(c.shanten for c in options)
         risk = self._risk(view, plan)
         out: dict[Action, float] = {}
         for c in options:
@@ -165,11 +166,14 @@ class MasterAI(HardAI):
         nxt = None
         if c.tile in self._lookahead and c.ukeire:
             nxt = next_ukeire(hand, left, c.tile)
-        deeper = [plan.stages[min(k, len(plan.stages) - 1)] for k in range(c.shanten - 1)]
+        stages = [plan.stages[min(k, len(plan.stages) - 1)] for k in range(c.shanten)]
+        if c.shanten == self._best_shanten:
+            # a step back in shanten "improves" on almost any draw: its ukeire says little
+            stages[-1] = c.ukeire
         if nxt is not None and c.shanten >= 2:
-            deeper[-1] = nxt
+            stages[-2] = nxt
         waits = nxt if nxt is not None and c.shanten == 1 else plan.waits
-        p_self, p_disc = win_chances((*deeper, c.ukeire), waits, draws, total, hit)
+        p_self, p_disc = win_chances(stages, waits, draws, total, hit)
         value = self._estimate_value(view, hand, c)
         fast = p_self * 3 * value + p_disc * value
         return max(fast, self._pure_plan(view, hand, left, c, draws, hit, plan))
