@@ -21,6 +21,7 @@ from gui import settings as settings_store
 from gui import theme
 from gui.app_icon import app_icon
 from gui.i18n import set_language, tr
+from gui.i18n.levels import AI_LEVELS
 from gui.i18n.store import notice_text
 from gui.settings import Settings
 
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
-AI_LEVEL_KEYS = ("easy", "normal", "hard")  # an AI seat's title at a LAN table
+AI_LEVEL_KEYS = AI_LEVELS  # an AI seat's title at a LAN table
 RETRY_MS = 15_000  # how often a save that failed is tried again
 
 

@@ -77,7 +77,7 @@ def names(long_name: bool = False) -> tuple[str, ...]:
 
 def new_scene(art: object, rules: Ruleset, long_name: bool = False) -> TableScene:
     scene = TableScene(art, names=names(long_name))
-    scene.levels = ["", tr("ai.normal"), tr("ai.hard"), tr("ai.easy")]
+    scene.levels = ["", tr("ai.normal"), tr("ai.master"), tr("ai.hard")]
     scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"), rounds=rules.rounds,
                           preset=tr(f"preset.{rules.preset.value}"))
     scene.speed = 0

@@ -193,7 +193,7 @@ class LobbySeat:
     title: str = ""  # 级别·段位 of a person's profile; an AI's level name
     ready: bool = False  # an AI is always ready
     connected: bool = False  # a person's connection is up (an AI: True)
-    level: str | None = None  # an AI's level ("easy", "normal", "hard")
+    level: str | None = None  # an AI's level (engine.ai.LEVELS: "easy" … "master")
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -1,7 +1,8 @@
 """The one translation mechanism for every visible string: ``tr(key, **fmt)``.
 
-Strings live in one table, key → {"zh": ..., "en": ...} (the texts about saved data, in
-:mod:`gui.i18n.saves`, join it). 中文 is the default language.
+Strings live in one table, key → {"zh": ..., "en": ...} (the texts about saved data, of LAN
+play and of the AI levels, in :mod:`gui.i18n.saves`, :mod:`gui.i18n.lan` and
+:mod:`gui.i18n.levels`, join it). 中文 is the default language.
 Widgets read their texts through ``tr`` and offer ``retranslate()`` so that a language
 switch can refresh them in place.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from gui.i18n.lan import LAN_TEXTS
+from gui.i18n.levels import LEVEL_TEXTS
 from gui.i18n.saves import SAVE_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
@@ -148,9 +150,6 @@ _T: dict[str, dict[str, str]] = {
         "zh": "报听后能胡时由系统自动胡牌",
         "en": "After declaring ready, the system takes every win for you",
     },
-    "level.easy": {"zh": "简单", "en": "Easy"},
-    "level.normal": {"zh": "普通", "en": "Normal"},
-    "level.hard": {"zh": "困难", "en": "Hard"},
     "time.off": {"zh": "不限时", "en": "Off"},
     "time.seconds": {"zh": "{n} 秒", "en": "{n} s"},
     # -- settings dialog -----------------------------------------------------------------
@@ -358,9 +357,6 @@ _T: dict[str, dict[str, str]] = {
         "zh": "第 {round} 圈 · 第 {hand} 局 · 连庄 {streak}",
         "en": "Round {round} · Hand {hand} · streak {streak}",
     },
-    "ai.easy": {"zh": "简单", "en": "Easy"},
-    "ai.normal": {"zh": "普通", "en": "Normal"},
-    "ai.hard": {"zh": "困难", "en": "Hard"},
     "log.hand_started": {"zh": "第 {n} 局，{who} 坐庄", "en": "Hand {n}: {who} deals"},
     "log.dice": {"zh": "掷骰 {a} + {b}", "en": "Dice {a} + {b}"},
     "log.kong": {"zh": "{who} 暗杠", "en": "{who} makes a kong"},
@@ -461,6 +457,7 @@ _T: dict[str, dict[str, str]] = {
     "banner.levels": {"zh": "第 {old} 级 → 第 {new} 级", "en": "Level {old} → {new}"},
     **SAVE_TEXTS,
     **LAN_TEXTS,
+    **LEVEL_TEXTS,
 }
 
 _language = DEFAULT_LANGUAGE

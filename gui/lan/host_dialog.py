@@ -18,6 +18,7 @@ from engine.net import messages as m
 from engine.rules import Ruleset
 from gui import theme
 from gui.i18n import tr
+from gui.i18n.levels import AI_LEVELS
 from gui.screens.dialog_parts import (
     DIALOG_STYLE,
     Card,
@@ -27,7 +28,6 @@ from gui.screens.dialog_parts import (
     side_by_side,
 )
 from gui.screens.new_game import (
-    AI_LEVELS,
     DEFAULT_TIME_LIMIT,
     RulesCard,
     TableCard,

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from engine.net import messages as m
 from gui import theme
 from gui.i18n import seat_label, tr
+from gui.i18n.levels import AI_LEVELS
 from gui.lan.words import lock_mark
 from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
 from gui.screens.felt import FeltBackdrop
@@ -75,7 +76,7 @@ class SeatCard(QFrame):
             state, ready = tr("lan.lobby.waiting"), False
         elif seat.kind == "ai":
             self.name.setText(seat.name or tr("lan.lobby.computer"))
-            level = tr(f"level.{seat.level}") if seat.level in ("easy", "normal", "hard") else seat.title
+            level = tr(f"level.{seat.level}") if seat.level in AI_LEVELS else seat.title
             self.title.setText(tr("lan.lobby.ai_title", level=level))
             state, ready = tr("lan.lobby.ready"), True
         else:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from engine.rules import MATCH_LENGTHS, Preset, Room, Ruleset
 from gui.i18n import tr
+from gui.i18n.levels import AI_LEVELS
 from gui.screens.dialog_parts import (
     DIALOG_STYLE,
     Card,
@@ -31,7 +32,6 @@ from gui.screens.dialog_parts import (
     time_limit_choice,
 )
 
-AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 DEFAULT_AI_LEVEL = "normal"
 OPPONENT_SEATS: tuple[str, ...] = ("right", "opposite", "left")  # 下家, 对家, 上家
 RULE_OPTIONS: tuple[str, ...] = (

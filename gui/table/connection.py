@@ -12,6 +12,9 @@ be a third. Every implementation emits, in the GUI thread:
 * ``decision_closed(DecisionClosed)`` — the table decided for the seat (time up).
 * ``hand_saved(HandSaved)`` — a finished hand, before its end is shown, for the profile.
 * ``finished()`` — the match is over; ``failed(str)`` — the table broke, in plain words.
+* ``seat_deciding(seat)`` — the table is asking `seat` (0 is the player) for a decision; the
+  events that follow it end that decision. Only where the table knows it: a table in this
+  process says it for every seat, a LAN table never does (the protocol does not tell).
 
 A table hosted elsewhere (the LAN) also emits, and a table in this process never does:
 
@@ -50,6 +53,7 @@ class TableConnection(QObject):
     hand_saved = Signal(object)  # HandSaved
     finished = Signal()
     failed = Signal(str)
+    seat_deciding = Signal(int)  # seat (0 = this player) about to be asked for a decision
     seat_state = Signal(int, bool, bool)  # seat (0 = this player), connected, autoplay
     resyncing = Signal(bool)
     link_notice = Signal(str)

@@ -66,7 +66,11 @@ class _Worker(QObject):
                 self.table.hand_saved.emit(HandSaved(record(hand, self.names, played_at),
                                                      match.state(), match.over))
 
-            play_match(match, self.seats, MatchHooks(hand_ended=save, on_problem=_log_problem))
+            # emitted here, in the engine thread: the signal is queued to the GUI's, in order
+            # with the events, so the seat's next event always comes after it
+            hooks = MatchHooks(hand_ended=save, on_problem=_log_problem,
+                               before_decision=self.table.seat_deciding.emit)
+            play_match(match, self.seats, hooks)
             self.table.finished.emit()
         except SeatStopped:
             log.info("match stopped by the GUI")

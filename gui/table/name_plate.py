@@ -1,5 +1,6 @@
 """A seat's name plate: name and AI level on the first line, the score, 庄 and 听 on the second,
-and at a LAN table 掉线 (the person dropped) or 托管 (auto-play plays the seat).
+at a LAN table 掉线 (the person dropped) or 托管 (auto-play plays the seat), and 思考中 with moving
+dots while an AI takes its time over a decision (:mod:`gui.table.thinking`).
 
 Each plate sits in the corner to its owner's left, off the start of its river
 (:data:`gui.table.layout.PLATE_ANCHORS`), never wider than :data:`gui.table.layout.PLATE_W` (long names are
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 from gui import theme
 from gui.table.layout import PLATE_W, PlateAnchor
 from gui.table.scene_text import TEXT_Z, Badge, rounded, set_elided, text_item
+from gui.table.thinking import ThinkingMark
 
 PAD_X, PAD_Y, LINE_GAP, WORD_GAP = 12.0, 6.0, 2.0, 10.0
 
@@ -30,6 +32,7 @@ class PlateText:
     ready: str  # the 听 badge's word, or "" when the seat has not declared
     status: str = ""  # 掉线 / 托管 at a LAN table, or ""
     offline: bool = False  # the status is a drop (its badge is grey)
+    thinking: str = ""  # 思考中 while the seat's AI takes its time, or ""
 
 
 class NamePlate:
@@ -43,6 +46,7 @@ class NamePlate:
         self.dealer = Badge(self.back, theme.PLATE_DETAIL_PX, theme.DEALER_BADGE)
         self.ready = Badge(self.back, theme.PLATE_DETAIL_PX, theme.READY_BADGE)
         self.status = Badge(self.back, theme.PLATE_DETAIL_PX, theme.AUTOPLAY_BADGE)
+        self.thinking = ThinkingMark(self.back, theme.PLATE_DETAIL_PX)
         self.lit = False
 
     def show(self, text: PlateText, anchor: PlateAnchor, lit: bool) -> None:
@@ -69,6 +73,14 @@ class NamePlate:
                 badge.set_pos(x, y2 + (line_h - h) / 2)
                 x += w + WORD_GAP / 2
                 line_h = max(line_h, h)
+        if text.thinking:
+            self.thinking.set_word(text.thinking)
+            if x + self.thinking.width() > PLATE_W - PAD_X:
+                self.thinking.set_word("")  # a full line keeps the dots alone
+            mark_h = self.thinking.boundingRect().height()
+            self.thinking.setPos(x, y2 + (line_h - mark_h) / 2)
+            x += self.thinking.width() + WORD_GAP / 2
+        self.thinking.setVisible(bool(text.thinking))
         width = min(PLATE_W, max(PAD_X + name_r.width() + level_w, x - WORD_GAP / 2) + PAD_X)
         height = y2 + line_h + PAD_Y
         self.back.setPath(rounded(QRectF(0, 0, width, height), 10))

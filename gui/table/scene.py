@@ -86,6 +86,7 @@ class TableScene(QGraphicsScene):
         self.names = list(names)
         self.levels = ["", "", "", ""]
         self.seat_states = [(True, False)] * SEATS  # (connected, autoplay) of a LAN table's seats
+        self.thinking: int | None = None  # the seat marked 思考中 (gui.table.thinking)
         self.rules_line = ""  # the table's rules in words, shown in the top-right corner
         self.speed = 1.0
         self.animator = Animator(self)  # owns every animation the scene makes (gui.table.animation)
@@ -272,6 +273,20 @@ class TableScene(QGraphicsScene):
         self.seat_states[seat % SEATS] = (connected, autoplay)
         self.refresh_texts()
 
+    def set_thinking(self, seat: int | None) -> None:
+        """Mark `seat`'s plate 思考中 (None: no seat's)."""
+        if seat != self.thinking:
+            self.thinking = seat
+            if seat is not None:
+                self.plates[seat].thinking.set_phase(0)
+            self.refresh_texts()
+
+    def step_thinking(self) -> None:
+        """The next dot of the marked seat's 思考中."""
+        if self.thinking is not None:
+            mark = self.plates[self.thinking].thinking
+            mark.set_phase(mark.phase + 1)
+
     def _status_word(self, seat: int) -> str:
         connected, autoplay = self.seat_states[seat]
         if not connected:
@@ -291,6 +306,7 @@ class TableScene(QGraphicsScene):
                 ready=tr("table.ready_mark") if m.seats[seat].declare_index is not None else "",
                 status=self._status_word(seat),
                 offline=not self.seat_states[seat][0],
+                thinking=tr("table.thinking") if seat == self.thinking else "",
             )
             self.plates[seat].show(text, PLATE_ANCHORS[side], lit=m.turn == seat)
         if playing:

@@ -32,6 +32,7 @@ from gui.table.autoplay_banner import AutoplayBanner
 from gui.table.connection import HUMAN, HandSaved, TableConnection
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.scene import TableScene
+from gui.table.thinking import ThinkingWatch
 
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
@@ -114,6 +115,7 @@ class TableWidget(QWidget):
         self.scene.tile_hovered.connect(self._tile_hovered)
         self.banner = AutoplayBanner(self.view)
         self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
+        self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
 
     # -- match lifecycle --------------------------------------------------------------------
     def start_match(self, rules: Ruleset, seed: int, ai_seats: list[Seat], names: list[str],
@@ -149,6 +151,7 @@ class TableWidget(QWidget):
         c.seat_state.connect(self._while_current(c, self.scene.set_seat_state))
         c.resyncing.connect(self._while_current(c, self._on_resync))
         c.link_notice.connect(self._while_current(c, self._on_link_notice))
+        c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))
         c.set_auto_win(self.bar.autowin.isChecked())
         c.set_autoplay(self.bar.autoplay.isChecked())
         c.start()
@@ -200,6 +203,7 @@ class TableWidget(QWidget):
         self._close_menu()
         self.scene.animator.cancel()
         self._timer.stop()
+        self.thinking.clear()
         if self.end_dialog is not None:
             self.end_dialog.close()
             self.end_dialog = None
@@ -231,6 +235,7 @@ class TableWidget(QWidget):
     def _on_event(self, event: ev.Event) -> None:
         if self.connection is None:
             return
+        self.thinking.clear()  # the seat's decision is made: this is what came of it
         self._track(event)
         # named in the log before it is shown: a crash trace follows the event it happened in
         log.info("hand %d: showing %s", self._summary.hand_number, ev.describe(event))
@@ -383,6 +388,7 @@ class TableWidget(QWidget):
 
     # -- decisions ------------------------------------------------------------------------------
     def _on_decision(self, request: DecisionRequest) -> None:
+        self.thinking.clear()
         self._close_menu()
         self.pending = request
         self.declare_mode = False

@@ -76,6 +76,15 @@ def test_bad_arguments_are_one_line_errors(args: list[str], words: str) -> None:
     assert done.returncode == 2 and words in done.stderr and len(done.stderr.splitlines()) == 1
 
 
+def test_a_master_may_play_a_seat() -> None:
+    from main import build_parser
+
+    args = build_parser().parse_args(["join", "127.0.0.1:47321", "--bot", "master", "--name", "大师"])
+    assert (args.bot, args.address, args.name) == ("master", ("127.0.0.1", 47321), "大师")
+    usage = _join("--help")
+    assert usage.returncode == 0 and "master" in usage.stdout
+
+
 def test_nobody_there_is_a_clear_error() -> None:
     import socket
 

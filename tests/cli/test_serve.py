@@ -135,3 +135,22 @@ def test_ctrl_c_closes_the_table_for_everyone_and_exits_130() -> None:
             proc.kill()
             proc.communicate()
     assert proc.returncode == 130 and "Traceback" not in err
+
+
+def test_served_ai_seats_may_be_masters() -> None:
+    from main import build_parser
+
+    assert build_parser().parse_args(["serve", "--level", "master"]).level == "master"
+    assert "master" in _run("--help").stdout
+    proc = _serve("--port", "0", "--ai", "3", "--level", "master")
+    try:
+        port, _ = _port(proc)
+        client = RawClient(port)
+        assert isinstance(client.hello("guest"), m.Welcome)
+        lobby = client.read_until(m.Lobby)
+        client.close()
+    finally:
+        proc.kill()
+        proc.communicate()
+    seats = [(s.kind, s.level) for s in lobby.seats]
+    assert seats == [("ai", "master")] * 3 + [("person", None)]

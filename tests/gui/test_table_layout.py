@@ -171,8 +171,14 @@ def test_no_text_overlaps_and_all_text_is_readable_in_view(qtbot, art, language,
     views = [_view(scene, size) for size in VIEW_SIZES]
     problems: list[str] = []
     moments: set[str] = set()
+    marked = ai_turns = 0
     for n, event in enumerate(play(scene, deal)):
         where = f"{deal.name} [{language}] event {n} {type(event).__name__}"
+        # as at a real table: the AI to act marked 思考中 (its word where the plate has room)
+        ai = scene.turn_seat() not in (None, 0)
+        scene.set_thinking(scene.turn_seat() if ai else None)
+        marked += ai and [p.thinking.isVisible() for p in scene.plates].count(True) == 1
+        ai_turns += ai
         problems += [f"{where}: {p}" for p in overlaps(scene)]
         moment = _moment(event, scene)
         if moment is None:
@@ -188,6 +194,7 @@ def test_no_text_overlaps_and_all_text_is_readable_in_view(qtbot, art, language,
     for view in views:
         view.deleteLater()
     assert "ended" in moments and (deal.rigged is not None or "mid-hand" in moments)
+    assert marked == ai_turns, "an AI to act was not marked 思考中"
     assert not problems, f"{len(problems)} layout problems:\n" + "\n".join(dict.fromkeys(problems))
 
 
