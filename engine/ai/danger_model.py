@@ -98,7 +98,8 @@ def master_parameters() -> dict[str, object]:
     """大师's parameters (the danger model's weights and the planner's figures), fitted and
     tuned by self-play: see benchmarks/README.md."""
     # a tuning run tries other figures without touching the shipped file
-    path = os.environ.get("HEFEI_MASTER_PARAMS") or Path(__file__).resolve().parent.parent / "data" / "master.json"
+    shipped = Path(__file__).resolve().parent.parent / "data" / "master.json"
+    path = os.environ.get("HEFEI_MASTER_PARAMS") or shipped
     text = Path(path).read_text(encoding="utf-8")
     data = json.loads(text)
     if not isinstance(data, dict):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import PASS, WIN, Action
 from ..analysis import TileCounts
@@ -64,6 +65,8 @@ class Plan:
 
     risk_weight: float = 1.0  # how much a point of expected deal-in weighs against a point won
     deal_in_value: float = 15.0  # what an opponent's win on my discard costs, before 庄分
+    fold_risk: float = 1.0  # expected points a discard pays away before speed is given up
+    win_bonus: float = 0.0  # a win also ends the hand: what the others would have won off me
     discard_hit: float = 0.6  # how often an opponent's discard is a wait, against chance
     stages: tuple[float, ...] = (10.5, 19.0, 30.0, 45.0)  # typical ukeire 1, 2, 3, 4 steps out
     waits: float = 3.8  # typical unseen winning tiles of a ready hand
@@ -78,12 +81,13 @@ def plan_for(room: Room) -> Plan:
     raw = master_parameters().get("plan", {})
     section = raw.get(room.value, {}) if isinstance(raw, dict) else {}
     fields = Plan.__dataclass_fields__
-    def read(name: str, value: object) -> object:
-        if name == "stages":
-            return tuple(float(x) for x in value)  # type: ignore[attr-defined]
-        return int(value) if name == "pure_min_suit" else float(value)  # type: ignore[arg-type]
 
-    return Plan(**{k: read(k, v) for k, v in section.items() if k in fields})  # type: ignore[arg-type]
+    def read(name: str, value: Any) -> Any:
+        if name == "stages":
+            return tuple(float(x) for x in value)
+        return int(value) if name == "pure_min_suit" else float(value)
+
+    return Plan(**{k: read(k, v) for k, v in section.items() if k in fields})
 
 
 class MasterAI(HardAI):
@@ -123,15 +127,24 @@ class MasterAI(HardAI):
         sizes = suit_sizes(hand)
         ranked = sorted(options, key=lambda c: efficiency_key(c, hand, sizes))
         order = {c.tile: n for n, c in enumerate(ranked)}
-        self._lookahead = {c.tile for c in self._efficient(options)}
+        # the lookahead for every discard that keeps the best shanten: one estimate for all
         self._best_shanten = min(c.shanten for c in options)
+        self._lookahead = {c.tile for c in options if c.shanten == self._best_shanten}
         risk = self._risk(view, plan)
+        # off the efficient path only when every efficient discard is dangerous: a discard
+        # that gives up speed costs more wins than the estimate of its danger can see
+        efficient = {c.tile for c in self._efficient(options)}
+        if self._best_shanten == 0:  # every ready discard: their waits are scored exactly
+            efficient |= {c.tile for c in options if c.shanten == 0}
+        fold = min(risk[t] for t in efficient) > plan.fold_risk
         out: dict[Action, float] = {}
         for c in options:
             for declare in (False, True):
                 if c.tile not in (declaring if declare else discards):
                     continue
-                value = self._offence(view, hand, left, c, declare, plan)
+                value, pure = self._offence(view, hand, left, c, declare, plan)
+                if not (fold or declare or pure or c.tile in efficient):
+                    value = -100.0  # kept as an option for the 复盘, never chosen
                 out[Action.discard(c.tile, declare)] = (
                     value - plan.risk_weight * risk[c.tile] - TIE * order[c.tile])
         if declaring and self._declare_anyway(view, [c for c in options if c.tile in declaring]):
@@ -154,15 +167,17 @@ class MasterAI(HardAI):
 
     # -- offence --------------------------------------------------------------------------
     def _offence(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
-                 declare: bool, plan: Plan) -> float:
-        """Expected points won by the hand after discarding c.tile: the better plan."""
+                 declare: bool, plan: Plan) -> tuple[float, bool]:
+        """Expected points won by the hand after discarding c.tile (the better plan), and
+        whether that is the 清一色 plan."""
         total = sum(left)
         draws = my_draws(view.tiles_left, view.seat, view.seat)
         hit = self._discard_hit(view, declare, plan)
         if c.shanten == 0:
             p_self, p_disc = win_chances((), c.wait_count, draws, total, hit)
             self_value, discard_value = self._ready_values(view, hand, c, declare)
-            return p_self * 3 * self_value + p_disc * discard_value
+            bonus = plan.win_bonus
+            return p_self * (3 * self_value + bonus) + p_disc * (discard_value + bonus), False
         nxt = None
         if c.tile in self._lookahead and c.ukeire:
             nxt = next_ukeire(hand, left, c.tile)
@@ -175,8 +190,9 @@ class MasterAI(HardAI):
         waits = nxt if nxt is not None and c.shanten == 1 else plan.waits
         p_self, p_disc = win_chances(stages, waits, draws, total, hit)
         value = self._estimate_value(view, hand, c)
-        fast = p_self * 3 * value + p_disc * value
-        return max(fast, self._pure_plan(view, hand, left, c, draws, hit, plan))
+        fast = p_self * (3 * value + plan.win_bonus) + p_disc * (value + plan.win_bonus)
+        pure = self._pure_plan(view, hand, left, c, draws, hit, plan)
+        return max(fast, pure), pure > fast
 
     def _discard_hit(self, view: SeatView, declare: bool, plan: Plan) -> float:
         if view.rules.room is Room.OPEN:
@@ -213,7 +229,8 @@ class MasterAI(HardAI):
             hand.add(c.tile)
         stages = (*(plan.pure_stage for _ in range(cost - 2)), useful)
         p_self, p_disc = win_chances(stages, plan.pure_waits, draws, sum(left), hit)
-        return plan.pure_share * plan.pure_value * (3 * p_self + p_disc)
+        value = plan.pure_value * (3 * p_self + p_disc) + plan.win_bonus * (p_self + p_disc)
+        return plan.pure_share * value
 
     def _win_value(self, view: SeatView) -> float:
         """What the win on offer pays this seat (items, 庄分 and payers), as far as the view tells."""

@@ -1,0 +1,137 @@
+"""大师 (master AI): legal and deterministic, plans for value and reads declared hands; and the
+复盘 built on it: 0 loss for its own moves, figures that reproduce from the saved hand."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.actions import Action
+from engine.ai import HardAI, MasterAI, NormalAI, make_ai
+from engine.hand import Hand
+from engine.replay import record
+from engine.review import review_hand
+from engine.rules import Room, Ruleset
+from engine.seat import HandRunner
+from engine.tiles import parse_tiles, suit_of
+from engine.view import Phase, SeatView
+
+from .test_ai import Recorder, _view
+
+
+def _table(room: Room, seed: int, master_seat: int, others: str = "normal") -> tuple[Hand, list[Recorder]]:
+    seats = [Recorder(MasterAI() if s == master_seat else make_ai(others, seed=seed * 4 + s)) for s in range(4)]
+    hand = Hand(Ruleset(room=room), dealer=seed % 4, seed=seed)
+    runner = HandRunner(hand, seats)
+    runner.run()
+    assert runner.fallbacks == 0, runner.problems
+    assert hand.result is not None and sum(hand.result.deltas) == 0
+    return hand, seats
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("room", list(Room))
+def test_master_plays_500_seeded_hands_per_room_legally_and_deterministically(room):
+    decisions = []
+    for n in range(500):  # Recorder asserts every action is one of the legal ones
+        _, seats = _table(room, 1000 + n, n % 4)
+        decisions.append(seats[n % 4].decisions)
+    again = [_table(room, 1000 + n, n % 4)[1][n % 4].decisions for n in range(0, 500, 25)]
+    assert again == decisions[::25]
+    if room is Room.BAOTING:
+        assert any(a.declare for d in decisions for a in d), "大师 never declared ready"
+
+
+def _turn(concealed: str, tiles_left: int) -> SeatView:
+    kinds = tuple(sorted(parse_tiles(concealed)))
+    return SeatView(
+        seat=0, rules=Ruleset(room=Room.OPEN), phase=Phase.TURN, current=0, dealer=1, dealer_streak=1,
+        hand_number=1, round_number=1, concealed=kinds, drawn=kinds[-1], kongs=(), kong_counts=(0, 0, 0, 0),
+        hand_sizes=(14, 13, 13, 13), discards=((), (), (), ()), declare_index=(None,) * 4,
+        tiles_left=tiles_left, last_discard=None, scores=(0, 0, 0, 0),
+    )
+
+
+def test_master_keeps_a_qingyise_run_early_and_takes_the_ready_hand_late():
+    # 12 条 and a pair of 5万: throwing a 3s is ready at once (about 16 points a win); throwing
+    # a 5万 leaves a one-suit hand one step from ready with 32 tiles that help (清一色, +30).
+    hand = "223345667788s55m"
+    legal = [Action.discard(t) for t in sorted(set(parse_tiles(hand)))]
+    early, late = _turn(hand, 31), _turn(hand, 26)
+    for ai in (NormalAI(), HardAI()):
+        assert suit_of(ai.decide(early, legal).tile) == 2  # speed first: they break the one suit
+    choice = MasterAI().decide(early, legal)
+    assert choice == Action.discard(parse_tiles("5m")[0])
+    # with fewer draws left the 清一色 run is no longer worth the step: the ready hand
+    assert suit_of(MasterAI().decide(late, legal).tile) == 2
+    values = {o.action: o.value for o in MasterAI().appraise(early, legal)}
+    assert values[choice] > values[Action.discard(parse_tiles("3s")[0])]
+
+
+def test_master_folds_the_5p_against_a_declared_bing_hand():
+    # Seat 1 declared ready after discarding only 万 and 条: it keeps 饼. 5p and 5s cost the
+    # same shanten; tile efficiency throws the lone 5p, 大师 keeps it.
+    concealed = "23456778m5p22588s"
+    piles = ["", "2345m6m2s3s4s7s", "2s", "8m"]
+    five_p, five_s = parse_tiles("5p")[0], parse_tiles("5s")[0]
+    threatened = _view(concealed, piles, [None, 5, None, None], Room.BAOTING)
+    both = [Action.discard(five_p), Action.discard(five_s)]
+    assert NormalAI().decide(threatened, both) == Action.discard(five_p)
+    assert MasterAI().decide(threatened, both) == Action.discard(five_s)
+    legal = [Action.discard(t) for t in sorted(set(threatened.concealed))]
+    assert MasterAI().decide(threatened, legal) != Action.discard(five_p)
+    calm = _view(concealed, piles, [None, None, None, None], Room.BAOTING)
+    assert MasterAI().decide(calm, both) == Action.discard(five_p)  # nobody can win on it
+
+
+def test_appraise_ranks_every_legal_action_and_decide_takes_the_first():
+    view = _turn("223345667788s55m", 31)
+    legal = [Action.discard(t) for t in sorted(set(view.concealed))]
+    options = MasterAI().appraise(view, legal)
+    assert sorted(o.action for o in options) == sorted(legal)
+    assert [o.value for o in options] == sorted((o.value for o in options), reverse=True)
+    assert MasterAI().decide(view, legal) == options[0].action
+
+
+@pytest.mark.parametrize("seed", [3, 17, 40])
+def test_review_finds_no_loss_in_the_masters_own_moves(seed):
+    hand, seats = _table(Room.OPEN, seed, 0, others="easy")
+    review = review_hand(record(hand), 0)
+    assert review.decisions, "大师 had no choice in a whole hand"
+    assert all(d.loss == 0 and d.made == d.best for d in review.decisions)
+    assert review.agreement == 1.0 and review.mistakes() == []
+
+
+def test_review_of_a_weaker_player_lists_its_biggest_mistakes_first_and_reproduces():
+    rng = random.Random(8)
+    for _ in range(10):
+        seed = rng.randrange(10**6)
+        hand, _ = _table(Room.OPEN, seed, 0, others="easy")
+        data = json.loads(json.dumps(record(hand)))  # as saved in the history
+        review = review_hand(data, 1)
+        if review.mistakes():
+            break
+    else:
+        pytest.fail("an easy AI made no mistake in ten hands")
+    mistakes = review.mistakes()
+    assert [m.loss for m in mistakes] == sorted((m.loss for m in mistakes), reverse=True)
+    assert all(m.made != m.best and m.loss > 0 for m in mistakes)
+    assert review.agreement is not None and review.agreement < 1
+    again = review_hand(json.loads(json.dumps(data)), 1)
+    assert again.summary() == review.summary()
+    assert [(d.step, d.made, d.options) for d in again.decisions] == [
+        (d.step, d.made, d.options) for d in review.decisions]
+
+
+def test_review_refuses_a_bad_seat_and_a_damaged_record():
+    from engine.replay import ReplayError
+
+    hand, _ = _table(Room.OPEN, 5, 0)
+    data = record(hand)
+    with pytest.raises(ValueError):
+        review_hand(data, 4)
+    broken = dict(data, actions=[[0, {"kind": "discard", "tile": 99}]])
+    with pytest.raises(ReplayError):
+        review_hand(broken, 0)
