@@ -22,7 +22,8 @@ from .test_ai import Recorder, _view
 
 
 def _table(room: Room, seed: int, master_seat: int, others: str = "normal") -> tuple[Hand, list[Recorder]]:
-    seats = [Recorder(MasterAI() if s == master_seat else make_ai(others, seed=seed * 4 + s)) for s in range(4)]
+    seats = [Recorder(MasterAI() if s == master_seat else make_ai(others, seed=seed * 4 + s))
+             for s in range(4)]
     hand = Hand(Ruleset(room=room), dealer=seed % 4, seed=seed)
     runner = HandRunner(hand, seats)
     runner.run()
@@ -97,7 +98,7 @@ def test_appraise_ranks_every_legal_action_and_decide_takes_the_first():
 
 @pytest.mark.parametrize("seed", [3, 17, 40])
 def test_review_finds_no_loss_in_the_masters_own_moves(seed):
-    hand, seats = _table(Room.OPEN, seed, 0, others="easy")
+    hand, _ = _table(Room.OPEN, seed, 0, others="easy")
     review = review_hand(record(hand), 0)
     assert review.decisions, "大师 had no choice in a whole hand"
     assert all(d.loss == 0 and d.made == d.best for d in review.decisions)
