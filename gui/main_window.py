@@ -23,6 +23,7 @@ from gui.app_icon import app_icon
 from gui.i18n import set_language, tr
 from gui.i18n.levels import AI_LEVELS
 from gui.i18n.store import notice_text
+from gui.review_worker import ReviewWorker
 from gui.settings import Settings
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self._lan_table = False  # the table is a LAN one: its names are people's, not 下家 …
         self._profile_page: ProfilePage | None = None
         self._replay: ReplayWidget | None = None
+        self.reviews = ReviewWorker(self)  # 复盘 in the background: every hand counted, the replay's panel
         self._instance: InstanceServer | None = None  # answers a second start while this window saves
         self._unsaved_mark: QPushButton | None = None
         self._retry_timer = QTimer(self, interval=RETRY_MS)
@@ -110,7 +112,7 @@ class MainWindow(QMainWindow):
 
                 self._store = ProfileStore()
                 self.store_warnings = self._store.load()
-            session = ProfileSession(self._store)
+            session = ProfileSession(self._store, self.reviews)
             if self._ask_name and not self._store.profiles() and not self._store.locked_elsewhere:
                 self._ask_first_name()  # (a window that cannot save asks nothing before saying so)
             session.ensure_profile(tr("start.default_name"))
@@ -245,6 +247,7 @@ class MainWindow(QMainWindow):
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
             table.scene.set_tile_size(self.settings.tile_size)
+            table.reviews = self.reviews
             self.stack.addWidget(table)
             self._table = table
         return self._table
@@ -321,7 +324,8 @@ class MainWindow(QMainWindow):
         if self._replay is None:
             from gui.table.replay import ReplayWidget
 
-            replay = ReplayWidget(self._art(), speed=max(0.2, self.settings.animation_speed))
+            speed = max(0.2, self.settings.animation_speed)
+            replay = ReplayWidget(self._art(), speed=speed, reviews=self.reviews)
             replay.back_requested.connect(self._leave_replay)
             self.stack.addWidget(replay)
             self._replay = replay
@@ -573,6 +577,7 @@ class MainWindow(QMainWindow):
             return
         self._stop_table()
         self._leave_lan()  # a table hosted here closes: the others are told the host quit
+        self.reviews.stop()  # the review under way is kept, while the profile can still save it
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self._save_settings()
         if self._instance is not None:

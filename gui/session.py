@@ -1,6 +1,7 @@
 """The player's profile during play: every finished hand counts (积分, statistics, history with
 its replay), the match in progress is saved after each hand so it can be continued, and a
-level change is announced."""
+level change is announced. Each hand counted is then reviewed in the background (复盘, by
+大师) and its agreement with 大师 kept in its history entry, for the profile's chart."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from storage.model import BestHand, HandOutcome, Profile, coded_items
 from storage.store import ProfileStore
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
+    from engine.review import HandReview
+    from gui.review_worker import ReviewWorker
     from gui.table.connection import HandSaved
 
 
@@ -62,12 +65,19 @@ class ProfileSession(QObject):
     level_changed = Signal(object, object)  # Level before, Level after
     problem = Signal(str)  # a save that failed, in words
 
-    def __init__(self, store: ProfileStore) -> None:
+    def __init__(self, store: ProfileStore, reviews: ReviewWorker | None = None) -> None:
+        """`reviews`: the window's review thread (without one, hands are kept without figures)."""
         super().__init__()
         self.store = store
         self.match_id = ""
         self.levels: list[str] = []
         self.rules = Ruleset()
+        self.reviews = reviews
+        # reviews asked for and not back yet: key → (profile, match id, the hand's record)
+        self._awaiting: dict[str, tuple[str, str, dict[str, Any]]] = {}
+        if reviews is not None:
+            reviews.reviewed.connect(self._reviewed)
+            reviews.failed.connect(self._review_failed)
 
     @property
     def profile(self) -> Profile | None:
@@ -159,8 +169,34 @@ class ProfileSession(QObject):
             return
         finally:
             self.report()
+        self._review_later(profile.name, saved)
         if before.number != after.number:
             self.level_changed.emit(before, after)
+
+    # -- 复盘 of every hand counted ------------------------------------------------------------
+    def _review_later(self, name: str, saved: HandSaved) -> None:
+        if self.reviews is None:
+            return
+        key = self.reviews.request(saved.record, saved.seat)
+        self._awaiting[key] = (name, self.match_id, saved.record)
+        done = self.reviews.result(key)  # reviewed already (its replay was opened first)
+        if done is not None:
+            self._reviewed(key, done)
+
+    def _reviewed(self, key: str, review: HandReview) -> None:
+        entry = self._awaiting.pop(key, None)
+        if entry is None:  # a review the replay asked for, of a hand counted before
+            return
+        name, match_id, record = entry
+        try:
+            self.store.record_review(name, match_id, record, review.summary())
+        except (ValueError, OSError) as exc:
+            log.warning("the hand is kept without its review: %s", exc)
+        self.report()
+
+    def _review_failed(self, key: str, why: str) -> None:
+        if self._awaiting.pop(key, None) is not None:
+            log.warning("the hand is kept without its review: %s", why)
 
     def report(self) -> None:
         """Tell the player what the store found since the last time (a save that failed, or

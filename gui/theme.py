@@ -187,6 +187,11 @@ TILE_LOWER = QColor(0, 0, 0, 70)  # the bottom layer of the wall
 TILE_ZONE = QColor(255, 200, 40, 70)  # the 海捞区
 TILE_SELECTED = QColor(40, 140, 255)  # keyboard selection
 TILE_LATEST = QColor(255, 120, 0)  # the latest discard: the tile that can be claimed now
+# 复盘: the tile 大师 would play at a reviewed position of a replay, and the word over it
+REVIEW_MARK = QColor(GOLD)
+REVIEW_MARK_GLOW = QColor(255, 214, 110, 70)
+REVIEW_LABEL_FILL = QColor(GOLD_EDGE)
+REVIEW_LABEL_TEXT = QColor(GOLD_PALE)
 
 
 # -- style sheets ---------------------------------------------------------------------------------
@@ -378,6 +383,27 @@ QLabel {{ color: {TEXT_LIGHT}; }}
 {_dark_table(PANEL_DEEP)}
 QComboBox {{ padding: 4px 8px; }}
 """ + BUTTON_STYLE
+
+# the replay's 复盘 panel: the player's moves beside 大师's, the biggest mistakes first
+REVIEW_PANEL_STYLE = f"""
+#reviewPanel {{ background: {PANEL}; border-left: 1px solid {PANEL_GRID}; }}
+QLabel {{ color: {TEXT_LIGHT}; background: none; }}
+QLabel#reviewTitle {{ color: {GOLD}; }}
+QLabel#reviewFigure {{ color: {TEXT_WARM}; }}
+QLabel#reviewHint {{ color: {TEXT_SOFT}; }}
+QListWidget {{ background: {PANEL_DEEP}; color: {TEXT_LIGHT}; border: 1px solid {PANEL_GRID};
+  border-radius: 6px; outline: none; }}
+QListWidget::item {{ padding: 5px 6px; border-bottom: 1px solid {PANEL_HEADER}; }}
+QListWidget::item:selected {{ background: {PANEL_HEADER}; color: {GOLD_PALE};
+  border-left: 3px solid {GOLD}; }}
+QScrollBar:vertical {{ background: transparent; width: 9px; margin: 2px; }}
+QScrollBar::handle:vertical {{ background: {PANEL_GRID}; border-radius: 4px; min-height: 30px; }}
+QScrollBar::add-line:vertical, QScrollBar::sub-line:vertical {{ height: 0; }}
+QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical {{ background: none; }}
+"""
+REVIEW_SECTION = TEXT_WARM  # the headings in the list: 最大失误 / 每一步
+REVIEW_MISTAKE = LOSS  # a move that gives points away
+REVIEW_AGREES = TEXT_SOFT  # a move 大师 would make too
 
 # LAN play: the join and host dialogs' extra fields and lists, and the lobby (on top of the
 # dialogs' style)

@@ -135,6 +135,13 @@ def _clear_progress(state: State, a: dict[str, Any]) -> None:
     state.in_progress.pop(a["name"], None)
 
 
+def _record_review(state: State, a: dict[str, Any]) -> None:
+    """A hand's 复盘 figures: they live in the hand's history row alone (storage.reviews), so
+    nothing changes here. The change is journaled all the same: saved in order after its hand
+    (whose row it writes to) and tried again like any change the disk refused."""
+    state.find(a["name"])
+
+
 EFFECTS: dict[str, Callable[[State, dict[str, Any]], Any]] = {
     "create": _create,
     "select": _select,
@@ -144,6 +151,7 @@ EFFECTS: dict[str, Callable[[State, dict[str, Any]], Any]] = {
     "record_match": _record_match,
     "save_progress": _save_progress,
     "clear_progress": _clear_progress,
+    "record_review": _record_review,
 }
 
 

@@ -4,12 +4,13 @@ The history grows with every hand (each carries its replay record, ~2 KB): rewri
 as JSON on every hand would get slow and risky. SQLite gives transactions, appends without
 rewriting, and queries ("the last 200 hands of this profile") without loading everything.
 
-Schema versions: the database carries ``PRAGMA user_version`` (now 3); each function in
+Schema versions: the database carries ``PRAGMA user_version`` (now 4); each function in
 ``_DB_MIGRATIONS`` moves it up by one, inside a transaction. Version 2 stores codes where
 version 1 stored Chinese words (the result column, seats named by their place at the table;
 see :mod:`storage.codes`), so the history reads right in every language. Version 3 adds
-the journal of changes to the profiles (:mod:`storage.changes`). A database from a newer program
-is left untouched. A damaged database (and its journal) is put aside as
+the journal of changes to the profiles (:mod:`storage.changes`). Version 4 adds each hand's
+复盘 figures (the ``review`` column, :mod:`storage.reviews`; NULL for the hands before it).
+A database from a newer program is left untouched. A damaged database (and its journal) is put aside as
 ``history.sqlite3.bad-<timestamp>`` and a new one started: the profiles' totals live in
 ``profiles.json``, so this never loses 积分, level or statistics.
 """
@@ -30,6 +31,7 @@ from engine import __version__ as PROGRAM_VERSION
 from storage.atomic import atomic_write, dump_json, keep_aside
 from storage.checks import whole_number
 from storage.codes import LEGACY_RESULTS, coded_names, result_code
+from storage.reviews import agreement_of
 from storage.saved_hands import SavedHand, saved_hand_data
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,7 @@ class HistoryRow:
     delta: int  # the player's net score in that hand
     match_id: str
     imported: bool = False
+    agreement: float | None = None  # the share of the player's choices 大师 agrees with (None: not reviewed)
 
 
 # -- schema versions ----------------------------------------------------------------------------
@@ -125,8 +128,14 @@ def _db_v3(db: sqlite3.Connection) -> None:
     )
 
 
+def _db_v4(db: sqlite3.Connection) -> None:
+    """Each hand's 复盘 figures, kept once the background review of the hand is done (JSON:
+    storage.reviews.check_review); NULL for a hand not reviewed, as every earlier one."""
+    db.execute("ALTER TABLE hands ADD COLUMN review TEXT")
+
+
 # _DB_MIGRATIONS[n] moves the database from user_version n to n+1.
-_DB_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_db_v1, _db_v2, _db_v3]
+_DB_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_db_v1, _db_v2, _db_v3, _db_v4]
 DB_SCHEMA_VERSION = len(_DB_MIGRATIONS)
 
 
@@ -352,11 +361,22 @@ class HistoryDB:
         if self.db is None or limit <= 0:
             return []
         rows = self._read(
-            "SELECT id, played_at, room, result, delta, match_id, imported FROM hands"
+            "SELECT id, played_at, room, result, delta, match_id, imported, review FROM hands"
             " WHERE profile = ? ORDER BY id DESC LIMIT ?",
             (name, limit),
         )
-        return [HistoryRow(r[0], r[1], r[2], result_code(r[3]), r[4], r[5], bool(r[6])) for r in rows]
+        return [HistoryRow(r[0], r[1], r[2], result_code(r[3]), r[4], r[5], bool(r[6]), agreement_of(r[7]))
+                for r in rows]
+
+    def agreements(self, name: str) -> list[float]:
+        """The agreement with 大师 of the profile's own reviewed hands (not imported ones), oldest
+        first; hands without a figure (no choice to make, not reviewed) are left out."""
+        rows = self._read(
+            "SELECT review FROM hands WHERE profile = ? AND imported = 0 AND review IS NOT NULL ORDER BY id",
+            (name,),
+        )
+        figures = (agreement_of(r[0]) for r in rows)
+        return [f for f in figures if f is not None]
 
     def has_match(self, name: str, match_id: str) -> bool:
         return self.db is not None and bool(self._read(

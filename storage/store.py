@@ -22,7 +22,7 @@ This module is the facade: :class:`ProfileStore` keeps the two in step (one chan
 to both or to neither) and checks what callers give it.
 
 Schema versions: ``profiles.json`` carries ``"schema"`` (now 3); older files are migrated on
-load. The database carries ``PRAGMA user_version`` (now 2), migrated inside a transaction. Both
+load. The database carries ``PRAGMA user_version`` (now 4), migrated inside a transaction. Both
 hold codes, never display text (storage.codes): a screen puts them into words.
 
 Nothing here raises for a damaged or missing file: :meth:`ProfileStore.load` repairs what it
@@ -72,6 +72,7 @@ from storage.lock import DataLock
 from storage.model import HandOutcome, Profile, coded_items
 from storage.notice import Notice
 from storage.profile_file import BACKUP_SUFFIX, PROFILES_FILE, SCHEMA_VERSION, ProfileFile, State
+from storage.reviews import check_review, hand_digest, set_review
 from storage.saved_hands import (
     MAX_IMPORT_BYTES,
     RESULT_DEAL_IN,
@@ -301,6 +302,29 @@ class ProfileStore:
 
         levels: tuple[Level, Level] = self._change(Change("record_hand", args), write)
         return levels
+
+    def record_review(self, name: str, match_id: str, hand_record: dict[str, Any],
+                      summary: dict[str, Any]) -> None:
+        """Keep a hand's 复盘 figures (engine.review's ``HandReview.summary()``) in its history
+        entry: the hand `hand_record` that :meth:`record_hand` counted for profile `name` in match
+        `match_id`. ValueError for bad figures or an unknown profile; a hand the history does not
+        hold (it could not take it) keeps no figures, and the log says so."""
+        self._ensure_loaded()
+        self._state.find(name)
+        if not isinstance(match_id, str) or not isinstance(hand_record, dict):
+            raise ValueError("a review belongs to a hand record of a match")
+        review = check_review(summary)
+        digest = hand_digest(hand_record)
+        args = {"name": name, "match_id": match_id, "hand": digest, "review": review}
+        self._change(Change("record_review", args),
+                     lambda db: set_review(db, name, match_id, digest, review))
+
+    def agreement_history(self, name: str) -> list[float]:
+        """How much 大师 agreed with the profile's choices, hand after hand (0..1, oldest
+        first; hands not reviewed, or with no choice to make, are left out)."""
+        self._ensure_loaded()
+        self._state.find(name)
+        return self._history.agreements(name)
 
     def _check_finish(self, name: str, match_id: Any, room: Any, net: Any,
                       summary: Any) -> tuple[str, int, str]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 
 from gui.i18n.lan import LAN_TEXTS
 from gui.i18n.levels import LEVEL_TEXTS
+from gui.i18n.review import REVIEW_TEXTS
 from gui.i18n.saves import SAVE_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
@@ -446,10 +447,7 @@ _T: dict[str, dict[str, str]] = {
         "zh": "还没有积分记录，打完一局就能看到走势",
         "en": "No points yet: finish a hand to start the chart",
     },
-    "chart.empty_results": {
-        "zh": "还没有打完的对局",
-        "en": "No finished match yet",
-    },
+    "chart.empty_results": {"zh": "还没有打完的对局", "en": "No finished match yet"},
     "chart.hand_n": {"zh": "第 {n} 局", "en": "Hand {n}"},
     "chart.match_n": {"zh": "第 {label} 场", "en": "Match {label}"},
     "banner.up": {"zh": "升级！", "en": "Level up! "},
@@ -458,6 +456,7 @@ _T: dict[str, dict[str, str]] = {
     **SAVE_TEXTS,
     **LAN_TEXTS,
     **LEVEL_TEXTS,
+    **REVIEW_TEXTS,
 }
 
 _language = DEFAULT_LANGUAGE

@@ -196,13 +196,17 @@ class _Chart(QWidget):
             painter.setPen(QPen(QColor(INK.red(), INK.green(), INK.blue(), 120) if strong else GRID, 1.0))
             painter.drawLine(QPointF(plot.left(), _crisp(y)), QPointF(plot.right(), _crisp(y)))
             painter.setPen(MUTED)
-            text = format_number(value)
+            text = self.format_value(value)
             width = metrics.horizontalAdvance(text)
             painter.drawText(QPointF(plot.left() - 8 - width, y + metrics.capHeight() / 2), text)
 
     def _y_label_width(self, ticks: Sequence[float]) -> float:
         metrics = QFontMetricsF(self.tick_font)
-        return max(metrics.horizontalAdvance(format_number(v)) for v in ticks)
+        return max(metrics.horizontalAdvance(self.format_value(v)) for v in ticks)
+
+    def format_value(self, value: float) -> str:
+        """A value as the axis and the read-outs write it (a subclass may add its unit)."""
+        return format_number(value)
 
     def _paint_pill(self, painter: QPainter, anchor: QPointF, text: str, fill: QColor,
                     above: bool = True, bounds: QRectF | None = None) -> QRectF:
@@ -361,7 +365,7 @@ class LineChart(_Chart):
         last = points[-1]
         self._paint_dot(painter, last, FELT)
         bounds = QRectF(plot.left(), 0, self.width() - plot.left(), plot.bottom())
-        self._paint_pill(painter, last, format_number(self._values[-1]), FELT, above=True, bounds=bounds)
+        self._paint_pill(painter, last, self.format_value(self._values[-1]), FELT, above=True, bounds=bounds)
 
         # the read-out under the mouse
         if self._hover is not None and 0 <= self._hover < n:
@@ -370,7 +374,7 @@ class LineChart(_Chart):
             painter.setPen(QPen(QColor(INK.red(), INK.green(), INK.blue(), 90), 1.0, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(_crisp(x), plot.top()), QPointF(_crisp(x), plot.bottom()))
             self._paint_dot(painter, QPointF(x, y), GOLD)
-            text = f"{self._hover_label.format(n=index + 1)} · {format_number(self._values[index])}"
+            text = f"{self._hover_label.format(n=index + 1)} · {self.format_value(self._values[index])}"
             self._paint_pill(painter, QPointF(x, plot.top() + 28), text, QColor(43, 42, 38, 225),
                              above=True, bounds=bounds)
         painter.end()

@@ -71,16 +71,16 @@ class ProfilePage(QWidget):
         row.addWidget(self.rename_button)
         self.history_label = QLabel()
         self.history_label.setFont(fonts.ui_font(17))
-        self.table = QTableWidget(0, 4)
+        self.table = QTableWidget(0, 5)
         self.table.setFont(fonts.ui_font(14))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        # the date, room and points as wide as they need, the result gets the rest
+        # the date, room, points and agreement with 大师 as wide as they need, the result gets the rest
         header = self.table.horizontalHeader()
         fit, rest = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
-        for column, mode in enumerate((fit, fit, rest, fit)):
+        for column, mode in enumerate((fit, fit, rest, fit, fit)):
             header.setSectionResizeMode(column, mode)
         self.table.cellDoubleClicked.connect(lambda _r, _c: self._replay())
         self.replay_button = self._button(self._replay)
@@ -118,7 +118,8 @@ class ProfilePage(QWidget):
         self.rename_button.setText(tr("profile_page.rename"))
         self.history_label.setText(tr("profile_page.history"))
         self.table.setHorizontalHeaderLabels([tr("profile_page.date"), tr("profile_page.room"),
-                                              tr("profile_page.result"), tr("profile_page.points")])
+                                              tr("profile_page.result"), tr("profile_page.points"),
+                                              tr("profile_page.agreement")])
         self.replay_button.setText(tr("profile_page.replay"))
         self.export_button.setText(tr("profile_page.export"))
         self.import_button.setText(tr("profile_page.import"))
@@ -144,15 +145,16 @@ class ProfilePage(QWidget):
         self.rows = self.store.history(current.name)
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
+            agreement = "—" if row.agreement is None else f"{round(row.agreement * 100)}%"
             cells = [row.played_at.replace("T", " ")[5:16], tr(f"room.{row.room}"), result_label(row.result),
-                     f"{row.delta:+d}"]
+                     f"{row.delta:+d}", agreement]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c == 3:
                     item.setForeground(Qt.GlobalColor.green if row.delta > 0 else
                                        Qt.GlobalColor.red if row.delta < 0 else Qt.GlobalColor.white)
                 self.table.setItem(r, c, item)
-        self.view.set_profile(current)
+        self.view.set_profile(current, agreements=self.store.agreement_history(current.name))
 
     def selected_hand(self) -> int | None:
         row = self.table.currentRow()

@@ -2,8 +2,9 @@
 
 :class:`ProfileView` shows a :class:`~storage.model.Profile`: a header with the level
 medallion, the 级别 and 段位 titles and the 积分 bar to the next level; the record overall and
-per room (不报听 / 报听); the best hand with its tiles and itemised score; 积分 over time and the
-result of each match as charts; optionally a table of recent matches.
+per room (不报听 / 报听); the best hand with its tiles and itemised score; 积分 over time, the
+agreement with 大师 beside it (gui.profile.agreement_chart) and the result of each match as
+charts; optionally a table of recent matches.
 
 :class:`LevelChangeBanner` is an overlay for any widget: ``show_change(old, new, speed)``
 slides a ribbon in ("升级！临时工 · 街头一段"), holds it, fades it out and emits ``finished``.
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBo
 
 from gui import theme
 from gui.i18n import tr
+from gui.profile.agreement_chart import AgreementCard
 from gui.profile.best_hand import BestHandCard, TileStrip
 from gui.profile.charts import BarChart, LineChart
 from gui.profile.data_table import DataTable
@@ -54,6 +56,7 @@ class ProfileView(QWidget):
         self.art = art if art is not None else get_art("classic")
         self.profile: Profile | None = None
         self.history_rows: list[Any] = []
+        self.agreements: list[float] = []
         self._felt = FeltBackdrop(self, theme.PROFILE_FELT)
         self.setStyleSheet(theme.PROFILE_CARD_STYLE)
 
@@ -85,6 +88,8 @@ class ProfileView(QWidget):
         self.points_card = Card(content)
         self.line_chart = LineChart(self.points_card)
         self.points_card.body.addWidget(self.line_chart, 1)
+        self.agreement_card = AgreementCard(content)
+        self.agreement_chart = self.agreement_card.chart
         self.results_card = Card(content)
         self.bar_chart = BarChart(self.results_card)
         self.results_card.body.addWidget(self.bar_chart, 1)
@@ -106,6 +111,7 @@ class ProfileView(QWidget):
         self.charts = charts = QHBoxLayout()
         charts.setSpacing(12)
         charts.addWidget(self.points_card, 3)
+        charts.addWidget(self.agreement_card, 3)  # beside 积分: skill, not only luck
         charts.addWidget(self.results_card, 2)
         layout.addLayout(charts, 1)
         layout.addWidget(self.recent_card)
@@ -114,10 +120,13 @@ class ProfileView(QWidget):
         self.set_profile(Profile(name=""))
 
     # -- data -------------------------------------------------------------------------------------------
-    def set_profile(self, profile: Profile, history_rows: list | None = None) -> None:
-        """Show ``profile`` (and, if given, a table of recent matches)."""
+    def set_profile(self, profile: Profile, history_rows: list | None = None,
+                    agreements: list[float] | None = None) -> None:
+        """Show ``profile`` (and, if given, a table of recent matches, and its agreement with
+        大师 hand after hand: storage's ``agreement_history``)."""
         self.profile = profile
         self.history_rows = list(history_rows or [])
+        self.agreements = list(agreements or [])
         self._refresh()
 
     def retranslate(self) -> None:
@@ -147,6 +156,7 @@ class ProfileView(QWidget):
         self.line_chart.set_empty_text(tr("chart.empty_points"))
         self.line_chart.set_hover_label(tr("chart.hand_n", n="{n}"))
         self.line_chart.set_data(history)
+        self.agreement_card.fill(self.agreements)
         results = profile.match_results
         self.results_card.title.setText(tr("profile.results_chart"))
         if results:

@@ -233,10 +233,11 @@ class EndOfHandDialog(_FittedDialog):
         self.next_button.setDefault(True)
         buttons.addWidget(self.next_button, 0, Qt.AlignmentFlag.AlignBottom)
         self._buttons = buttons
+        self.review_window: QDialog | None = None  # the hand's 复盘, once opened (gui.table.review_window)
         self._assemble(self.heading, body, buttons, parent, extra)
 
     def add_button(self, button: QPushButton) -> None:
-        """Another button, before 下一局 (the table adds 取消托管 while auto-play is on)."""
+        """Another button, before 下一局 (the table adds 复盘, and 取消托管 while auto-play is on)."""
         self._buttons.insertWidget(self._buttons.indexOf(self.next_button), button, 0,
                                    Qt.AlignmentFlag.AlignBottom)
 

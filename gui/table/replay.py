@@ -3,33 +3,46 @@ with the score dialog at the end. The deal is rebuilt from the saved seed and de
 
 After a hand everything is known, so the replay shows every hand open; the player may instead
 follow one seat's view (what that seat saw at the time: the others' tiles hidden until the end).
-Step 0 is the table as the hand starts (its number, dealer and scores), not an empty one."""
+Step 0 is the table as the hand starts (its number, dealer and scores), not an empty one.
+
+Beside the table, the 复盘 panel (gui.table.review_panel) weighs the player's moves against
+大师's; the review runs in the background (gui.review_worker) while the replay is already
+usable. Clicking a move goes to it, and at any move reviewed the table frames the tile 大师
+would play (gui.table.review_mark)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from engine import events as ev
-from engine.replay import replay
+from engine.replay import replay, replay_steps
 from engine.summary import HandSummary, track
 from gui import fonts, theme
 from gui.i18n import seat_label, tr
+from gui.review_worker import ReviewWorker
+from gui.table.review_mark import MasterMark
+from gui.table.review_panel import NARROW_W, PANEL_W, ReviewPanel
 from gui.table.scene import TableScene
-from gui.table.widget import TableView
+from gui.table.table_view import TableView
 
 if TYPE_CHECKING:
+    from engine.review import HandReview, ReviewedDecision
     from gui.tiles.art import TileArt
 
 STEP_MS = 700  # between events while playing, at speed 1
+WIDE = 1200  # px: from this wide on, the 复盘 panel takes its full width
 
 
 class ReplayWidget(QWidget):
     back_requested = Signal()
 
-    def __init__(self, art: TileArt, speed: float = 1.0) -> None:
+    def __init__(self, art: TileArt, speed: float = 1.0, reviews: ReviewWorker | None = None) -> None:
+        """`reviews`: the window's review thread (without it the replay makes, and owns, its own:
+        :meth:`shut_down` stops it)."""
         super().__init__()
         self.art = art
         self.speed = speed
@@ -46,6 +59,17 @@ class ReplayWidget(QWidget):
         self.show_end_dialog = True
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.step_forward)
+        self._own_reviews = reviews is None
+        self.reviews = reviews if reviews is not None else ReviewWorker(self)
+        self.reviews.reviewed.connect(self._reviewed)
+        self.reviews.failed.connect(self._review_failed)
+        self.review_key = ""
+        self.review: HandReview | None = None
+        self._record: dict[str, Any] = {}
+        self._step_positions: dict[int, int] = {}  # a decision's step → the position just before it
+        self.review_panel = ReviewPanel()
+        self.review_panel.decision_chosen.connect(self.go_to_decision)
+        self.mark = MasterMark(self.scene)
         bar = QWidget()
         bar.setObjectName("replayBar")
         bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
@@ -64,6 +88,9 @@ class ReplayWidget(QWidget):
         self.view_choice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.view_choice.activated.connect(lambda index: self.set_follow(self.view_choice.itemData(index)))
         row.addWidget(self.view_choice)
+        self.review_button = self._button(row, self._toggle_panel)
+        self.review_button.setCheckable(True)
+        self.review_button.setChecked(True)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.valueChanged.connect(self._slider_moved)
         row.addWidget(self.slider, 1)
@@ -74,7 +101,12 @@ class ReplayWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self.view, 1)
+        middle = QHBoxLayout()
+        middle.setContentsMargins(0, 0, 0, 0)
+        middle.setSpacing(0)
+        middle.addWidget(self.view, 1)
+        middle.addWidget(self.review_panel)
+        layout.addLayout(middle, 1)
         layout.addWidget(bar)
         self.retranslate()
 
@@ -90,11 +122,26 @@ class ReplayWidget(QWidget):
         self.back_button.setText(tr("replay.back"))
         self.start_button.setText(tr("replay.start"))
         self.prev_button.setText("◀")
-        self.play_button.setText(tr("replay.pause") if self._timer.isActive() else tr("replay.play"))
+        self._update_play_button()
         self.next_button.setText("▶")
         self.end_button.setText(tr("replay.end"))
+        self.review_button.setText(tr("review.button"))
+        self.review_panel.retranslate()
+        self.mark.label.setText(tr("review.mark"))
         self._fill_view_choice()
         self._update_label()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.review_panel.setFixedWidth(PANEL_W if self.width() >= WIDE else NARROW_W)
+        super().resizeEvent(event)
+
+    def _toggle_panel(self) -> None:
+        """The 复盘 shown or put away: the panel and the frame on the table go together."""
+        self.review_panel.setVisible(self.review_button.isChecked())
+        self._show_review_here()
+
+    def _update_play_button(self) -> None:
+        self.play_button.setText(tr("replay.pause") if self._timer.isActive() else tr("replay.play"))
 
     def _fill_view_choice(self) -> None:
         self.view_choice.blockSignals(True)
@@ -113,11 +160,14 @@ class ReplayWidget(QWidget):
         hand = replay(record)
         self.human = human_seat
         self._all = list(hand.events)
+        self._record = record
+        self._step_positions = {step: len(before.events) for step, before, _, _ in replay_steps(record)}
         names = record.get("names") or ["", "", "", ""]
         self.scene.names = [str(n) for n in names]
         self.follow = None
         self._fill_view_choice()
         self._choose_events()
+        self._start_review()
         self.to_start()
 
     def set_follow(self, seat: int | None) -> None:
@@ -148,15 +198,16 @@ class ReplayWidget(QWidget):
         self.slider.setValue(position)
         self.slider.blockSignals(False)
         self._update_label()
+        self._show_review_here()
         if position == len(self.events) and self.events:
             self._timer.stop()
-            self.retranslate()
+            self._update_play_button()
             self._show_end()
 
     def step_forward(self) -> None:
         if self.position >= len(self.events):
             self._timer.stop()
-            self.retranslate()
+            self._update_play_button()
             return
         event = self.events[self.position]
         self.scene.show_event(event)
@@ -165,19 +216,20 @@ class ReplayWidget(QWidget):
         self.slider.setValue(self.position)
         self.slider.blockSignals(False)
         self._update_label()
+        self._show_review_here()
         if self.position == len(self.events):
             self._timer.stop()
-            self.retranslate()
+            self._update_play_button()
             self._show_end()
 
     def step_back(self) -> None:
         self._timer.stop()
-        self.retranslate()
+        self._update_play_button()
         self._rebuild(max(0, self.position - 1))
 
     def to_start(self) -> None:
         self._timer.stop()
-        self.retranslate()
+        self._update_play_button()
         self._rebuild(0)
 
     def to_end(self) -> None:
@@ -191,7 +243,7 @@ class ReplayWidget(QWidget):
             if self.position >= len(self.events):
                 self._rebuild(0)
             self._timer.start(max(1, round(STEP_MS * self.speed)))
-        self.retranslate()
+        self._update_play_button()
 
     @property
     def playing(self) -> bool:
@@ -199,7 +251,7 @@ class ReplayWidget(QWidget):
 
     def _slider_moved(self, value: int) -> None:
         self._timer.stop()
-        self.retranslate()
+        self._update_play_button()
         self._rebuild(value)
 
     def _update_label(self) -> None:
@@ -230,3 +282,55 @@ class ReplayWidget(QWidget):
         self._timer.stop()
         if self.end_dialog is not None:
             self.end_dialog.close()
+
+    def shut_down(self) -> None:
+        """Stop, and stop the review thread if this replay made its own (a window's is its own)."""
+        self.stop()
+        if self._own_reviews:
+            self.reviews.stop()
+
+    # -- 复盘 -----------------------------------------------------------------------------------
+    def _start_review(self) -> None:
+        """Ask for the review of the player's seat (before the profile's own reviews)."""
+        self.review = None
+        self.mark.hide()
+        self.review_key = self.reviews.request(self._record, self.human, urgent=True)
+        done = self.reviews.result(self.review_key)
+        if done is not None:
+            self._reviewed(self.review_key, done)
+        else:
+            self.review_panel.show_running()
+
+    def _reviewed(self, key: str, review: HandReview) -> None:
+        if key != self.review_key:  # another hand's (the profile's, or one shown before)
+            return
+        self.review = review
+        self.review_panel.show_review(review, {d.step: self.position_of(d.step) for d in review.decisions})
+        self._show_review_here()
+
+    def _review_failed(self, key: str, why: str) -> None:
+        if key == self.review_key:
+            self.review_panel.show_failed(why)
+
+    def position_of(self, step: int) -> int:
+        """The replay's position just before the saved hand's decision `step` (its slider value)."""
+        return max(0, self._step_positions.get(step, 0) - len(self._base))
+
+    def go_to_decision(self, step: int) -> None:
+        self._timer.stop()
+        self._update_play_button()
+        self._rebuild(min(self.position_of(step), len(self.events)))
+
+    def decision_here(self) -> ReviewedDecision | None:
+        """The player's move reviewed at the position shown, if there is one."""
+        if self.review is None:
+            return None
+        return next((d for d in self.review.decisions if self.position_of(d.step) == self.position), None)
+
+    def _show_review_here(self) -> None:
+        decision = self.decision_here()
+        self.review_panel.set_current(None if decision is None else decision.step)
+        if decision is None or not self.review_button.isChecked():
+            self.mark.hide()
+        else:
+            self.mark.show(self.scene, self.human, decision.best)

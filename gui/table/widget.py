@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QPainter, QResizeEvent
-from PySide6.QtWidgets import QDialog, QGraphicsView, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QDialog, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
@@ -32,32 +32,17 @@ from gui.table.autoplay_banner import AutoplayBanner
 from gui.table.connection import HUMAN, HandSaved, TableConnection
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.scene import TableScene
+from gui.table.table_view import TableView
 from gui.table.thinking import ThinkingWatch
 
 if TYPE_CHECKING:
+    from gui.review_worker import ReviewWorker
     from gui.tiles.art import TileArt
 
 
 log = logging.getLogger(__name__)
 
 AUTOPLAY_RESULT_MS = 4000  # how long 托管 leaves a hand's result on screen
-
-
-class TableView(QGraphicsView):
-    """Scales the fixed logical scene to the window, aspect ratio kept."""
-
-    def __init__(self, scene: TableScene) -> None:
-        super().__init__(scene)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setFrameShape(QGraphicsView.Shape.NoFrame)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
 
 
 class TableWidget(QWidget):
@@ -97,6 +82,8 @@ class TableWidget(QWidget):
         self._link_notice = ""  # a word on a LAN table's connection (reconnecting…)
         self._resync_speed: float | None = None  # the player's speed while a LAN table catches up
         self._unshown_save: HandSaved | None = None
+        self.last_saved: HandSaved | None = None  # the hand whose result is shown: its 复盘
+        self.reviews: ReviewWorker | None = None  # the window's review thread: a 复盘 button on results
         self._seconds_left = 0
         self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
@@ -292,6 +279,7 @@ class TableWidget(QWidget):
         if isinstance(event, ev.HandEnded):
             self.summaries.append(self._summary)
             saved, self._unshown_save = self._unshown_save, None
+            self.last_saved = saved
             if saved is not None:
                 self.hand_saved.emit(saved)
 
@@ -310,6 +298,10 @@ class TableWidget(QWidget):
             return
         dialog = EndOfHandDialog(self.scene.art, summary, self.scene.names, self)
         self.end_dialog = dialog
+        if self.reviews is not None and self.last_saved is not None:
+            from gui.table.review_window import offer_review  # (it holds a replay: made with the first)
+
+            offer_review(dialog, self.scene.art, self.last_saved, self.reviews, self.scene.speed)
         if self.bar.autoplay.isChecked():
             self._autoplay_on_dialog(dialog)
 

@@ -269,7 +269,7 @@ def test_history_database_schema_version(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     store.close()
     with sqlite3.connect(tmp_path / "history.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == DB_SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == DB_SCHEMA_VERSION == 4
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"hands", "matches"} <= tables
 

@@ -105,7 +105,7 @@ def test_history_of_version_1_is_migrated_to_codes(tmp_path: Path) -> None:
     rows = store.history("小明")
     assert [row.result for row in rows] == ["self_draw", "other", "win_discard", "exhaustive"]
     with sqlite3.connect(store.history_path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == DB_SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == DB_SCHEMA_VERSION == 4
         stored = db.execute("SELECT names, record FROM hands ORDER BY id").fetchall()
     assert [json.loads(names) for names, _ in stored[:3]] == [
         ["小明", "", "", ""], ["小明", "", "", ""], ["", "", "小明", ""]]

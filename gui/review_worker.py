@@ -1,0 +1,212 @@
+"""复盘 in the background: 大师 weighs a hand's decisions in a thread of its own, the GUI stays free.
+
+One :class:`ReviewWorker` per window serves everyone who wants a review: the profile (every hand
+the player finishes) and the replay's 复盘 panel (the hand on screen). A hand asked for twice is
+reviewed once: a request for a hand already queued only moves it up (the panel's requests go
+before the profile's), and the last few results are kept. Results come back by the signals
+``reviewed(key, HandReview)`` and ``failed(key, why)``, in the GUI thread.
+
+A review cannot be interrupted half-way (engine.review runs it whole), so :meth:`stop` drops the
+queue, lets the review under way finish, and delivers it before returning (a hand finished just
+before the window closed still gets its figures); the window waits for that at most
+``timeout_ms``.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import json
+import logging
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+if TYPE_CHECKING:
+    from engine.review import HandReview
+
+log = logging.getLogger(__name__)
+
+KEEP = 12  # results kept for a second look (the replay of the hand just played)
+URGENT, BACKGROUND = 0, 1
+# A review thread that outlived stop()'s wait: kept referenced, since destroying a running QThread
+# aborts the program; it ends by itself once its review is done.
+_LEFT_RUNNING: list[tuple[QThread, QObject]] = []
+
+
+def review_key(record: Mapping[str, Any], seat: int) -> str:
+    """What a review depends on: the hand (its rules, deal and decisions) and the seat."""
+    fields = [record.get(k) for k in ("rules", "seed", "dealer", "dealer_streak", "hand_number",
+                                      "round_number", "scores_before", "actions")]
+    return json.dumps([*fields, seat], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(order=True)
+class _Job:
+    priority: int
+    order: int
+    key: str = field(compare=False)
+    record: dict[str, Any] = field(compare=False)
+    seat: int = field(compare=False)
+
+
+class _Queue:
+    """The jobs and the results, shared by the GUI thread and the review thread."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.jobs: list[_Job] = []
+        self.running: str | None = None
+        self.done: collections.deque[tuple[str, HandReview | None, str]] = collections.deque()
+        self.closed = False
+
+    def take(self) -> _Job | None:
+        with self.cond:
+            while not self.jobs and not self.closed:
+                self.cond.wait()
+            if self.closed:
+                return None
+            job = min(self.jobs)
+            self.jobs.remove(job)
+            self.running = job.key
+            return job
+
+    def finish(self, key: str, review: HandReview | None, why: str) -> None:
+        with self.cond:
+            self.done.append((key, review, why))
+            self.running = None
+
+
+class _Runner(QObject):
+    """Lives in the review thread: takes jobs until the queue is closed."""
+
+    ready = Signal()  # a result waits in the queue
+    ended = Signal()
+
+    def __init__(self, queue: _Queue) -> None:
+        super().__init__()
+        self.queue = queue
+
+    @Slot()
+    def run(self) -> None:
+        from engine import review as reviewing  # 大师 loads with the first review, not at start-up
+
+        try:
+            while (job := self.queue.take()) is not None:
+                try:
+                    review: HandReview | None = reviewing.review_hand(job.record, job.seat)
+                    why = ""
+                except Exception as exc:  # a record that does not replay, or 大师 failing: told, not fatal
+                    log.exception("the review of a hand failed")
+                    review, why = None, f"{type(exc).__name__}: {exc}"
+                self.queue.finish(job.key, review, why)
+                self.ready.emit()
+        finally:
+            self.ended.emit()
+
+
+class ReviewWorker(QObject):
+    reviewed = Signal(str, object)  # key, engine.review.HandReview
+    failed = Signal(str, str)  # key, why (in the program's words: it goes to the log and the panel)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._queue = _Queue()
+        self._order = itertools.count()
+        self._results: collections.OrderedDict[str, HandReview] = collections.OrderedDict()
+        self._thread: QThread | None = None
+        self._runner: _Runner | None = None
+        self._stopped = False
+
+    # -- asking ---------------------------------------------------------------------------------
+    def request(self, record: Mapping[str, Any], seat: int, urgent: bool = False) -> str:
+        """Queue a review of `seat` in the saved hand `record`; returns its key. A review already
+        made comes back at once from :meth:`result` (and no signal is sent again)."""
+        key = review_key(record, seat)
+        if key in self._results or self._stopped:
+            return key
+        priority = URGENT if urgent else BACKGROUND
+        with self._queue.cond:
+            queued = next((j for j in self._queue.jobs if j.key == key), None)
+            if queued is not None:
+                queued.priority = min(queued.priority, priority)
+            elif self._queue.running != key:
+                self._queue.jobs.append(_Job(priority, next(self._order), key, dict(record), seat))
+            self._queue.cond.notify()
+        self._start()
+        return key
+
+    def result(self, key: str) -> HandReview | None:
+        return self._results.get(key)
+
+    def pending(self, key: str) -> bool:
+        """Queued or under way."""
+        with self._queue.cond:
+            return self._queue.running == key or any(j.key == key for j in self._queue.jobs)
+
+    @property
+    def busy(self) -> bool:
+        with self._queue.cond:
+            return self._queue.running is not None or bool(self._queue.jobs)
+
+    @property
+    def review_thread(self) -> QThread | None:
+        """The thread the reviews run in (None until the first one is asked for)."""
+        return self._thread
+
+    # -- the thread -----------------------------------------------------------------------------
+    def _start(self) -> None:
+        if self._thread is not None:
+            return
+        thread = QThread()
+        thread.setObjectName("review")
+        runner = _Runner(self._queue)
+        runner.moveToThread(thread)
+        thread.started.connect(runner.run)
+        runner.ended.connect(thread.quit)
+        runner.ready.connect(self._deliver)  # queued: the runner lives in the review thread
+        self._thread, self._runner = thread, runner
+        thread.start()
+
+    @Slot()
+    def _deliver(self) -> None:
+        while True:
+            with self._queue.cond:
+                if not self._queue.done:
+                    return
+                key, review, why = self._queue.done.popleft()
+            if review is None:
+                self.failed.emit(key, why)
+                continue
+            self._results[key] = review
+            while len(self._results) > KEEP:
+                self._results.popitem(last=False)
+            self.reviewed.emit(key, review)
+
+    def stop(self, timeout_ms: int = 15_000) -> bool:
+        """No more reviews: drop the queue, wait for the one under way and deliver it. True when
+        the thread ended in time (else it is left to end by itself, and logged)."""
+        self._stopped = True
+        with self._queue.cond:
+            dropped = len(self._queue.jobs)
+            self._queue.jobs.clear()
+            self._queue.closed = True
+            self._queue.cond.notify_all()
+        if dropped:
+            log.info("%d hand(s) left without a review: the window closed first", dropped)
+        thread, runner = self._thread, self._runner
+        if thread is None or runner is None:
+            return True
+        thread.quit()  # thread-safe; its event loop runs once the review under way returns
+        ended = thread.wait(timeout_ms)
+        if not ended:
+            log.warning("the review thread did not end within %d ms", timeout_ms)
+            _LEFT_RUNNING.append((thread, runner))
+        self._deliver()
+        return ended
+
+
+__all__ = ["BACKGROUND", "URGENT", "ReviewWorker", "review_key"]

@@ -1,0 +1,79 @@
+"""复盘 of the hand just played, from its result dialog: a 复盘 button there opens the hand's replay
+with its review panel in a window over the table (the match waits at the result meanwhile:
+closing the window comes back to the result, and 下一局 goes on)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
+
+from engine.replay import ReplayError
+from gui.i18n import tr
+from gui.table.replay import ReplayWidget
+
+if TYPE_CHECKING:
+    from gui.review_worker import ReviewWorker
+    from gui.table.connection import HandSaved
+    from gui.table.end_dialogs import EndOfHandDialog
+    from gui.tiles.art import TileArt
+
+MIN_SPEED = 0.2  # a replay steps at least this slowly, even when the table is instant
+
+
+class ReviewWindow(QDialog):
+    """A saved hand's replay and its 复盘 panel, for the seat `seat`, in a window of its own."""
+
+    def __init__(self, art: TileArt, record: dict[str, Any], seat: int, reviews: ReviewWorker,
+                 speed: float = 1.0, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("reviewWindow")
+        self.setWindowTitle(tr("review.window_title", n=record.get("hand_number", "")))
+        self.replay = ReplayWidget(art, speed=max(MIN_SPEED, speed), reviews=reviews)
+        self.replay.show_end_dialog = False  # the player comes from the result: it is under this window
+        self.replay.back_requested.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.replay)
+        self.replay.load(record, seat)  # ReplayError for a hand that does not replay
+        room = parent.window().size() if parent is not None else None
+        if room is not None and room.width() > 0:
+            self.resize(max(1000, room.width() - 40), max(660, room.height() - 40))
+        else:
+            self.resize(1240, 780)
+
+    def done(self, result: int) -> None:
+        self.replay.stop()
+        super().done(result)
+
+
+def offer_review(dialog: EndOfHandDialog, art: TileArt, saved: HandSaved, reviews: ReviewWorker,
+                 speed: float) -> QPushButton:
+    """Put a 复盘 button on the result dialog of the hand `saved`."""
+    button = QPushButton(tr("review.button"))
+    button.setObjectName("reviewButton")
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+
+    def open_review() -> None:
+        # reading the review, the player is not to be carried on to the next hand by 托管
+        for timer in dialog.findChildren(QTimer, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            timer.stop()
+        window = dialog.review_window
+        if window is None:
+            try:
+                window = ReviewWindow(art, saved.record, saved.seat, reviews, speed, dialog)
+            except (ReplayError, ValueError) as exc:
+                button.setEnabled(False)
+                button.setToolTip(str(exc))
+                return
+            dialog.review_window = window  # goes with the dialog
+        window.open()
+
+    button.clicked.connect(open_review)
+    dialog.add_button(button)
+    reviews.request(saved.record, saved.seat)  # under way already, most likely (the profile's)
+    return button
+
+
+__all__ = ["ReviewWindow", "offer_review"]

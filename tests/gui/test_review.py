@@ -1,0 +1,297 @@
+"""复盘 in the GUI: the replay's review panel, the 复盘 button on a hand's result, the background
+review thread, the agreement kept for the profile and its chart (pytest-qt, offscreen)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+import engine.review
+from engine import events as ev
+from engine.ai import make_ai
+from engine.match import Match
+from engine.replay import record
+from engine.review import HandReview, review_hand
+from engine.rules import Ruleset
+from engine.seat import HandRunner
+from gui import i18n
+from gui.i18n import tr
+from gui.main_window import MainWindow
+from gui.profile.agreement_chart import WINDOW, AgreementChart
+from gui.profile.view import ProfileView
+from gui.review_worker import ReviewWorker
+from gui.settings import Settings
+from gui.table.replay import ReplayWidget
+from gui.table.review_panel import move_words
+from gui.table.review_window import ReviewWindow
+from gui.tiles.art import TileArt
+from storage.model import Profile
+from storage.store import ProfileStore
+from tests.gui_driver import pump_until
+from tests.profile_helpers import outcome_for
+
+SEED = 7  # a hand where the player's seat (an easy AI) makes several moves 大师 would not
+
+
+@pytest.fixture(autouse=True)
+def chinese() -> Iterator[None]:
+    i18n.set_language("zh")
+    yield
+    i18n.set_language("zh")
+
+
+@cache
+def _hand() -> Any:
+    match = Match(Ruleset(), SEED)
+    hand = match.next_hand()
+    seats = [make_ai("easy", seed=SEED)] + [make_ai("normal", seed=i) for i in range(1, 4)]
+    HandRunner(hand, seats).run()
+    return hand
+
+
+def saved_hand() -> dict[str, Any]:
+    return record(_hand(), ("小明", "", "", ""), "2026-01-01T10:00:00")
+
+
+@pytest.fixture
+def replay(qtbot) -> Iterator[ReplayWidget]:
+    widget = ReplayWidget(TileArt("classic"))
+    widget.show_end_dialog = False
+    qtbot.addWidget(widget)
+    widget.resize(1280, 800)
+    widget.show()
+    yield widget
+    widget.shut_down()
+
+
+def _reviewed(qtbot, widget: ReplayWidget, data: dict[str, Any], seat: int = 0) -> HandReview:
+    widget.load(data, seat)
+    qtbot.waitUntil(lambda: widget.review is not None, timeout=30000)
+    assert widget.review is not None
+    return widget.review
+
+
+def _click_entry(qtbot, widget: ReplayWidget, row: int) -> None:
+    view = widget.review_panel.list
+    item = view.item(row)
+    view.scrollToItem(item)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualItemRect(item).center())
+
+
+def test_the_panel_lists_moves_biggest_mistakes_first_and_goes_to_one(qtbot, replay: ReplayWidget) -> None:
+    data = saved_hand()
+    review = _reviewed(qtbot, replay, data)
+    mistakes = review.mistakes()
+    assert mistakes and len(review.decisions) > len(mistakes)
+    assert [d.loss for d in mistakes] == sorted((d.loss for d in mistakes), reverse=True)
+    panel = replay.review_panel
+    # a heading, the biggest mistakes, a heading, then every move in order
+    assert panel.entries() == [None, *(d.step for d in mistakes), None, *(d.step for d in review.decisions)]
+    texts = [panel.list.item(row).text() for row in range(panel.list.count())]
+    worst = mistakes[0]
+    assert move_words(worst.made) in texts[1] and "大师：" + move_words(worst.best) in texts[1]
+    assert f"−{worst.loss:.1f} 分" in texts[1]
+    assert texts[0] == "最大失误" and texts[len(mistakes) + 1] == "每一步（按顺序）"
+    assert panel.figures.text().startswith(f"与大师一致 {round(review.agreement * 100)}%")
+    assert f"共失 {review.total_loss:.1f} 分" in panel.figures.text()
+
+    _click_entry(qtbot, replay, 1)
+    position = replay.position
+    assert position == replay.position_of(worst.step) > 0
+    assert replay.slider.value() == position
+    # the table stands just before the move: the next thing to happen is the player's discard
+    following = replay.events[position:]
+    move = next(e for e in following if isinstance(e, ev.TileDiscarded | ev.KongDeclared | ev.HandWon))
+    assert isinstance(move, ev.TileDiscarded) and move.seat == 0 and move.tile == worst.made.tile
+    assert replay.decision_here() == worst
+    # the tile 大师 would play is framed in the player's hand
+    assert replay.mark.item is not None and replay.mark.frame.isVisible()
+    assert replay.mark.item in replay.scene.model.seats[0].hand
+    assert replay.scene.model.kinds[replay.mark.item] == worst.best.tile
+    assert panel.status.text() == "此处大师：" + move_words(worst.best)
+    # stepping on leaves the move: no frame, and a step back finds it again
+    replay.step_forward()
+    assert replay.decision_here() is None and not replay.mark.frame.isVisible()
+    replay.step_back()
+    assert replay.decision_here() == worst and replay.mark.frame.isVisible()
+    # 复盘 put away: the panel and the frame go; back again, both return
+    qtbot.mouseClick(replay.review_button, Qt.MouseButton.LeftButton)
+    assert not replay.review_panel.isVisible() and not replay.mark.frame.isVisible()
+    qtbot.mouseClick(replay.review_button, Qt.MouseButton.LeftButton)
+    assert replay.review_panel.isVisible() and replay.mark.frame.isVisible()
+
+
+def test_the_panel_in_english_and_after_a_language_switch(qtbot, replay: ReplayWidget) -> None:
+    i18n.set_language("en")
+    review = _reviewed(qtbot, replay, saved_hand())
+    panel = replay.review_panel
+    worst = review.mistakes()[0]
+    assert panel.title.text() == "Review" and "in line with the Master" in panel.figures.text()
+    assert panel.list.item(0).text() == "Biggest mistakes"
+    line = panel.list.item(1).text()
+    assert line.startswith(f"Step {replay.position_of(worst.step)} · −{worst.loss:.1f} pts")
+    assert f"discard {i18n.tile_label(worst.made.tile)} · Master: discard" in line
+    i18n.set_language("zh")
+    replay.retranslate()
+    assert panel.title.text() == "复盘" and panel.list.item(0).text() == "最大失误"
+    assert replay.review_button.text() == "复盘"
+
+
+def test_another_seat_a_hand_without_a_choice_and_a_review_that_fails(qtbot, replay: ReplayWidget,
+                                                                      monkeypatch) -> None:
+    review = _reviewed(qtbot, replay, saved_hand(), seat=2)  # a seat of the computer's: reviewed as well
+    assert review.seat == 2 and replay.review_panel.entries()[0] is None
+    replay.review_panel.show_review(HandReview(0, ()), {})
+    assert replay.review_panel.figures.text() == "这一局你没有需要选择的时候"
+    assert replay.review_panel.entries() == []
+
+    def broken(data: Any, seat: int) -> HandReview:
+        raise ValueError("大师 is out")
+
+    monkeypatch.setattr(engine.review, "review_hand", broken)
+    replay.load(saved_hand(), 1)  # a seat not reviewed yet
+    assert replay.review_panel.figures.text() == tr("review.running")
+    qtbot.waitUntil(lambda: "失败" in replay.review_panel.figures.text(), timeout=30000)
+    assert replay.review_panel.figures.text() == "复盘失败：ValueError: 大师 is out"
+    assert replay.review is None and not replay.mark.frame.isVisible()
+
+
+def test_reviews_run_off_the_gui_thread_and_the_gui_stays_free(qtbot, monkeypatch) -> None:
+    threads: list[threading.Thread] = []
+
+    def slow_review(data: Any, seat: int) -> HandReview:
+        threads.append(threading.current_thread())
+        time.sleep(0.6)
+        return review_hand(data, seat)
+
+    monkeypatch.setattr(engine.review, "review_hand", slow_review)
+    worker = ReviewWorker()
+    got: list[tuple[str, HandReview]] = []
+    worker.reviewed.connect(lambda key, review: got.append((key, review)))
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start(20)
+    data = saved_hand()
+    key = worker.request(data, 0)
+    assert worker.request(data, 0, urgent=True) == key  # asked twice, reviewed once
+    assert worker.busy and worker.pending(key)
+    qtbot.waitUntil(lambda: bool(got), timeout=30000)
+    timer.stop()
+    assert threads and threads[0] is not threading.main_thread()
+    assert len(threads) == 1 and got[0][0] == key and worker.result(key) is got[0][1]
+    assert len(ticks) >= 10  # the GUI thread went on while 大师 worked
+    assert worker.request(data, 0) == key and len(threads) == 1  # kept: not reviewed again
+    assert worker.stop() and not worker.review_thread.isRunning()
+
+
+def _window(qtbot, data_dir: Path, speed: float) -> MainWindow:
+    store = ProfileStore(data_dir)
+    store.load()
+    w = MainWindow(Settings(animation_speed=speed), confirm_quit=False, store=store)
+    qtbot.addWidget(w)
+    w.resize(1280, 860)
+    w.show()
+    return w
+
+
+def test_closing_the_window_mid_review_does_not_crash(qtbot, tmp_path, monkeypatch) -> None:
+    started = threading.Event()
+
+    def slow_review(data: Any, seat: int) -> HandReview:
+        started.set()
+        time.sleep(1.0)
+        return review_hand(data, seat)
+
+    monkeypatch.setattr(engine.review, "review_hand", slow_review)
+    w = _window(qtbot, tmp_path, speed=Settings().animation_speed)  # the default speed
+    name = w.session.profile.name
+    data = saved_hand()
+    w.store.record_hand(name, outcome_for(_hand(), 0), data, "m1", [name, "", "", ""], 0)
+    w.show_profile()
+    w.show_replay(w._profile_page.rows[0].id)
+    replay = w._replay
+    assert replay.review_panel.running and replay.review_panel.figures.text() == tr("review.running")
+    replay.toggle_play()  # and the replay playing, at the default speed
+    qtbot.waitUntil(started.is_set, timeout=10000)
+    w.close()
+    thread = w.reviews.review_thread
+    assert thread is not None and thread.isFinished()
+    QApplication.processEvents()
+
+
+def test_a_finished_hand_is_reviewed_for_the_profile_and_its_result_offers_it(qtbot, tmp_path) -> None:
+    w = _window(qtbot, tmp_path, speed=0.0)
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
+    table = w.table
+    pump_until(qtbot, table, lambda: table.end_dialog is not None and table.end_dialog.isVisible(),
+               on_dialog=lambda _dialog: False)
+    name = w.session.profile.name
+    qtbot.waitUntil(lambda: w.store.history(name)[0].agreement is not None, timeout=30000)
+    agreement = w.store.history(name)[0].agreement
+    assert w.store.agreement_history(name) == [agreement]
+
+    dialog = table.end_dialog
+    button = dialog.findChild(type(dialog.next_button), "reviewButton")
+    assert button is not None and button.text() == "复盘"
+    advance = QTimer(dialog)  # as 托管 leaves the result: reading the review, it must not go on
+    advance.start(60_000)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert not advance.isActive()
+    window = dialog.review_window
+    assert isinstance(window, ReviewWindow) and window.isVisible()
+    replay = window.replay
+    assert replay.review is not None  # the profile's review of the same hand: not made twice
+    assert replay.review.agreement == pytest.approx(agreement, abs=1e-4)
+    assert replay.review_panel.entries()[0] is None and replay.events
+    window.close()
+    assert dialog.isVisible()  # back at the result; 下一局 goes on
+    table.stop_match()
+
+    w.show_profile()
+    page = w._profile_page
+    assert page.table.item(0, 4).text() == f"{round(agreement * 100)}%"
+    assert page.view.agreement_chart.figures == [agreement]
+    w.close()
+
+
+def test_the_agreement_chart_with_and_without_figures(qtbot) -> None:
+    view = ProfileView()
+    qtbot.addWidget(view)
+    view.resize(1000, 900)
+    view.show()
+    view.set_profile(Profile(name="p"))
+    chart = view.agreement_chart
+    assert chart.is_empty() and chart.empty_text() == tr("chart.empty_agreement")
+    assert not view.agreement_card.note.text()
+    empty = chart.grab().toImage()
+    figures = [0.5] * WINDOW + [1.0] * WINDOW
+    view.set_profile(Profile(name="p", points_history=[10, 20]), agreements=figures)
+    assert chart.values()[0] == 50 and chart.values()[-1] == 100 and chart.values()[WINDOW + 9] == 75
+    assert view.agreement_card.note.text() == f"最近 {WINDOW} 局平均 · 已复盘 {2 * WINDOW} 局"
+    drawn = chart.grab().toImage()
+    assert drawn != empty
+    assert chart.format_value(83.4) == "83%"
+    ticks, low, high = chart.value_range()
+    assert high == 100 and low <= 50 and ticks[-1] == 100
+    i18n.set_language("en")
+    view.retranslate()
+    assert view.agreement_card.title.text() == "In line with the Master"
+
+
+def test_a_lone_chart_of_one_hand(qtbot) -> None:
+    chart = AgreementChart()
+    qtbot.addWidget(chart)
+    chart.resize(400, 220)
+    chart.set_agreements([0.0])
+    assert chart.values() == [0] and chart.value_range()[1] == 0
+    chart.show()
+    chart.grab()
