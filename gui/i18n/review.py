@@ -10,7 +10,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "review.running": {"zh": "复盘中…大师正在逐手分析", "en": "Reviewing… the Master weighs each move"},
     "review.failed": {"zh": "复盘失败：{why}", "en": "The review failed: {why}"},
     "review.agreement": {"zh": "与大师一致 {pct}%", "en": "{pct}% in line with the Master"},
-    "review.total_loss": {"zh": "共失 {loss} 分", "en": "{loss} points given away"},
+    "review.total_loss": {"zh": "共失 {loss} 分", "en": "{loss} pts given away"},
     "review.no_choice": {
         "zh": "这一局你没有需要选择的时候", "en": "You had no choice to make in this hand",
     },
@@ -33,10 +33,9 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "review.win": {"zh": "胡", "en": "win"},
     "review.pass": {"zh": "过", "en": "pass"},
     # the profile: agreement with 大师 over time, beside 积分
-    "profile.agreement_chart": {"zh": "与大师一致", "en": "In line with the Master"},
-    "profile.agreement_sub": {
-        "zh": "最近 {window} 局平均 · 已复盘 {n} 局", "en": "mean of the last {window} · {n} hands reviewed",
-    },
+    "profile.agreement_chart": {"zh": "与大师一致", "en": "Master agreement"},
+    "profile.agreement_sub": {"zh": "近 {window} 局均值", "en": "{window}-hand mean"},
+    "chart.reviewed_n": {"zh": "已复盘 {n} 局", "en": "{n} hands reviewed"},
     "chart.empty_agreement": {
         "zh": "还没有复盘过的牌局：每打完一局，大师会在后台复盘",
         "en": "No hand reviewed yet: the Master reviews each hand you finish",

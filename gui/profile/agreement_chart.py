@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QWidget
 
 from gui.i18n import tr
@@ -18,6 +19,7 @@ from gui.profile.style import Card
 from storage.reviews import rolling_mean
 
 WINDOW = 20  # hands in the mean: one hand barely moves it, a habit does
+MIN_W = 190  # (the other charts: charts.MIN_W)
 
 
 class AgreementChart(LineChart):
@@ -26,6 +28,12 @@ class AgreementChart(LineChart):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.figures: list[float] = []
+        # a third chart in the row: narrower than the others may be (the page fits beside the
+        # history in a 1280 px window)
+        self.setMinimumWidth(MIN_W)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(MIN_W, super().minimumSizeHint().height())
 
     def set_agreements(self, figures: Sequence[float], window: int = WINDOW) -> None:
         self.figures = [float(f) for f in figures]
@@ -48,11 +56,13 @@ class AgreementCard(Card):
         super().__init__(parent)
         self.chart = AgreementChart(self)
         self.body.addWidget(self.chart, 1)
+        self.note.setWordWrap(True)  # beside the title it may take two lines rather than widen the row
         self.setMinimumHeight(250)
 
     def fill(self, figures: Sequence[float]) -> None:
         self.title.setText(tr("profile.agreement_chart"))
-        self.note.setText(tr("profile.agreement_sub", window=WINDOW, n=len(figures)) if figures else "")
+        self.note.setText(tr("profile.agreement_sub", window=WINDOW) if figures else "")
+        self.note.setToolTip(tr("chart.reviewed_n", n=len(figures)) if figures else "")
         self.chart.set_empty_text(tr("chart.empty_agreement"))
         self.chart.set_hover_label(tr("chart.hand_n", n="{n}"))
         self.chart.set_agreements(figures)

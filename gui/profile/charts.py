@@ -42,6 +42,7 @@ WIN = QColor(theme.WIN_GREEN)
 WIN_LIGHT = QColor(theme.WIN_LIGHT)
 LOSS = QColor(theme.LOSS_RED)
 LOSS_LIGHT = QColor(theme.LOSS_LIGHT)
+MIN_W = 200  # three charts side by side fit the profile page beside the history at 1280 px
 
 
 # -- numbers ----------------------------------------------------------------------------------------
@@ -120,7 +121,7 @@ class _Chart(QWidget):
         self._hover_label = hover_label
         self._hover: int | None = None
         self.setMouseTracking(True)
-        self.setMinimumSize(240, 150)
+        self.setMinimumSize(MIN_W, 150)
         self.tick_font = ui_font(11)
         self.label_font = ui_font(12)
         self.empty_font = ui_font(14)
@@ -129,7 +130,7 @@ class _Chart(QWidget):
         return QSize(520, 200)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(240, 150)
+        return QSize(MIN_W, 150)
 
     def set_empty_text(self, text: str) -> None:
         """The message shown while there is no data."""

@@ -56,7 +56,7 @@ class ProfilePage(QWidget):
         panel.setObjectName("historyPanel")
         panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         panel.setStyleSheet(theme.HISTORY_PANEL_STYLE)
-        panel.setMinimumWidth(380)
+        panel.setMinimumWidth(390)  # the history's five columns (agreement with 大师 the last)
         side = QVBoxLayout(panel)
         self.player_label = QLabel()
         self.player_label.setFont(fonts.ui_font(16))

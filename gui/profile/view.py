@@ -93,6 +93,9 @@ class ProfileView(QWidget):
         self.results_card = Card(content)
         self.bar_chart = BarChart(self.results_card)
         self.results_card.body.addWidget(self.bar_chart, 1)
+        # three charts in a row: a long note (English, many matches) takes two lines rather than
+        # widening the row past the page
+        self.results_card.note.setWordWrap(True)
         for card in (self.points_card, self.results_card):
             card.setMinimumHeight(250)
 

@@ -276,7 +276,8 @@ def test_the_agreement_chart_with_and_without_figures(qtbot) -> None:
     figures = [0.5] * WINDOW + [1.0] * WINDOW
     view.set_profile(Profile(name="p", points_history=[10, 20]), agreements=figures)
     assert chart.values()[0] == 50 and chart.values()[-1] == 100 and chart.values()[WINDOW + 9] == 75
-    assert view.agreement_card.note.text() == f"最近 {WINDOW} 局平均 · 已复盘 {2 * WINDOW} 局"
+    assert view.agreement_card.note.text() == f"近 {WINDOW} 局均值"
+    assert view.agreement_card.note.toolTip() == f"已复盘 {2 * WINDOW} 局"
     drawn = chart.grab().toImage()
     assert drawn != empty
     assert chart.format_value(83.4) == "83%"
@@ -284,7 +285,7 @@ def test_the_agreement_chart_with_and_without_figures(qtbot) -> None:
     assert high == 100 and low <= 50 and ticks[-1] == 100
     i18n.set_language("en")
     view.retranslate()
-    assert view.agreement_card.title.text() == "In line with the Master"
+    assert view.agreement_card.title.text() == "Master agreement"
 
 
 def test_a_lone_chart_of_one_hand(qtbot) -> None:
@@ -295,3 +296,20 @@ def test_a_lone_chart_of_one_hand(qtbot) -> None:
     assert chart.values() == [0] and chart.value_range()[1] == 0
     chart.show()
     chart.grab()
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_three_charts_fit_beside_the_history_in_a_1280_window(qtbot, language: str) -> None:
+    i18n.set_language(language)
+    view = ProfileView()
+    qtbot.addWidget(view)
+    view.resize(1280 - 390, 780)  # the page's view beside its history panel
+    view.show()
+    results = [(-1) ** n * (n * 37 % 500) for n in range(45)]  # more matches than the bars: a long note
+    view.set_profile(Profile(name="p", points_history=list(range(0, 3000, 10)), match_results=results),
+                     agreements=[0.7] * 50)
+    QApplication.processEvents()
+    content = view.scroll_area.widget()
+    assert content.minimumSizeHint().width() <= view.scroll_area.viewport().width()
+    for card in (view.points_card, view.agreement_card, view.results_card):
+        assert card.geometry().right() <= content.width()
