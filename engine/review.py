@@ -101,8 +101,8 @@ def review_hand(data: Mapping[str, Any], seat: int) -> HandReview:
         legal = hand.legal_actions(seat)
         if len(legal) < 2:
             continue
-        options = master.appraise(hand.view(seat), legal)
-        out.append(ReviewedDecision(step, hand.view(seat), action, options))
+        view = hand.view(seat)
+        out.append(ReviewedDecision(step, view, action, master.appraise(view, legal)))
     return HandReview(seat, tuple(out))
 
 

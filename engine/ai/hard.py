@@ -116,11 +116,15 @@ class HardAI:
         assert best_tile is not None
         best = next(c for c in options if c.tile == best_tile)
         for kind in kongs:
-            after = shanten_after_kong(hand, kind)
-            if after < best.shanten or (after == best.shanten and (
-                    best.shanten > 0 or self._waits_after_kong(hand, kind, left) >= best.wait_count)):
+            if self._kong_keeps_progress(hand, kind, best, left):
                 return Action.kong(kind)
         return Action.discard(best_tile)
+
+    def _kong_keeps_progress(self, hand: TileCounts, kind: int, best: Candidate, left: Sequence[int]) -> bool:
+        """A kong made instead of the best discard costs no shanten (and, ready, no waits)."""
+        after = shanten_after_kong(hand, kind)
+        return after < best.shanten or (after == best.shanten and (
+            best.shanten > 0 or self._waits_after_kong(hand, kind, left) >= best.wait_count))
 
     @staticmethod
     def _efficient(options: Sequence[Candidate]) -> list[Candidate]:
@@ -214,10 +218,7 @@ class HardAI:
 
     @staticmethod
     def _estimate_value(view: SeatView, hand: TileCounts, c: Candidate) -> float:
-        sizes = suit_sizes(hand)
-        sizes[suit_of(c.tile)] -= 1
-        longest = max(sizes)
-        value: float = view.rules.base_score + max(0, longest - 8) + 2 * len(hand.kongs) + 2
+        value, longest = plain_estimate(view, hand, c)
         if longest >= 9:
             value += 30 * (longest / 13) ** 6  # 清一色 in reach
         return value
@@ -250,6 +251,15 @@ class HardAI:
                     p *= 0.6
                 danger[t] += weight * threat * p * loss
         return danger
+
+
+def plain_estimate(view: SeatView, hand: TileCounts, c: Candidate) -> tuple[float, int]:
+    """What a hand not yet ready may score after discarding c.tile, 清一色 aside (base, 支 of
+    the longest suit, kongs, a couple of small items), and that suit's length."""
+    sizes = suit_sizes(hand)
+    sizes[suit_of(c.tile)] -= 1
+    longest = max(sizes)
+    return view.rules.base_score + max(0, longest - 8) + 2 * len(hand.kongs) + 2, longest
 
 
 def _readiness(discards: int, tiles_left: int) -> float:

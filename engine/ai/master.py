@@ -39,12 +39,11 @@ from .evaluate import (
     efficiency_key,
     next_ukeire,
     own_hand,
-    shanten_after_kong,
     split_legal,
     suit_sizes,
     unseen,
 )
-from .hard import SEATS, TIE, HardAI
+from .hard import SEATS, TIE, HardAI, plain_estimate
 from .outlook import my_draws, win_chances
 
 _TABLE = load_table()
@@ -107,7 +106,7 @@ class MasterAI(HardAI):
         rest = 0.0
         values: dict[Action, float] = {}
         if discards or declaring:
-            values = self._discard_values(view, legal, discards, declaring, kongs)
+            values = self._discard_values(view, discards, declaring, kongs)
             rest = max(values.values())
         elif PASS in legal:
             values[PASS] = 0.0
@@ -117,8 +116,8 @@ class MasterAI(HardAI):
         ranked = sorted(values.items(), key=lambda item: (-item[1], order[item[0]]))
         return tuple(Option(a, round(v, 4)) for a, v in ranked)
 
-    def _discard_values(self, view: SeatView, legal: Sequence[Action], discards: list[int],
-                        declaring: list[int], kongs: list[int]) -> dict[Action, float]:
+    def _discard_values(self, view: SeatView, discards: list[int], declaring: list[int],
+                        kongs: list[int]) -> dict[Action, float]:
         plan = plan_for(view.rules.room)
         hand = own_hand(view)
         left = unseen(view)
@@ -156,14 +155,9 @@ class MasterAI(HardAI):
             best_action = max(out, key=lambda a: out[a])
             best = next(c for c in options if c.tile == best_action.tile)
             for kind in kongs:
-                keep = self._keeps_progress(hand, kind, best, left)
+                keep = self._kong_keeps_progress(hand, kind, best, left)
                 out[Action.kong(kind)] = out[best_action] + (1e-3 if keep else -1e-3)
         return out
-
-    def _keeps_progress(self, hand: TileCounts, kind: int, best: Candidate, left: Sequence[int]) -> bool:
-        after = shanten_after_kong(hand, kind)
-        return after < best.shanten or (after == best.shanten and (
-            best.shanten > 0 or self._waits_after_kong(hand, kind, left) >= best.wait_count))
 
     # -- offence --------------------------------------------------------------------------
     def _offence(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
@@ -180,7 +174,9 @@ class MasterAI(HardAI):
             return p_self * (3 * self_value + bonus) + p_disc * (discard_value + bonus), False
         nxt = None
         if c.tile in self._lookahead and c.ukeire:
-            nxt = next_ukeire(hand, left, c.tile)
+            nxt = self._next.get(c.tile)
+            if nxt is None:  # once per discard, not again for its declaring twin
+                nxt = self._next[c.tile] = next_ukeire(hand, left, c.tile)
         stages = [plan.stages[min(k, len(plan.stages) - 1)] for k in range(c.shanten)]
         if c.shanten == self._best_shanten:
             # a step back in shanten "improves" on almost any draw: its ukeire says little
@@ -189,7 +185,7 @@ class MasterAI(HardAI):
             stages[-2] = nxt
         waits = nxt if nxt is not None and c.shanten == 1 else plan.waits
         p_self, p_disc = win_chances(stages, waits, draws, total, hit)
-        value = self._estimate_value(view, hand, c)
+        value = plain_estimate(view, hand, c)[0]  # 清一色 is the other plan's
         fast = p_self * (3 * value + plan.win_bonus) + p_disc * (value + plan.win_bonus)
         pure = self._pure_plan(view, hand, left, c, draws, hit, plan)
         return max(fast, pure), pure > fast
@@ -199,12 +195,6 @@ class MasterAI(HardAI):
             return plan.discard_hit
         declared = declare or view.declare_index[view.seat] is not None
         return plan.discard_hit if declared else 0.0
-
-    @staticmethod
-    def _estimate_value(view: SeatView, hand: TileCounts, c: Candidate) -> float:
-        sizes = suit_sizes(hand)
-        sizes[suit_of(c.tile)] -= 1
-        return view.rules.base_score + max(0, max(sizes) - 8) + 2 * len(hand.kongs) + 2
 
     def _pure_plan(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
                    draws: int, hit: float, plan: Plan) -> float:
