@@ -35,8 +35,8 @@ from ..match import HandRecord, Match
 from ..match_loop import MatchHooks, play_match
 from ..replay import record as replay_record
 from ..seat import Seat, SeatProblem
-from ..waiting_seat import Choice, SeatStopped
 from ..waiting_seat import Message as SeatMessage
+from ..waiting_seat import SeatStopped
 from ..wall_key import new_key
 from . import messages
 from .admission import hello_refusal, holder_of, protocol_refusal
@@ -342,7 +342,8 @@ class Host:
         if person is None:
             return
         if isinstance(message, Choose):
-            self._choose(connection, person, message)
+            if (error := person.take(message)) is not None:
+                connection.send(error)
         elif isinstance(message, Ack):
             if self._started:
                 self._pacer.ack(person.counter, message.n)
@@ -356,9 +357,7 @@ class Host:
             self._autoplay(person, message.on)
         elif isinstance(message, SetAutoWin):
             with self._lock:
-                person.auto_win = message.on
-                if person.waiting is not None:
-                    (person.waiting.auto_win.set if message.on else person.waiting.auto_win.clear)()
+                person.set_auto_win(message.on)
         else:  # a second hello
             connection.send(Error(messages.NOT_NOW, f"A {message.TYPE} has no place now."))
 
@@ -415,10 +414,7 @@ class Host:
             if not self._started:
                 connection.send(Welcome(person.seat, person.token, self.info(), resumed=False))
             else:
-                person.counter.acked = person.counter.sent  # the resync shows everything at once
-                person.counter.missed = 0
-                if person.waiting is not None and not person.user_autoplay:
-                    person.waiting.autoplay.clear()
+                person.resume()
                 connection.send(Welcome(person.seat, person.token, self.info(), resumed=True))
                 connection.send(person.resync(self.seat_states()))
                 status = SeatStatus(person.seat, person.state())
@@ -431,19 +427,6 @@ class Host:
         self._changed()
 
     # -- messages of a seated client --------------------------------------------------------
-    def _choose(self, connection: Connection, person: RemoteSeat, message: Choose) -> None:
-        waiting = person.waiting
-        if waiting is None:
-            connection.send(Error(messages.NOT_NOW, "The match has not started."))
-            return
-        pending = waiting.pending
-        if pending is None or pending.request.id != message.request:
-            connection.send(Error(messages.STALE, f"Request {message.request} is not open."))
-        elif message.action is not None and message.action not in pending.request.legal:
-            connection.send(Error(messages.ILLEGAL, "That action is not one of the request's legal actions."))
-        else:
-            waiting.put(Choice(message.request, message.action))
-
     def _ready(self, connection: Connection, person: RemoteSeat, ready: bool) -> None:
         with self._lock:
             if self._started:
@@ -458,14 +441,8 @@ class Host:
 
     def _autoplay(self, person: RemoteSeat, on: bool) -> None:
         with self._lock:
-            person.user_autoplay = on
-            waiting = person.waiting
-            if waiting is None:
+            if not person.set_autoplay(on):
                 return  # taken into the match at its start
-            if on:
-                waiting.hand_over()
-            elif person.connected:
-                waiting.autoplay.clear()
             status = SeatStatus(person.seat, person.state())
         self._broadcast(status)
         self._changed()

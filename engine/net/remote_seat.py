@@ -17,11 +17,21 @@ from dataclasses import dataclass, field
 from .. import events
 from ..ai import NormalAI
 from ..decision import DecisionClosed, DecisionRequest
+from ..waiting_seat import Choice, WaitingSeat
 from ..waiting_seat import Message as SeatMessage
-from ..waiting_seat import WaitingSeat
 from . import frames, messages
 from .connection import Connection
-from .messages import ClosedMessage, EventMessage, Message, RequestMessage, Resync, SeatState, Started
+from .messages import (
+    Choose,
+    ClosedMessage,
+    Error,
+    EventMessage,
+    Message,
+    RequestMessage,
+    Resync,
+    SeatState,
+    Started,
+)
 from .pacing import AckCounter
 
 log = logging.getLogger(__name__)
@@ -68,6 +78,44 @@ class RemoteSeat:
         if self.auto_win:
             self.waiting.auto_win.set()
         return self.waiting
+
+    def take(self, message: Choose) -> Error | None:
+        """Hands the person's choice to the engine's seat; or the error that says why it cannot
+        be taken (not started, not the open request, not legal)."""
+        waiting = self.waiting
+        if waiting is None:
+            return Error(messages.NOT_NOW, "The match has not started.")
+        pending = waiting.pending
+        if pending is None or pending.request.id != message.request:
+            return Error(messages.STALE, f"Request {message.request} is not open.")
+        if message.action is not None and message.action not in pending.request.legal:
+            return Error(messages.ILLEGAL, "That action is not one of the request's legal actions.")
+        waiting.put(Choice(message.request, message.action))
+        return None
+
+    def set_autoplay(self, on: bool) -> bool:
+        """The person switched 托管 on or off; False before the match (taken in at its start)."""
+        self.user_autoplay = on
+        if self.waiting is None:
+            return False
+        if on:
+            self.waiting.hand_over()
+        elif self.connected:
+            self.waiting.autoplay.clear()
+        return True
+
+    def set_auto_win(self, on: bool) -> None:
+        self.auto_win = on
+        if self.waiting is not None:
+            (self.waiting.auto_win.set if on else self.waiting.auto_win.clear)()
+
+    def resume(self) -> None:
+        """Back in play after a return: the resync shows everything at once, and 托管 hands
+        the seat back unless the person asked for it."""
+        self.counter.acked = self.counter.sent
+        self.counter.missed = 0
+        if self.waiting is not None and not self.user_autoplay:
+            self.waiting.autoplay.clear()
 
     def state(self) -> SeatState:
         autoplay = self.waiting is not None and self.waiting.autoplay.is_set()
