@@ -190,31 +190,7 @@ class HardAI:
         kinds = tuple(t for t in range(NUM_KINDS) for _ in range(hand.counts[t]))
         hand.add(c.tile)
         declared = declare or view.declare_index[view.seat] is not None
-        dealer = view.dealer == view.seat
-        streak = view.dealer_streak
-        # 庄分: a dealer gets it from every payer; otherwise only the dealer's payment has it
-        self_bonus = 2 * streak if dealer else 2 * streak / 3
-        discard_bonus = streak if dealer else 0.25 * streak
-        self_total = discard_total = weight = 0.0
-        left = unseen(view)
-        for w in c.waits:
-            n = left[w]
-            if n == 0:
-                continue
-            for self_draw in (True, False):
-                ctx = WinContext(kinds, tuple(hand.kongs), w, self_draw=self_draw, declared=declared,
-                                 dealer=dealer, dealer_streak=view.dealer_streak)
-                if win_refusal(ctx, view.rules) is not None:
-                    continue
-                value = score_win(ctx, view.rules).value
-                if self_draw:
-                    self_total += n * (value + self_bonus)
-                else:
-                    discard_total += n * (value + discard_bonus)
-            weight += n
-        if weight == 0:
-            return 0.0, 0.0
-        return self_total / weight, discard_total / weight
+        return ready_values(view, kinds, hand.kongs, c.waits, declared)
 
     @staticmethod
     def _estimate_value(view: SeatView, hand: TileCounts, c: Candidate) -> float:
@@ -251,6 +227,37 @@ class HardAI:
                     p *= 0.6
                 danger[t] += weight * threat * p * loss
         return danger
+
+
+def ready_values(view: SeatView, kinds: tuple[int, ...], kongs: Sequence[int], waits: Sequence[int],
+                 declared: bool) -> tuple[float, float]:
+    """Mean value of a ready hand (`kinds`, 13 with the kongs) over its waits, weighted by unseen
+    copies: (a self-draw, a discard win), 庄分 included."""
+    dealer = view.dealer == view.seat
+    streak = view.dealer_streak
+    # 庄分: a dealer gets it from every payer; otherwise only the dealer's payment has it
+    self_bonus = 2 * streak if dealer else 2 * streak / 3
+    discard_bonus = streak if dealer else 0.25 * streak
+    self_total = discard_total = weight = 0.0
+    left = unseen(view)
+    for w in waits:
+        n = left[w]
+        if n == 0:
+            continue
+        for self_draw in (True, False):
+            ctx = WinContext(kinds, tuple(kongs), w, self_draw=self_draw, declared=declared,
+                             dealer=dealer, dealer_streak=streak)
+            if win_refusal(ctx, view.rules) is not None:
+                continue
+            value = score_win(ctx, view.rules).value
+            if self_draw:
+                self_total += n * (value + self_bonus)
+            else:
+                discard_total += n * (value + discard_bonus)
+        weight += n
+    if weight == 0:
+        return 0.0, 0.0
+    return self_total / weight, discard_total / weight
 
 
 def plain_estimate(view: SeatView, hand: TileCounts, c: Candidate) -> tuple[float, int]:

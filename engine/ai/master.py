@@ -65,6 +65,8 @@ class Plan:
     risk_weight: float = 1.0  # how much a point of expected deal-in weighs against a point won
     deal_in_value: float = 15.0  # what an opponent's win on my discard costs, before 庄分
     fold_risk: float = 1.0  # expected points a discard pays away before speed is given up
+    learnt_danger: bool = True  # the learnt model reads the table (else hard's estimate does)
+    survive: float = 1.0  # the chance the others leave the hand going for another round
     win_bonus: float = 0.0  # a win also ends the hand: what the others would have won off me
     discard_hit: float = 0.6  # how often an opponent's discard is a wait, against chance
     stages: tuple[float, ...] = (10.5, 19.0, 30.0, 45.0)  # typical ukeire 1, 2, 3, 4 steps out
@@ -84,6 +86,8 @@ def plan_for(room: Room) -> Plan:
     def read(name: str, value: Any) -> Any:
         if name == "stages":
             return tuple(float(x) for x in value)
+        if name == "learnt_danger":
+            return bool(value)
         return int(value) if name == "pure_min_suit" else float(value)
 
     return Plan(**{k: read(k, v) for k, v in section.items() if k in fields})
@@ -168,10 +172,9 @@ class MasterAI(HardAI):
         draws = my_draws(view.tiles_left, view.seat, view.seat)
         hit = self._discard_hit(view, declare, plan)
         if c.shanten == 0:
-            p_self, p_disc = win_chances((), c.wait_count, draws, total, hit)
+            chances = win_chances((), c.wait_count, draws, total, hit, plan.survive)
             self_value, discard_value = self._ready_values(view, hand, c, declare)
-            bonus = plan.win_bonus
-            return p_self * (3 * self_value + bonus) + p_disc * (discard_value + bonus), False
+            return chances.points(self_value, discard_value, plan.win_bonus), False
         nxt = None
         if c.tile in self._lookahead and c.ukeire:
             nxt = self._next.get(c.tile)
@@ -184,9 +187,9 @@ class MasterAI(HardAI):
         if nxt is not None and c.shanten >= 2:
             stages[-2] = nxt
         waits = nxt if nxt is not None and c.shanten == 1 else plan.waits
-        p_self, p_disc = win_chances(stages, waits, draws, total, hit)
         value = plain_estimate(view, hand, c)[0]  # 清一色 is the other plan's
-        fast = p_self * (3 * value + plan.win_bonus) + p_disc * (value + plan.win_bonus)
+        chances = win_chances(stages, waits, draws, total, hit, plan.survive)
+        fast = chances.points(value, value, plan.win_bonus)
         pure = self._pure_plan(view, hand, left, c, draws, hit, plan)
         return max(fast, pure), pure > fast
 
@@ -218,9 +221,8 @@ class MasterAI(HardAI):
         finally:
             hand.add(c.tile)
         stages = (*(plan.pure_stage for _ in range(cost - 2)), useful)
-        p_self, p_disc = win_chances(stages, plan.pure_waits, draws, sum(left), hit)
-        value = plan.pure_value * (3 * p_self + p_disc) + plan.win_bonus * (p_self + p_disc)
-        return plan.pure_share * value
+        chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, plan.survive)
+        return plan.pure_share * chances.points(plan.pure_value, plan.pure_value, plan.win_bonus)
 
     def _win_value(self, view: SeatView) -> float:
         """What the win on offer pays this seat (items, 庄分 and payers), as far as the view tells."""
@@ -246,6 +248,8 @@ class MasterAI(HardAI):
     # -- defence --------------------------------------------------------------------------
     def _risk(self, view: SeatView, plan: Plan) -> list[float]:
         """Expected points a discard of each kind pays away now."""
+        if not plan.learnt_danger:  # hard's reading of the table
+            return self._danger(view, unseen(view))
         risk = [0.0] * NUM_KINDS
         model: DangerModel = model_for(view.rules.room)
         visible = view.visible_counts()

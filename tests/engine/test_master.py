@@ -56,19 +56,19 @@ def _turn(concealed: str, tiles_left: int) -> SeatView:
 
 
 def test_master_keeps_a_qingyise_run_early_and_takes_the_ready_hand_late():
-    # 12 条 and a pair of 5万: throwing a 3s is ready at once (about 16 points a win); throwing
-    # a 5万 leaves a one-suit hand one step from ready with 32 tiles that help (清一色, +30).
-    hand = "223345667788s55m"
+    # 12 条 and a pair of 3万: throwing an 8s is ready at once (about 16 points a win);
+    # throwing a 3万 leaves a one-suit hand one step from ready (清一色, +30).
+    hand = "223345566778s33m"
     legal = [Action.discard(t) for t in sorted(set(parse_tiles(hand)))]
-    early, late = _turn(hand, 31), _turn(hand, 26)
+    early, late = _turn(hand, 31), _turn(hand, 20)
     for ai in (NormalAI(), HardAI()):
         assert suit_of(ai.decide(early, legal).tile) == 2  # speed first: they break the one suit
     choice = MasterAI().decide(early, legal)
-    assert choice == Action.discard(parse_tiles("5m")[0])
+    assert choice == Action.discard(parse_tiles("3m")[0])
     # with fewer draws left the 清一色 run is no longer worth the step: the ready hand
     assert suit_of(MasterAI().decide(late, legal).tile) == 2
     values = {o.action: o.value for o in MasterAI().appraise(early, legal)}
-    assert values[choice] > values[Action.discard(parse_tiles("3s")[0])]
+    assert values[choice] > values[Action.discard(parse_tiles("8s")[0])] + 1
 
 
 def test_master_folds_the_5p_against_a_declared_bing_hand():
@@ -88,7 +88,7 @@ def test_master_folds_the_5p_against_a_declared_bing_hand():
 
 
 def test_appraise_ranks_every_legal_action_and_decide_takes_the_first():
-    view = _turn("223345667788s55m", 31)
+    view = _turn("223345566778s33m", 31)
     legal = [Action.discard(t) for t in sorted(set(view.concealed))]
     options = MasterAI().appraise(view, legal)
     assert sorted(o.action for o in options) == sorted(legal)
