@@ -8,8 +8,12 @@ Each legal action gets an expected value in points, and 大师 takes the best:
   read from the suit table, and the unseen tiles of that suit that help), each weighed by the
   chance to finish it with the draws and the discards left and by what it pays (self-draws
   paid by three);
-- **defence**: for each opponent that may win on a discard, the chance it waits on the kind now
-  (:mod:`engine.ai.danger_model`, learnt from self-play) times what a deal-in costs;
+- **the 海捞 draw**: after the normal draws, one more self-draw chance worth 10 more, with no
+  discard after it — a hand ready at the end of the wall is worth keeping ready;
+- **defence**: in the 报听 room, for each declared opponent, the chance it waits on the kind
+  now (:mod:`engine.ai.danger_model`, learnt from self-play) times what a deal-in costs; in the
+  open room, where nobody declares, hard's estimate of the undeclared (the learnt model cost
+  more wins than it saved deal-ins there). Speed is given up only to fold or for 清一色;
 - **报听** (报听 room): declaring opens discard wins and locks the hand; both are valued;
 - **kongs**: a kong is made when it costs no progress (a 活 that keeps more waits stays).
 
