@@ -36,12 +36,26 @@ class ReviewWindow(QDialog):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.replay)
+        self._placed = False
         self.replay.load(record, seat)  # ReplayError for a hand that does not replay
+        reviews.reviewed.connect(self._open_at_first_mistake)  # after the replay's own slot
+        self._open_at_first_mistake()
         room = parent.window().size() if parent is not None else None
         if room is not None and room.width() > 0:
             self.resize(max(1000, room.width() - 40), max(660, room.height() - 40))
         else:
             self.resize(1240, 780)
+
+    def _open_at_first_mistake(self, *_: object) -> None:
+        """Once the review is in, go to the hand's biggest mistake (or its first move): not an
+        empty table before the deal. Only once, and not when the player has moved already."""
+        review = self.replay.review
+        if self._placed or review is None or self.replay.position or self.replay.playing:
+            return
+        self._placed = True
+        first = review.mistakes(1) or list(review.decisions[:1])
+        if first:
+            self.replay.go_to_decision(first[0].step)
 
     def done(self, result: int) -> None:
         self.replay.stop()

@@ -313,3 +313,27 @@ def test_three_charts_fit_beside_the_history_in_a_1280_window(qtbot, language: s
     assert content.minimumSizeHint().width() <= view.scroll_area.viewport().width()
     for card in (view.points_card, view.agreement_card, view.results_card):
         assert card.geometry().right() <= content.width()
+
+
+def test_the_review_of_a_result_opens_at_the_biggest_mistake(qtbot) -> None:
+    data = saved_hand()
+    worker = ReviewWorker()
+    try:
+        window = ReviewWindow(TileArt("classic"), data, 0, worker, speed=1.0)  # the default speed
+        qtbot.addWidget(window)
+        window.show()
+        replay = window.replay
+        qtbot.waitUntil(lambda: replay.review is not None, timeout=30000)
+        worst = review_hand(data, 0).mistakes(1)[0]
+        qtbot.waitUntil(lambda: replay.position == replay.position_of(worst.step), timeout=5000)
+        assert replay.position > 0  # the dealt table, not the felt before the deal
+        assert replay.decision_here() is not None and replay.decision_here().step == worst.step
+        assert replay.mark.frame.isVisible()  # 大师's tile is framed there
+        assert replay.scene.model.kinds[replay.mark.item] == worst.best.tile
+        replay.step_forward()  # the player moves on: the review coming again does not pull it back
+        moved = replay.position
+        window._open_at_first_mistake()
+        assert replay.position == moved
+        window.close()
+    finally:
+        worker.stop()
