@@ -25,6 +25,7 @@ from gui.i18n.levels import AI_LEVELS
 from gui.i18n.store import notice_text
 from gui.review_worker import ReviewWorker
 from gui.settings import Settings
+from gui.sound import Sounds
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -87,6 +88,8 @@ class MainWindow(QMainWindow):
         self._profile_page: ProfilePage | None = None
         self._replay: ReplayWidget | None = None
         self.reviews = ReviewWorker(self)  # 复盘 in the background: every hand counted, the replay's panel
+        self.sounds = Sounds(self.settings, self)  # the effects; the table's M key saves its switch
+        self.sounds.changed.connect(self._save_settings)
         self._instance: InstanceServer | None = None  # answers a second start while this window saves
         self._unsaved_mark: QPushButton | None = None
         self._retry_timer = QTimer(self, interval=RETRY_MS)
@@ -248,6 +251,7 @@ class MainWindow(QMainWindow):
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
             table.scene.set_tile_size(self.settings.tile_size)
             table.reviews = self.reviews
+            table.cues.sounds = self.sounds
             self.stack.addWidget(table)
             self._table = table
         return self._table
@@ -359,6 +363,7 @@ class MainWindow(QMainWindow):
         banner = LevelChangeBanner(self.table)
         banner.finished.connect(banner.deleteLater)
         banner.show_change(before, after, speed=self.settings.animation_speed)
+        self.sounds.level_changed(before, after)
 
     def continue_match(self) -> None:
         saved = self.session.saved_match()
@@ -515,6 +520,7 @@ class MainWindow(QMainWindow):
         language_changed = new.language != self.settings.language
         theme_changed = new.tile_theme != self.settings.tile_theme
         self.settings = new
+        self.sounds.apply(new)
         set_language(new.language)
         if self._table is not None:
             self._apply_to_table(self._table, new, theme_changed)
@@ -578,6 +584,7 @@ class MainWindow(QMainWindow):
         self._stop_table()
         self._leave_lan()  # a table hosted here closes: the others are told the host quit
         self.reviews.stop()  # the review under way is kept, while the profile can still save it
+        self.sounds.close()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self._save_settings()
         if self._instance is not None:

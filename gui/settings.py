@@ -33,6 +33,7 @@ TIME_LIMITS: tuple[int | None, ...] = (None, 10, 15, 30)
 # up to 1 (slow does not slow it further) and none at instant.
 AI_PAUSES: dict[str, int] = {"off": 0, "short": 250, "natural": 550}
 MAX_RECENT_HOSTS = 8
+MAX_VOLUME = 100
 
 
 def speed_name(factor: float) -> str:
@@ -50,6 +51,9 @@ class Settings:
     time_limit: int | None = None  # seconds per decision, None = no limit
     ai_pause: str = "natural"  # a key of AI_PAUSES
     confirm_discard: bool = False  # a first click lifts a tile, a second discards it (misclicks)
+    sound_on: bool = True  # the effects (the table's M key switches them too)
+    volume: int = 70  # 0..100, of the effects
+    mute_unfocused: bool = True  # silent while another application has the focus
     window_geometry: str | None = None  # QWidget.saveGeometry() as base64
     last_new_game: dict[str, Any] | None = field(default=None)  # the last NewGameDialog choices
     recent_hosts: list[str] = field(default_factory=list)  # LAN hosts joined lately, newest first
@@ -87,6 +91,9 @@ def _valid(name: str, value: Any) -> bool:
         "auto_win": lambda v: isinstance(v, bool),
         "ai_pause": lambda v: v in AI_PAUSES,
         "confirm_discard": lambda v: isinstance(v, bool),
+        "sound_on": lambda v: isinstance(v, bool),
+        "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VOLUME,
+        "mute_unfocused": lambda v: isinstance(v, bool),
         "tile_theme": lambda v: v in TILE_THEMES,
         "tile_size": lambda v: v in TILE_SIZES,
         "time_limit": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and v > 0),

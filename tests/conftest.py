@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# no test opens an audio device: the game's sound records what it would play (gui.sound.player)
+os.environ.setdefault("HEFEI_MAHJONG_SOUND", "record")
 
 from pathlib import Path
 

@@ -1,8 +1,8 @@
 """The one translation mechanism for every visible string: ``tr(key, **fmt)``.
 
 Strings live in one table, key → {"zh": ..., "en": ...} (the texts about saved data, of LAN
-play and of the AI levels, in :mod:`gui.i18n.saves`, :mod:`gui.i18n.lan` and
-:mod:`gui.i18n.levels`, join it). 中文 is the default language.
+play, of the AI levels and of sound, in :mod:`gui.i18n.saves`, :mod:`gui.i18n.lan`,
+:mod:`gui.i18n.levels` and :mod:`gui.i18n.sound`, join it). 中文 is the default language.
 Widgets read their texts through ``tr`` and offer ``retranslate()`` so that a language
 switch can refresh them in place.
 """
@@ -15,6 +15,7 @@ from gui.i18n.lan import LAN_TEXTS
 from gui.i18n.levels import LEVEL_TEXTS
 from gui.i18n.review import REVIEW_TEXTS
 from gui.i18n.saves import SAVE_TEXTS
+from gui.i18n.sound import SOUND_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
 DEFAULT_LANGUAGE = "zh"
@@ -457,6 +458,7 @@ _T: dict[str, dict[str, str]] = {
     **LAN_TEXTS,
     **LEVEL_TEXTS,
     **REVIEW_TEXTS,
+    **SOUND_TEXTS,
 }
 
 _language = DEFAULT_LANGUAGE

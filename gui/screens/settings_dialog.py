@@ -1,4 +1,5 @@
-"""设置: edit the player's Settings (animation speed, language, auto-win, tiles, time limit)."""
+"""设置: edit the player's Settings (animation speed, language, auto-win, tiles, time limit,
+sound)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
+    QHBoxLayout,
+    QLabel,
     QPushButton,
+    QSlider,
     QWidget,
 )
 
@@ -25,6 +29,7 @@ from gui.screens.dialog_parts import (
 from gui.settings import (
     AI_PAUSES,
     ANIMATION_SPEEDS,
+    MAX_VOLUME,
     TILE_SIZES,
     TILE_THEMES,
     TIME_LIMITS,
@@ -81,6 +86,32 @@ class SettingsDialog(QDialog):
             (self.pause_label, self.pause_choice), (self.time_label, self.time_choice),
         ])
 
+        # -- sound ------------------------------------------------------------------------------
+        self.sound_card = Card(self)
+        self.sound_label = field_label()
+        self.sound_box = QCheckBox()
+        self.sound_box.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.volume_label = field_label()
+        self.volume_slider = QSlider(Qt.Orientation.Horizontal)
+        self.volume_slider.setRange(0, MAX_VOLUME)
+        self.volume_slider.setPageStep(10)
+        self.volume_value = QLabel()
+        self.volume_value.setMinimumWidth(44)
+        self.volume_slider.valueChanged.connect(self._show_volume)
+        self.sound_box.toggled.connect(self.volume_slider.setEnabled)
+        volume_row = QWidget()
+        row = QHBoxLayout(volume_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.volume_slider, 1)
+        row.addWidget(self.volume_value)
+        self.unfocused_label = field_label()
+        self.unfocused_box = QCheckBox()
+        self.unfocused_box.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.sound_card.add_rows([
+            (self.sound_label, self.sound_box), (self.volume_label, volume_row),
+            (self.unfocused_label, self.unfocused_box),
+        ])
+
         # -- buttons --------------------------------------------------------------------------
         self.defaults_button = QPushButton()
         self.defaults_button.setObjectName("secondary")
@@ -95,7 +126,8 @@ class SettingsDialog(QDialog):
         self.ok_button.setDefault(True)
         self.ok_button.clicked.connect(self.accept)
 
-        lay_out_dialog(self, self.header, [self.display_card, self.play_card], [self.defaults_button],
+        lay_out_dialog(self, self.header, [self.display_card, self.play_card, self.sound_card],
+                       [self.defaults_button],
                        [self.cancel_button, self.ok_button])
 
         self._show(self._original)
@@ -112,6 +144,14 @@ class SettingsDialog(QDialog):
         self.confirm_box.setChecked(settings.confirm_discard)
         self.pause_choice.set_value(settings.ai_pause)
         self.time_choice.set_value(settings.time_limit if settings.time_limit in TIME_LIMITS else None)
+        self.sound_box.setChecked(settings.sound_on)
+        self.volume_slider.setValue(settings.volume)
+        self.volume_slider.setEnabled(settings.sound_on)
+        self.unfocused_box.setChecked(settings.mute_unfocused)
+        self._show_volume(settings.volume)
+
+    def _show_volume(self, value: int) -> None:
+        self.volume_value.setText(tr("settings.volume_value", n=value))
 
     def animation_speed(self) -> float:
         """The factor chosen; a loaded in-between value is kept unless another speed is picked."""
@@ -131,6 +171,9 @@ class SettingsDialog(QDialog):
             tile_theme=self.theme_choice.value(),
             tile_size=self.size_choice.value(),
             time_limit=self.time_choice.value(),
+            sound_on=self.sound_box.isChecked(),
+            volume=self.volume_slider.value(),
+            mute_unfocused=self.unfocused_box.isChecked(),
         )
 
     def retranslate(self) -> None:
@@ -148,6 +191,13 @@ class SettingsDialog(QDialog):
         self.confirm_label.setText(tr("settings.confirm_discard_label"))
         self.confirm_box.setText(tr("settings.confirm_discard"))
         self.pause_label.setText(tr("settings.ai_pause"))
+        self.sound_card.title.setText(tr("settings.sound"))
+        self.sound_label.setText(tr("settings.sound_label"))
+        self.sound_box.setText(tr("settings.sound_on"))
+        self.volume_label.setText(tr("settings.volume"))
+        self._show_volume(self.volume_slider.value())
+        self.unfocused_label.setText(tr("settings.mute_unfocused_label"))
+        self.unfocused_box.setText(tr("settings.mute_unfocused"))
         for choice in (
             self.speed_choice, self.theme_choice, self.size_choice, self.language_choice, self.time_choice,
             self.pause_choice,

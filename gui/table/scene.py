@@ -91,6 +91,7 @@ class TableScene(QGraphicsScene):
         self.speed = 1.0
         self.animator = Animator(self)  # owns every animation the scene makes (gui.table.animation)
         self.last_moves: list[MoveRecord] = []
+        self.landing_ms = 0  # when the moving tiles of the last event shown reach their places
         self.tiles = [TileItem(i, art) for i in range(NUM_TILES)]
         for tile in self.tiles:
             tile.setVisible(False)
@@ -158,6 +159,7 @@ class TableScene(QGraphicsScene):
         """
         self.model.apply(event)
         self.last_moves = []
+        self.landing_ms = 0
         self.calls.hide()  # a call still up (its animation cancelled) goes with the next event
         if isinstance(event, ev.HandStarted):
             self._clear_tiles()  # the model has started the hand afresh
@@ -228,6 +230,7 @@ class TableScene(QGraphicsScene):
             anim.setEasingCurve(QEasingCurve.Type.OutCubic)
             anim.finished.connect(lambda t=tile, z=place.z: t.setZValue(z))
             group.addAnimation(anim)
+            self.landing_ms = duration
         for item_id in set(self._placements) - set(new):
             self.tiles[item_id].setVisible(False)
         self._placements = new

@@ -26,6 +26,7 @@ from engine.seat import Seat
 from engine.summary import HandSummary, track
 from gui.i18n import tile_label, tr
 from gui.settings import AI_PAUSES
+from gui.sound.cues import TableCues
 from gui.table import info as table_info
 from gui.table.action_bar import ActionBar
 from gui.table.autoplay_banner import AutoplayBanner
@@ -103,6 +104,9 @@ class TableWidget(QWidget):
         self.banner = AutoplayBanner(self.view)
         self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
         self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
+        self.cues = TableCues()  # the sounds of the table: the window gives it its Sounds
+        self._note_timer = QTimer(self, singleShot=True, interval=2500)  # a note on the bar, briefly
+        self._note_timer.timeout.connect(self._show_status)
 
     # -- match lifecycle --------------------------------------------------------------------
     def start_match(self, rules: Ruleset, seed: int, ai_seats: list[Seat], names: list[str],
@@ -227,6 +231,7 @@ class TableWidget(QWidget):
         # named in the log before it is shown: a crash trace follows the event it happened in
         log.info("hand %d: showing %s", self._summary.hand_number, ev.describe(event))
         animation = self.scene.show_event(event)
+        self.cues.event(event, animation, self.scene.landing_ms, quiet=self._resync_speed is not None)
         pause = self._pause_ms(event)
         if pause:
             animation = self.scene.animator.then_pause(animation, pause)
@@ -402,6 +407,7 @@ class TableWidget(QWidget):
             self._seconds_left = math.ceil(request.time_limit)
             self.bar.countdown.setText(tr("table.countdown", n=self._seconds_left))
             self._timer.start()
+        self.cues.decision()
 
     def _on_decision_closed(self, closed: DecisionClosed) -> None:
         """The table took the decision (time up): auto-play has chosen, as the events show."""
@@ -528,10 +534,21 @@ class TableWidget(QWidget):
         if on and self.pending is not None and WIN in self.pending.legal:
             self.choose(WIN)
 
+    def toggle_sound(self) -> None:
+        """M: sound off, or on again; the bar says which for a moment."""
+        sounds = self.cues.sounds
+        if sounds is None:
+            return
+        on = sounds.toggle()
+        note = "sound.unavailable" if on and sounds.problem else "sound.on" if on else "sound.off"
+        self.bar.status.setText(tr(note))
+        self._note_timer.start()
+
     def _tick(self) -> None:
         # only the shown count: when the time is up the table decides and says so
         self._seconds_left -= 1
         self.bar.countdown.setText(tr("table.countdown", n=max(0, self._seconds_left)))
+        self.cues.countdown(self._seconds_left)
         if self._seconds_left <= 0:
             self._timer.stop()
 
@@ -558,6 +575,8 @@ class TableWidget(QWidget):
             self._kong_clicked()
         elif key == Qt.Key.Key_T:
             self._toggle_declare()
+        elif key == Qt.Key.Key_M:
+            self.toggle_sound()
         else:
             super().keyPressEvent(event)
 
