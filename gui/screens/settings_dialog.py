@@ -24,6 +24,7 @@ from gui.screens.dialog_parts import (
     SegmentedChoice,
     field_label,
     lay_out_dialog,
+    side_by_side,
     time_limit_choice,
 )
 from gui.settings import (
@@ -55,7 +56,7 @@ class SettingsDialog(QDialog):
 
         # -- display ------------------------------------------------------------------------
         self.display_card = Card(self)
-        self.display_card.setMinimumWidth(520)
+        self.display_card.setMinimumWidth(500)
         self.speed_label = field_label()
         self.speed_choice = SegmentedChoice([(step, f"speed.{step}", {}) for step in SPEED_STEPS])
         self.theme_label = field_label()
@@ -95,6 +96,7 @@ class SettingsDialog(QDialog):
         self.volume_slider = QSlider(Qt.Orientation.Horizontal)
         self.volume_slider.setRange(0, MAX_VOLUME)
         self.volume_slider.setPageStep(10)
+        self.volume_slider.setMinimumWidth(140)
         self.volume_value = QLabel()
         self.volume_value.setMinimumWidth(44)
         self.volume_slider.valueChanged.connect(self._show_volume)
@@ -126,9 +128,10 @@ class SettingsDialog(QDialog):
         self.ok_button.setDefault(True)
         self.ok_button.clicked.connect(self.accept)
 
-        lay_out_dialog(self, self.header, [self.display_card, self.play_card, self.sound_card],
-                       [self.defaults_button],
-                       [self.cancel_button, self.ok_button])
+        # the sound beside the display: one column of three cards is too tall for a 768 px screen
+        lay_out_dialog(self, self.header, [side_by_side((self.display_card, 3), (self.sound_card, 2)),
+                                           self.play_card],
+                       [self.defaults_button], [self.cancel_button, self.ok_button])
 
         self._show(self._original)
         self.retranslate()

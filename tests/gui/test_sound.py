@@ -226,6 +226,7 @@ def test_an_instant_deal_is_one_rattle_and_one_deal_even_with_the_gap_on(qtbot, 
     assert len(listener.effects) <= 12  # a hand at once is not a hail of clicks
 
 
+@pytest.mark.slow
 def test_a_cancelled_animation_makes_no_sound_and_one_finished_at_once_does(qtbot, monkeypatch):
     """Leaving the table in the middle of a discard: no click after. The speed turned instant in
     the middle of one: its click at once."""
@@ -358,3 +359,29 @@ def test_sound_settings_are_saved_and_checked_on_load(tmp_path, value, kept):
         expected.sound_on, expected.volume, expected.mute_unfocused)
     settings_store.save(loaded, path)
     assert settings_store.load(path).settings == loaded
+
+
+def test_a_lan_table_drawn_again_at_once_is_silent(qtbot, monkeypatch):
+    """A player back at a LAN table sees its hand drawn again at once: no burst of old clicks."""
+
+    class Resyncing(RecordedTable):
+        def start(self) -> None:  # a LAN table that is catching up from the start of the hand
+            self._running = True
+            self.resyncing.emit(True)
+            self._next()
+
+    w = _window(qtbot, speed=1.0)
+    listener = Listener(w, monkeypatch)
+    table = w.table
+    rules, messages, answers = _recorded_hand(DECLARED_DISCARD_WIN)
+    table.show_end_dialogs = False
+    w.stack.setCurrentWidget(table)
+    recorded = Resyncing(messages, answers)
+    table.sit_at(recorded, rules, ["me", "a", "b", "c"], ["", "", "", ""])
+    _drive(qtbot, table, recorded, until=lambda: len(listener.shown) >= 40)
+    assert [h for h in listener.heard if h.effect != "turn"] == []  # the player's turns still say so
+    recorded.resyncing.emit(False)
+    shown = len(listener.shown)
+    _drive(qtbot, table, recorded, until=lambda: len(listener.shown) >= shown + 4)
+    assert any(h.effect in ("draw", "discard") and h.landed for h in listener.heard)
+    table.stop_match()
