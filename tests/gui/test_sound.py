@@ -9,6 +9,7 @@ window's sound records what it plays (gui.sound.backends.RecordingBackend).
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -352,7 +353,7 @@ def test_the_window_follows_new_sound_settings(qtbot):
 ])
 def test_sound_settings_are_saved_and_checked_on_load(tmp_path, value, kept):
     path = tmp_path / "settings.json"
-    path.write_text(__import__("json").dumps({"schema": settings_store.SCHEMA_VERSION, **value}))
+    path.write_text(json.dumps({"schema": settings_store.SCHEMA_VERSION, **value}))
     loaded = settings_store.load(path).settings
     expected = Settings(**value) if kept else Settings()
     assert (loaded.sound_on, loaded.volume, loaded.mute_unfocused) == (
