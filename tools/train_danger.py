@@ -27,8 +27,9 @@ sys.path.insert(0, str(ROOT))
 from engine.actions import Action, ActionKind  # noqa: E402
 from engine.ai import make_ai  # noqa: E402
 from engine.ai.danger_model import FEATURES, PASSED_NOW, features  # noqa: E402
+from engine.ai.memory import TableMemory  # noqa: E402
 from engine.analysis import waits_counts  # noqa: E402
-from engine.events import Event, HandStarted, TileDiscarded  # noqa: E402
+from engine.events import Event, HandStarted  # noqa: E402
 from engine.hand import Hand  # noqa: E402
 from engine.rules import Room, Ruleset  # noqa: E402
 from engine.seat import HandRunner  # noqa: E402
@@ -44,13 +45,13 @@ class Recorder:
     def __init__(self, seat: Any, hand: Hand, rows: list[tuple[list[float], int]]) -> None:
         self.seat, self.hand, self.rows = seat, hand, rows
         self.name = seat.name
-        self.order: list[tuple[int, int]] = []
+        self.memory = TableMemory()
 
     def on_event(self, event: Event) -> None:
         if isinstance(event, HandStarted):
-            self.order = []
-        elif isinstance(event, TileDiscarded):
-            self.order.append((event.seat, event.tile))
+            self.memory = TableMemory()
+        else:
+            self.memory.observe(event)
         self.seat.on_event(event)
 
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -68,9 +69,10 @@ class Recorder:
                 continue  # it cannot win on a discard
             truth = self.hand.seats[opp]
             waits = set(waits_counts(truth.counts(), truth.kongs))
-            rows = features(view, self.order, opp, visible)
+            rows = features(view, self.memory, opp, visible)
+            gone = self.memory.passed_unchanged(opp)
             for t in mine:
-                if rows[t][PASSED_NOW]:
+                if rows[t][PASSED_NOW] or t in gone:
                     continue  # it would have won: the model sets these apart, not the fit
                 self.rows.append((rows[t], 1 if t in waits else 0))
 
@@ -132,11 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--rooms", default="open,baoting", help="the rooms to fit (others keep theirs)")
     ap.add_argument("--dry-run", action="store_true", help="print the weights, do not write them")
     args = ap.parse_args(argv)
     params = json.loads(PARAMS.read_text(encoding="utf-8")) if PARAMS.exists() else {}
-    danger: dict[str, Any] = {}
-    for room in ("open", "baoting"):
+    danger: dict[str, Any] = dict(params.get("danger", {}))
+    for room in args.rooms.split(","):
         share = -(-args.hands // args.jobs)
         work = [(room, j * share, min(share, args.hands - j * share)) for j in range(args.jobs)]
         with ProcessPoolExecutor(args.jobs) as pool:

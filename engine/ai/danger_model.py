@@ -20,12 +20,14 @@ from pathlib import Path
 from ..rules import Room
 from ..tiles import NUM_KINDS, rank_of, suit_of
 from ..view import SeatView
+from .memory import TableMemory
 
 FEATURES = (
     "bias", "declared", "discards", "late", "suit_share", "suit_none", "suit_recent", "own_discard",
     "passed_now", "passed_before", "visible", "edge", "middle", "neighbours_visible", "kongs",
-    "late_suit_none", "declared_suit_share",
+    "late_suit_none", "declared_suit_share", "drawn_run", "hand_share", "late_hand_share",
 )
+HELD = 13  # tiles a player holds between turns
 PASSED_NOW = FEATURES.index("passed_now")
 
 
@@ -43,9 +45,10 @@ def opponent_discards(order: Sequence[tuple[int, int]], opp: int) -> tuple[set[i
     return now, before
 
 
-def features(view: SeatView, order: Sequence[tuple[int, int]], opp: int, visible: Sequence[int],
+def features(view: SeatView, memory: TableMemory, opp: int, visible: Sequence[int],
              ) -> list[list[float]]:
     """The feature rows of every kind (0..20) against one opponent, in FEATURES' order."""
+    order = memory.discards
     pile = view.discards[opp]
     n = len(pile)
     declared = 1.0 if view.declare_index[opp] is not None else 0.0
@@ -57,6 +60,10 @@ def features(view: SeatView, order: Sequence[tuple[int, int]], opp: int, visible
     own = set(pile)
     now, before = opponent_discards(order, opp)
     kongs = view.kong_counts[opp] / 2
+    # its tiles of each suit: 13 held plus one a discard, drawn at random, less those thrown
+    kept = [max(0.0, (HELD + n) / 3 - d) for d in per_suit]
+    kept_total = sum(kept) or 1.0
+    run = min(3, memory.drawn_run.get(opp, 0)) / 3  # tiles drawn and thrown at once, in a row
     rows = []
     for t in range(NUM_KINDS):
         s, r = suit_of(t), rank_of(t)
@@ -68,7 +75,7 @@ def features(view: SeatView, order: Sequence[tuple[int, int]], opp: int, visible
             1.0 if t in own else 0.0, 1.0 if t in now else 0.0,
             1.0 if t in before and t not in now else 0.0, visible[t] / 4,
             1.0 if r in (2, 8) else 0.0, 1.0 if r in (4, 5, 6) else 0.0, near / 8, kongs,
-            late * none, declared * share,
+            late * none, declared * share, run, kept[s] / kept_total, late * kept[s] / kept_total,
         ])
     return rows
 
@@ -79,17 +86,18 @@ class DangerModel:
 
     passed: float = 0.02  # a kind that went by since the opponent's last discard
 
-    def wait_chances(self, view: SeatView, order: Sequence[tuple[int, int]], opp: int,
-                     visible: Sequence[int]) -> list[float]:
+    def wait_chances(self, view: SeatView, memory: TableMemory, opp: int,
+                     visible: Sequence[int], gone: set[int] | frozenset[int] = frozenset()) -> list[float]:
         """P(`opp` would win on a discard of each kind now), from this seat's view. A kind that
         went by since its last discard is all but safe: it would have won on it (a person
-        may pass a win, hence not zero)."""
+        may pass a win, hence not zero); so is a kind in `gone` (it went by since the hand last
+        changed)."""
         w = self.weights
         out = []
-        for row in features(view, order, opp, visible):
+        for t, row in enumerate(features(view, memory, opp, visible)):
             z = sum(a * b for a, b in zip(w, row, strict=True))
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-            out.append(p * self.passed if row[PASSED_NOW] else p)
+            out.append(p * self.passed if row[PASSED_NOW] or t in gone else p)
         return out
 
 

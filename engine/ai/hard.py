@@ -15,11 +15,10 @@ Everything is computed, not sampled: the same view gives the same decision.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..analysis import TileCounts
-from ..events import Event, HandStarted, ReadyDeclared, TileDiscarded
+from ..events import Event, HandStarted
 from ..rules import Room
 from ..scoring import WinContext, score_win, win_refusal
 from ..tiles import NUM_KINDS, rank_of, suit_of
@@ -37,6 +36,7 @@ from .evaluate import (
     suit_sizes,
     unseen,
 )
+from .memory import TableMemory
 
 SEATS = 4
 RANK_DANGER = {2: 0.75, 3: 0.9, 4: 1.05, 5: 1.15, 6: 1.05, 7: 0.9, 8: 0.75}
@@ -46,22 +46,6 @@ DEFENCE = 2.0  # against a declared player: its hand is ready for sure
 DEFENCE_UNDECLARED = 0.3  # against a guess from discards alone (open room): measured weaker
 FOLD_DANGER = 1.0  # above this danger, discards off the efficient path are considered too
 TIE = 1e-3  # expected values equal to this: the more efficient discard
-
-
-@dataclass
-class TableMemory:
-    """What the seat has seen this hand, in order (the view keeps each pile, not the order)."""
-
-    discards: list[tuple[int, int]] = field(default_factory=list)  # (seat, kind)
-    declared_at: dict[int, int] = field(default_factory=dict)  # seat → index in `discards`
-
-    def passed_since_declaring(self, seat: int) -> set[int]:
-        """Kinds that went by a declared player without it winning: it does not wait on them."""
-        start = self.declared_at.get(seat)
-        if start is None:
-            return set()
-        # others' discards it let pass, and its own forced discards of tiles it drew
-        return {kind for _, kind in self.discards[start + 1 :]}
 
 
 class HardAI:
@@ -75,10 +59,8 @@ class HardAI:
     def on_event(self, event: Event) -> None:
         if isinstance(event, HandStarted):
             self.memory = TableMemory()
-        elif isinstance(event, ReadyDeclared):
-            self.memory.declared_at[event.seat] = len(self.memory.discards)
-        elif isinstance(event, TileDiscarded):
-            self.memory.discards.append((event.seat, event.tile))
+        else:
+            self.memory.observe(event)
 
     # -- the decision ---------------------------------------------------------------------
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -203,29 +185,35 @@ class HardAI:
     def _danger(self, view: SeatView, left: Sequence[int]) -> list[float]:
         danger = [0.0] * NUM_KINDS
         for opp in range(SEATS):
-            if opp == view.seat:
-                continue
-            declared = view.declare_index[opp] is not None
-            if view.rules.room is Room.BAOTING and not declared:
-                continue  # it cannot win on my discard
-            threat = 1.0 if declared else _readiness(len(view.discards[opp]), view.tiles_left)
-            weight = DEFENCE if declared else DEFENCE_UNDECLARED
-            if threat <= 0:
-                continue
-            loss = view.rules.base_score + TYPICAL_LOSS * 0.5
-            if view.dealer in (opp, view.seat):
-                loss += view.dealer_streak
-            focus = _suit_focus(view.discards[opp])
-            passed = self.memory.passed_since_declaring(opp) if declared else set()
-            own = set(view.discards[opp])
-            for t in range(NUM_KINDS):
-                copies = 0.5 + 0.5 * min(3, left[t]) / 3
-                p = WAIT_SHARE * focus[suit_of(t)] * RANK_DANGER[rank_of(t)] * copies
-                if t in passed:
-                    p *= 0.1
-                elif t in own:
-                    p *= 0.6
-                danger[t] += weight * threat * p * loss
+            if opp != view.seat:
+                for t, d in enumerate(self._opponent_danger(view, left, opp)):
+                    danger[t] += d
+        return danger
+
+    def _opponent_danger(self, view: SeatView, left: Sequence[int], opp: int) -> list[float]:
+        """Expected points a discard of each kind pays `opp` (hard's estimate)."""
+        danger = [0.0] * NUM_KINDS
+        declared = view.declare_index[opp] is not None
+        if view.rules.room is Room.BAOTING and not declared:
+            return danger  # it cannot win on my discard
+        threat = 1.0 if declared else _readiness(len(view.discards[opp]), view.tiles_left)
+        weight = DEFENCE if declared else DEFENCE_UNDECLARED
+        if threat <= 0:
+            return danger
+        loss = view.rules.base_score + TYPICAL_LOSS * 0.5
+        if view.dealer in (opp, view.seat):
+            loss += view.dealer_streak
+        focus = _suit_focus(view.discards[opp])
+        passed = self.memory.passed_since_declaring(opp) if declared else set()
+        own = set(view.discards[opp])
+        for t in range(NUM_KINDS):
+            copies = 0.5 + 0.5 * min(3, left[t]) / 3
+            p = WAIT_SHARE * focus[suit_of(t)] * RANK_DANGER[rank_of(t)] * copies
+            if t in passed:
+                p *= 0.1
+            elif t in own:
+                p *= 0.6
+            danger[t] = weight * threat * p * loss
         return danger
 
 

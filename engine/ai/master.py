@@ -49,9 +49,11 @@ from .evaluate import (
 )
 from .hard import SEATS, TIE, HardAI, plain_estimate
 from .outlook import my_draws, win_chances
+from .whereabouts import Whereabouts, read_whereabouts
 
 _TABLE = load_table()
 _POW5 = tuple(5**i for i in range(7))
+PASSED = 0.02  # a kind that went by an opponent since its last discard: it would have won
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,10 @@ class Plan:
     pure_share: float = 1.0  # how much of the 清一色 plan's value counts (a plan is a hope)
     pure_stage: float = 8.0  # typical tiles of the suit that help, a step further out
     pure_waits: float = 3.0
+    risk_scale: float = 1.0  # hard's estimate of the undeclared, scaled to what deal-ins cost
+    read_passed: bool = False  # hard's estimate, less the kinds that went by an opponent
+    read_waits: bool = False  # a ready hand's draw and discard chances read from the table
+    throw_scale: float = 1.0  # how often the others' next discard is what the reading expects
 
 
 def plan_for(room: Room) -> Plan:
@@ -90,7 +96,7 @@ def plan_for(room: Room) -> Plan:
     def read(name: str, value: Any) -> Any:
         if name == "stages":
             return tuple(float(x) for x in value)
-        if name == "learnt_danger":
+        if name in ("learnt_danger", "read_waits", "read_passed"):
             return bool(value)
         return int(value) if name == "pure_min_suit" else float(value)
 
@@ -130,6 +136,7 @@ class MasterAI(HardAI):
         hand = own_hand(view)
         left = unseen(view)
         self._next = {}
+        self._whereabouts: Whereabouts | None = None
         options = candidates(hand, left, sorted(set(discards) | set(declaring)), full=True)
         sizes = suit_sizes(hand)
         ranked = sorted(options, key=lambda c: efficiency_key(c, hand, sizes))
@@ -176,7 +183,12 @@ class MasterAI(HardAI):
         draws = my_draws(view.tiles_left, view.seat, view.seat)
         hit = self._discard_hit(view, declare, plan)
         if c.shanten == 0:
-            chances = win_chances((), c.wait_count, draws, total, hit, plan.survive)
+            ready = None
+            if plan.read_waits:
+                where = self._where(view, left)
+                thrown = where.round_hit(c.waits, plan.throw_scale) if hit else 0.0
+                ready = (where.draw_chance(c.waits), thrown)
+            chances = win_chances((), c.wait_count, draws, total, hit, plan.survive, ready)
             self_value, discard_value = self._ready_values(view, hand, c, declare)
             return chances.points(self_value, discard_value, plan.win_bonus), False
         nxt = None
@@ -196,6 +208,11 @@ class MasterAI(HardAI):
         fast = chances.points(value, value, plan.win_bonus)
         pure = self._pure_plan(view, hand, left, c, draws, hit, plan)
         return max(fast, pure), pure > fast
+
+    def _where(self, view: SeatView, left: Sequence[int]) -> Whereabouts:
+        if self._whereabouts is None:  # once per decision
+            self._whereabouts = read_whereabouts(view, left)
+        return self._whereabouts
 
     def _discard_hit(self, view: SeatView, declare: bool, plan: Plan) -> float:
         if view.rules.room is Room.OPEN:
@@ -250,14 +267,25 @@ class MasterAI(HardAI):
         return value + view.dealer_streak * (dealer or ctx.discarder_is_dealer)
 
     # -- defence --------------------------------------------------------------------------
+    def _gone(self, opp: int, plan: Plan) -> set[int]:
+        """Kinds `opp` cannot win on now: they went by it since its hand last changed (with
+        no 过胡 it would have won on them)."""
+        return self.memory.passed_unchanged(opp) if plan.read_passed else set()
+
     def _risk(self, view: SeatView, plan: Plan) -> list[float]:
         """Expected points a discard of each kind pays away now."""
-        if not plan.learnt_danger:  # hard's reading of the table
-            return self._danger(view, unseen(view))
         risk = [0.0] * NUM_KINDS
+        if not plan.learnt_danger:  # hard's reading of the table
+            left = unseen(view)
+            for opp in range(SEATS):
+                if opp == view.seat:
+                    continue
+                gone = self._gone(opp, plan)
+                for t, d in enumerate(self._opponent_danger(view, left, opp)):
+                    risk[t] += plan.risk_scale * d * (PASSED if t in gone else 1.0)
+            return risk
         model: DangerModel = model_for(view.rules.room)
         visible = view.visible_counts()
-        order = self.memory.discards
         for opp in range(SEATS):
             if opp == view.seat:
                 continue
@@ -266,7 +294,8 @@ class MasterAI(HardAI):
             cost = plan.deal_in_value
             if view.dealer in (opp, view.seat):
                 cost += view.dealer_streak
-            for t, p in enumerate(model.wait_chances(view, order, opp, visible)):
+            gone = self._gone(opp, plan)
+            for t, p in enumerate(model.wait_chances(view, self.memory, opp, visible, gone)):
                 risk[t] += p * cost
         return risk
 

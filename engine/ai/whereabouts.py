@@ -1,0 +1,75 @@
+"""Where the unseen tiles are: in the wall (to be drawn) or in the others' hands (to be
+discarded, or kept) — 大师's reading of a ready hand's waits.
+
+The 8-tile rule makes every player keep one suit and throw the others. What a player has
+thrown tells what it holds: it has held 13 tiles plus one per discard, drawn at random from
+the wall, so it holds about (13 + discards) / 3 of each suit less what it threw of that suit.
+Copies of a kind an opponent keeps are likely in its hand: neither drawn nor discarded. Its
+next discard follows the suits it has been throwing. A wait in a suit the others throw wins on
+discards; a wait in the suit they keep waits for the draw alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..tiles import NUM_KINDS, suit_of
+from ..view import SeatView
+
+SEATS = 4
+HELD = 13  # tiles a player holds between turns (a kong's four count as three)
+SMOOTH = 1.0  # discards of each suit assumed before the first: no suit is certain
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """For each kind: the expected unseen copies in the wall, and the chance that one given
+    opponent's next discard is that kind (one row per opponent)."""
+
+    wall: tuple[float, ...]
+    throws: tuple[tuple[float, ...], ...]
+
+    def draw_chance(self, kinds: Sequence[int]) -> float:
+        """The chance that the next tile drawn from the wall is one of `kinds`."""
+        total = sum(self.wall)
+        return min(1.0, sum(self.wall[k] for k in kinds) / total) if total > 0 else 0.0
+
+    def round_hit(self, kinds: Sequence[int], scale: float = 1.0) -> float:
+        """The chance that at least one opponent discards one of `kinds` in one round."""
+        miss = 1.0
+        for row in self.throws:
+            miss *= 1 - min(1.0, scale * sum(row[k] for k in kinds))
+        return 1 - miss
+
+
+def read_whereabouts(view: SeatView, left: Sequence[int]) -> Whereabouts:
+    """`left`: the unseen copies of each kind, from the seat's view."""
+    suit_unseen = [0.0, 0.0, 0.0]
+    for t in range(NUM_KINDS):
+        suit_unseen[suit_of(t)] += left[t]
+    held_share = [0.0, 0.0, 0.0]  # of each suit's unseen tiles, the share in the others' hands
+    throws = []
+    for opp in range(SEATS):
+        if opp == view.seat:
+            continue
+        pile = view.discards[opp]
+        thrown = [0, 0, 0]
+        for t in pile:
+            thrown[suit_of(t)] += 1
+        kept = [max(0.0, (HELD + len(pile)) / 3 - d) for d in thrown]
+        total = sum(kept)
+        held = HELD - 3 * view.kong_counts[opp]  # kong tiles lie face down, out of the hand
+        for s in range(3):
+            if total > 0 and suit_unseen[s] > 0:
+                held_share[s] += held * kept[s] / total / suit_unseen[s]
+        # the next discard follows the suits thrown so far; within a suit, the unseen copies
+        share = [(d + SMOOTH) / (len(pile) + 3 * SMOOTH) for d in thrown]
+        throws.append(tuple(
+            share[suit_of(t)] * left[t] / suit_unseen[suit_of(t)] if suit_unseen[suit_of(t)] else 0.0
+            for t in range(NUM_KINDS)))
+    wall = tuple(left[t] * max(0.0, 1 - held_share[suit_of(t)]) for t in range(NUM_KINDS))
+    return Whereabouts(wall, tuple(throws))
+
+
+__all__ = ["Whereabouts", "read_whereabouts"]
