@@ -43,21 +43,21 @@ class Chances:
 
 def win_chances(stages: Sequence[float], waits: float, draws: int, unseen: int,
                 discard_hit: float, survive: float = 1.0,
-                ready: tuple[float, float] | None = None) -> Chances:
+                known: tuple[float, float] | None = None) -> Chances:
     """The chances to win over `draws` own normal draws and the 海捞 draw.
 
     `stages[k]` is the unseen tiles that improve the hand while it is k + 1 steps from ready
     (stages[0]: one step from ready); `len(stages)` is the hand's shanten now. `waits` is the
     unseen winning tiles once ready. After each own draw the three others discard once each;
     `discard_hit` scales their chance to throw a wait (0: no discard wins here). `survive` is
-    the chance the others leave the hand going for another round. `ready`, when known, is the
+    the chance the others leave the hand going for another round. `known`, when given, is the
     ready hand's own (chance to draw a wait, chance a round of discards throws one): read
     from the table (:mod:`engine.ai.whereabouts`) rather than from the count of waits."""
     total = max(1, unseen)
     p_wait = min(1.0, waits / total)
     hit = 1 - (1 - p_wait * discard_hit) ** (SEATS - 1)
-    if ready is not None:
-        p_wait, hit = ready
+    if known is not None:
+        p_wait, hit = known
     # dist[k]: probability of being k steps from ready (k = 0: ready), not yet won, hand going
     dist = [0.0] * (len(stages) + 1)
     dist[len(stages)] = 1.0
