@@ -146,6 +146,11 @@ def keep_qt_file(destination: str) -> bool:
     return True
 
 
+# glibc's own libraries are the player's system's, matched to its libc: PyInstaller leaves out
+# libc and libm but not libmvec (which miniaudio's extension links).
+GLIBC_LIBRARIES = ("libmvec.so",)
+
+
 def unused_qt_plugin(destination: str) -> bool:
     inside = destination.replace("\\", "/").partition("/plugins/")[2]
     return inside.startswith(UNUSED_QT_PLUGINS)
@@ -155,9 +160,10 @@ Entry = tuple[str, str, str]  # PyInstaller's table of contents: (path inside, s
 
 
 def prune_binaries(binaries: list[Entry], needs: Callable[[str], set[str]]) -> list[Entry]:
-    """``binaries`` without the unused Qt plugins and the libraries that only they need.
-    ``needs(source)``: the file names of every library a binary loads, directly or not (what
-    ``ldd`` lists)."""
+    """``binaries`` without the unused Qt plugins and the libraries that only they need, and
+    without glibc's. ``needs(source)``: the file names of every library a binary loads, directly
+    or not (what ``ldd`` lists)."""
+    binaries = [entry for entry in binaries if not Path(entry[0]).name.startswith(GLIBC_LIBRARIES)]
     dropped = [entry for entry in binaries if unused_qt_plugin(entry[0])]
     kept = [entry for entry in binaries if not unused_qt_plugin(entry[0])]
     candidates = set().union(*(needs(source) for _, source, _ in dropped))
