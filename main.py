@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--play-one-hand", action="store_true",
                         help="check the game: play one hand in the real window (托管, AIs), then exit "
                              "(0 when the hand ended); nothing of the player's is read or written")
-    parser.add_argument("--speed", type=_speed, default=0.0, metavar="FACTOR",
+    parser.add_argument("--speed", type=_speed, default=None, metavar="FACTOR",
                         help="with --play-one-hand: the animation speed, 0 instant (default) .. 1 normal")
     sub = parser.add_subparsers(dest="command", metavar="{score,analyze,selfplay,serve,join}")
     add_subcommands(sub)
@@ -103,13 +103,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             if qt_args:
                 parser.error(f"Qt's options ({' '.join(qt_args)}) go with the game window, "
                              f"not with {args.command}")
+            if args.play_one_hand or args.speed is not None:
+                parser.error(f"--play-one-hand and --speed go with the game window, not with {args.command}")
             return run_command(args)
     except KeyboardInterrupt:  # Ctrl-C is how a user stops a command: no traceback
         return INTERRUPTED
     if args.play_one_hand:
         from gui.smoke import play_one_hand
 
-        return play_one_hand(qt_args, speed=args.speed, started=started)
+        return play_one_hand(qt_args, speed=args.speed or 0.0, started=started)
+    if args.speed is not None:
+        parser.error("--speed goes with --play-one-hand")
     from gui.app import run_gui
 
     return run_gui(qt_args)

@@ -61,7 +61,11 @@ UNUSED_QT_PLUGINS = (
 SMOKE_TIMEOUT = 180  # seconds for one --play-one-hand run
 SHOWN = "window shown after"
 PLAYED = "one hand played to its end"
-SYSTEM_PATH = ("/usr/local/bin", "/usr/bin", "/bin")
+# the system's own folders: no Python of a virtual environment in reach
+if sys.platform == "win32":
+    SYSTEM_PATH: tuple[str, ...] = (os.path.join(os.environ.get("SYSTEMROOT", r"C:\Windows"), "System32"),)
+else:
+    SYSTEM_PATH = ("/usr/local/bin", "/usr/bin", "/bin")
 
 
 def version() -> str:
@@ -225,7 +229,7 @@ def clean_env(home: Path) -> dict[str, str]:
 def run_timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
     """Run ``--play-one-hand``; (seconds to the window on screen, seconds to the program's exit),
     both from the start of the process. SystemExit when the run fails."""
-    shown = None
+    shown = played = None
     with tempfile.TemporaryFile("w+", encoding="utf-8") as stderr:  # a file: Qt's chatter cannot block it
         began = time.monotonic()
         proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
@@ -233,6 +237,7 @@ def run_timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float
         for line in proc.stdout:  # the program's own lines; the window's first is timed as it comes
             if line.startswith(SHOWN) and shown is None:
                 shown = time.monotonic() - began
+            played = played or line.startswith(PLAYED)
             print(f"    {line.rstrip()}")
         try:
             proc.wait(timeout=SMOKE_TIMEOUT)
@@ -242,7 +247,7 @@ def run_timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float
         total = time.monotonic() - began
         stderr.seek(0)
         errors = stderr.read()
-    if proc.returncode != 0 or shown is None:
+    if proc.returncode != 0 or shown is None or not played:
         raise SystemExit(f"{' '.join(command)} failed (exit {proc.returncode}):\n{errors[-3000:]}")
     return shown, total
 
