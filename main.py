@@ -2,6 +2,7 @@
 
     python main.py                                  the game window
     python main.py -platform offscreen              the window, with Qt's own options passed to Qt
+    python main.py --play-one-hand -platform offscreen   one hand in the real window, then exit
     python main.py score < examples/hands.jsonl     score hands (JSON lines in, JSON lines out)
     python main.py analyze 23456788m567p55s         shanten, waits, discards
     python main.py selfplay --hands 100 --seed 1 --room baoting --json
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 
 INTERRUPTED = 130  # what a shell reports for a command ended by Ctrl-C: 128 + SIGINT
@@ -63,12 +65,33 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Without a subcommand the game window opens; Qt's own options (-platform offscreen, "
                "-style fusion, -qwindowgeometry 1024x700, -reverse …) are passed on to Qt.",
     )
+    from engine import __version__
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--play-one-hand", action="store_true",
+                        help="check the game: play one hand in the real window (托管, AIs), then exit "
+                             "(0 when the hand ended); nothing of the player's is read or written")
+    parser.add_argument("--speed", type=_speed, default=None, metavar="FACTOR",
+                        help="with --play-one-hand: the animation speed, 0 instant (default) .. 1 normal")
     sub = parser.add_subparsers(dest="command", metavar="{score,analyze,selfplay,serve,join}")
     add_subcommands(sub)
     return parser
 
 
+def _speed(text: str) -> float:
+    from gui.settings import MAX_ANIMATION_FACTOR
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= MAX_ANIMATION_FACTOR:
+        raise argparse.ArgumentTypeError(f"a number from 0 to {MAX_ANIMATION_FACTOR:g}, not {text[:20]!r}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    started = time.monotonic()
     args_list = list(sys.argv[1:] if argv is None else argv)
     ours, qt_args = split_qt_options(args_list)
     parser = build_parser()
@@ -80,13 +103,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             if qt_args:
                 parser.error(f"Qt's options ({' '.join(qt_args)}) go with the game window, "
                              f"not with {args.command}")
+            if args.play_one_hand or args.speed is not None:
+                parser.error(f"--play-one-hand and --speed go with the game window, not with {args.command}")
             return run_command(args)
     except KeyboardInterrupt:  # Ctrl-C is how a user stops a command: no traceback
         return INTERRUPTED
+    if args.play_one_hand:
+        from gui.smoke import play_one_hand
+
+        return play_one_hand(qt_args, speed=args.speed or 0.0, started=started)
+    if args.speed is not None:
+        parser.error("--speed goes with --play-one-hand")
     from gui.app import run_gui
 
     return run_gui(qt_args)
 
 
 if __name__ == "__main__":
+    if getattr(sys, "frozen", False):  # the packaged game (tools/build.py)
+        import multiprocessing
+
+        multiprocessing.freeze_support()  # a `selfplay --jobs` worker process starts here
     sys.exit(main())

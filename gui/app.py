@@ -12,10 +12,14 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
+from typing import TYPE_CHECKING, cast
 
 import platformdirs
 
 from engine import APP_NAME
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
 
 log = logging.getLogger("hefei")
 
@@ -24,6 +28,15 @@ def log_path() -> Path:
     folder = Path(platformdirs.user_log_dir(APP_NAME))
     folder.mkdir(parents=True, exist_ok=True)
     return folder / f"{APP_NAME}.log"
+
+
+def trace_to_stderr() -> None:
+    """A fatal signal's Python traceback goes to stderr, where there is one: a Windows program
+    without a console (the packaged game) has none."""
+    if sys.stderr is not None:
+        faulthandler.enable(all_threads=True)
+    else:
+        faulthandler.disable()
 
 
 LOG_BYTES = 2_000_000  # the log rotates: it names every event shown, so a crash has its context
@@ -48,7 +61,7 @@ class CrashTraceLog(logging.handlers.RotatingFileHandler):
 
     def close(self) -> None:
         if faulthandler.is_enabled():
-            faulthandler.enable(all_threads=True)  # back to stderr before the file closes
+            trace_to_stderr()  # before the file closes
         super().close()
 
 
@@ -58,7 +71,7 @@ def setup_logging() -> Path | None:
         handler: logging.Handler = CrashTraceLog(path)
     except OSError:
         path, handler = None, logging.StreamHandler()
-        faulthandler.enable(all_threads=True)
+        trace_to_stderr()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
     return path
@@ -83,6 +96,15 @@ def install_excepthook(where: Path | None) -> None:
     sys.excepthook = hook
 
 
+def _has_xcb_cursor() -> bool:
+    """Whether Qt's X11 plugin finds libxcb-cursor: the system's, or the packaged game's own copy
+    (tools/build.py puts the libraries Qt needs beside the program, in ``sys._MEIPASS``)."""
+    bundled = getattr(sys, "_MEIPASS", None)
+    if bundled is not None and any(Path(bundled).glob("libxcb-cursor.so*")):
+        return True
+    return ctypes.util.find_library("xcb-cursor") is not None
+
+
 def display_problem(qt_args: Sequence[str] = ()) -> str | None:
     """What keeps Qt from opening a window here, in words (Qt itself would just abort).
     ``qt_args``: Qt's command-line options; one naming the platform leaves the choice to Qt."""
@@ -93,7 +115,7 @@ def display_problem(qt_args: Sequence[str] = ()) -> str | None:
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return ("no display to open the window on: start it from a desktop session, "
                 "under `xvfb-run -a`, or with -platform offscreen (no window shown)")
-    if not os.environ.get("WAYLAND_DISPLAY") and ctypes.util.find_library("xcb-cursor") is None:
+    if not os.environ.get("WAYLAND_DISPLAY") and not _has_xcb_cursor():
         return ("Qt's X11 plugin needs libxcb-cursor0 (Debian/Ubuntu: sudo apt install libxcb-cursor0 "
                 "libxkbcommon-x11-0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 "
                 "libxcb-shape0 libxcb-randr0 libxcb-xinerama0 libxcb-xkb1)")
@@ -104,6 +126,24 @@ def display_problem(qt_args: Sequence[str] = ()) -> str | None:
 ENV_QUIT_AFTER = "HEFEI_MAHJONG_QUIT_AFTER_MS"
 
 
+def application(argv: Sequence[str] = ()) -> QApplication:
+    """The one QApplication, named and dressed (icon, font) as the game's; ``argv``: Qt's options."""
+    from PySide6.QtWidgets import QApplication
+
+    from gui.app_icon import app_icon
+    from gui.fonts import ui_font
+
+    app = cast("QApplication", QApplication.instance() or QApplication([sys.argv[0], *argv]))
+    # static: they apply to the one application, whichever QCoreApplication.instance() is typed as
+    QApplication.setApplicationName(APP_NAME)
+    QApplication.setApplicationDisplayName("合肥麻将")
+    # resources/hefei-mahjong.desktop: the icon and name a desktop shows
+    QApplication.setDesktopFileName(APP_NAME)
+    QApplication.setWindowIcon(app_icon())
+    QApplication.setFont(ui_font(15))
+    return app
+
+
 def run_gui(argv: Sequence[str] = ()) -> int:
     """The game window; ``argv`` are Qt's own command-line options (``-platform offscreen`` …)."""
     problem = display_problem(argv)
@@ -112,21 +152,12 @@ def run_gui(argv: Sequence[str] = ()) -> int:
         return 1
     where = setup_logging()
     install_excepthook(where)
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
 
     from gui import settings as settings_store
-    from gui.app_icon import app_icon
-    from gui.fonts import ui_font
     from gui.main_window import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
-    # static: they apply to the one application, whichever QCoreApplication.instance() is typed as
-    QApplication.setApplicationName(APP_NAME)
-    QApplication.setApplicationDisplayName("合肥麻将")
-    # resources/hefei-mahjong.desktop: the icon and name a desktop shows
-    QApplication.setDesktopFileName(APP_NAME)
-    QApplication.setWindowIcon(app_icon())
-    QApplication.setFont(ui_font(15))
+    app = application(argv)
     from gui.i18n import set_language, tr
 
     loaded = settings_store.load()
