@@ -8,7 +8,7 @@ hand: the same record gives the same figures on every computer, and 大师's own
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,10 @@ from .view import SeatView
 
 REVIEW_VERSION = 1  # bump when 大师's judgement changes: saved agreement figures say which
 AGREE = 0.05  # a loss this small is a matter of taste, not a mistake: the move agrees
+
+
+class ReviewStopped(Exception):
+    """The review was asked to stop before its end: a review is whole or there is none."""
 
 
 @dataclass(frozen=True)
@@ -79,9 +83,14 @@ class HandReview:
         }
 
 
-def review_hand(data: Mapping[str, Any], seat: int) -> HandReview:
+def review_hand(data: Mapping[str, Any], seat: int,
+                should_stop: Callable[[], bool] | None = None) -> HandReview:
     """Review `seat`'s decisions in a saved hand (a replay document). Raises ReplayError for a
-    record that cannot be replayed, ValueError for a seat that is not 0..3."""
+    record that cannot be replayed, ValueError for a seat that is not 0..3.
+
+    `should_stop` is asked before each step of the hand (any thread may make it say yes); when
+    it does, ReviewStopped is raised at once: a program that ends need not wait for 大师 to weigh
+    the rest of the hand."""
     if not 0 <= seat < 4:
         raise ValueError(f"there is no seat {seat}")
     master = MasterAI()
@@ -95,6 +104,8 @@ def review_hand(data: Mapping[str, Any], seat: int) -> HandReview:
             sent += 1
 
     for step, hand, who, action in replay_steps(dict(data)):
+        if should_stop is not None and should_stop():
+            raise ReviewStopped(f"stopped at step {step}")
         deliver(hand)
         if who != seat:
             continue
@@ -106,4 +117,5 @@ def review_hand(data: Mapping[str, Any], seat: int) -> HandReview:
     return HandReview(seat, tuple(out))
 
 
-__all__ = ["AGREE", "REVIEW_VERSION", "HandReview", "ReplayError", "ReviewedDecision", "review_hand"]
+__all__ = ["AGREE", "REVIEW_VERSION", "HandReview", "ReplayError", "ReviewStopped", "ReviewedDecision",
+           "review_hand"]

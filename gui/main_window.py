@@ -583,7 +583,7 @@ class MainWindow(QMainWindow):
             return
         self._stop_table()
         self._leave_lan()  # a table hosted here closes: the others are told the host quit
-        self.reviews.stop()  # the review under way is kept, while the profile can still save it
+        self.reviews.stop()  # before the store closes: reviews done by now are saved, the one under way stops
         self.sounds.close()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self._save_settings()

@@ -6,10 +6,13 @@ reviewed once: a request for a hand already queued only moves it up (the panel's
 before the profile's), and the last few results are kept. Results come back by the signals
 ``reviewed(key, HandReview)`` and ``failed(key, why)``, in the GUI thread.
 
-A review cannot be interrupted half-way (engine.review runs it whole), so :meth:`stop` drops the
-queue, lets the review under way finish, and delivers it before returning (a hand finished just
-before the window closed still gets its figures); the window waits for that at most
-``timeout_ms``.
+The worker owns its thread for its whole life (gui.threads): :meth:`stop` — on the window's
+close, the application's quit or Python's exit, whichever comes first — drops the queue, stops
+the review under way at its next step (engine.review's ``should_stop``), waits for the thread a
+bounded time and delivers the reviews finished before. A review stopped half-way gives nothing:
+its hand stays counted in the profile without 复盘 figures, as one that could not be reviewed
+(the agreement chart leaves it out; opening its replay reviews it again), never with half of
+them. The log says which hands went without.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from gui.threads import WAIT_MS, end_thread, stop_at_quit
+
 if TYPE_CHECKING:
     from engine.review import HandReview
 
@@ -32,9 +37,6 @@ log = logging.getLogger(__name__)
 
 KEEP = 12  # results kept for a second look (the replay of the hand just played)
 URGENT, BACKGROUND = 0, 1
-# A review thread that outlived stop()'s wait: kept referenced, since destroying a running QThread
-# aborts the program; it ends by itself once its review is done.
-_LEFT_RUNNING: list[tuple[QThread, QObject]] = []
 
 
 def review_key(record: Mapping[str, Any], seat: int) -> str:
@@ -62,6 +64,7 @@ class _Queue:
         self.running: str | None = None
         self.done: collections.deque[tuple[str, HandReview | None, str]] = collections.deque()
         self.closed = False
+        self.stopping = threading.Event()  # read by the review under way, between its steps
 
     def take(self) -> _Job | None:
         with self.cond:
@@ -74,10 +77,23 @@ class _Queue:
             self.running = job.key
             return job
 
-    def finish(self, key: str, review: HandReview | None, why: str) -> None:
+    def finish(self, key: str, result: tuple[HandReview | None, str] | None) -> None:
+        """The job under way is over: `result` (the review, or None and why it failed) goes to
+        the GUI; a review stopped half-way has none."""
         with self.cond:
-            self.done.append((key, review, why))
+            if result is not None:
+                self.done.append((key, *result))
             self.running = None
+
+    def close(self) -> int:
+        """No more jobs, and the one under way stops; returns how many were dropped."""
+        with self.cond:
+            dropped = len(self.jobs)
+            self.jobs.clear()
+            self.closed = True
+            self.stopping.set()
+            self.cond.notify_all()
+            return dropped
 
 
 class _Runner(QObject):
@@ -97,12 +113,16 @@ class _Runner(QObject):
         try:
             while (job := self.queue.take()) is not None:
                 try:
-                    review: HandReview | None = reviewing.review_hand(job.record, job.seat)
-                    why = ""
+                    review = reviewing.review_hand(job.record, job.seat,
+                                                   should_stop=self.queue.stopping.is_set)
+                    self.queue.finish(job.key, (review, ""))
+                except reviewing.ReviewStopped:
+                    log.info("a hand is left without its review: the program is ending")
+                    self.queue.finish(job.key, None)
+                    continue
                 except Exception as exc:  # a record that does not replay, or 大师 failing: told, not fatal
                     log.exception("the review of a hand failed")
-                    review, why = None, f"{type(exc).__name__}: {exc}"
-                self.queue.finish(job.key, review, why)
+                    self.queue.finish(job.key, (None, f"{type(exc).__name__}: {exc}"))
                 self.ready.emit()
         finally:
             self.ended.emit()
@@ -169,6 +189,7 @@ class ReviewWorker(QObject):
         runner.ended.connect(thread.quit)
         runner.ready.connect(self._deliver)  # queued: the runner lives in the review thread
         self._thread, self._runner = thread, runner
+        stop_at_quit(self)
         thread.start()
 
     @Slot()
@@ -186,25 +207,18 @@ class ReviewWorker(QObject):
                 self._results.popitem(last=False)
             self.reviewed.emit(key, review)
 
-    def stop(self, timeout_ms: int = 15_000) -> bool:
-        """No more reviews: drop the queue, wait for the one under way and deliver it. True when
-        the thread ended in time (else it is left to end by itself, and logged)."""
+    def stop(self, timeout_ms: int = WAIT_MS) -> bool:
+        """No more reviews: drop the queue, stop the one under way, wait for the thread at most
+        `timeout_ms` and deliver what was finished. True when the thread ended in time (else it
+        is kept until the program's end, see gui.threads)."""
         self._stopped = True
-        with self._queue.cond:
-            dropped = len(self._queue.jobs)
-            self._queue.jobs.clear()
-            self._queue.closed = True
-            self._queue.cond.notify_all()
+        dropped = self._queue.close()
         if dropped:
-            log.info("%d hand(s) left without a review: the window closed first", dropped)
+            log.info("%d hand(s) left without a review: the program is ending", dropped)
         thread, runner = self._thread, self._runner
         if thread is None or runner is None:
             return True
-        thread.quit()  # thread-safe; its event loop runs once the review under way returns
-        ended = thread.wait(timeout_ms)
-        if not ended:
-            log.warning("the review thread did not end within %d ms", timeout_ms)
-            _LEFT_RUNNING.append((thread, runner))
+        ended = end_thread(thread, runner, timeout_ms)
         self._deliver()
         return ended
 

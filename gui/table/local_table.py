@@ -6,7 +6,8 @@ then waits until the GUI says the event has been shown (its animation finished),
 never runs ahead of or behind the game. When the seat must decide it sends the request and
 waits for the GUI's choice, or for its time limit: then auto-play (the normal AI) decides and
 the GUI is told. Closing the window stops the seat: the engine thread gets SeatStopped (a
-BaseException, so no seat-failure handler swallows it) and ends.
+BaseException, so no seat-failure handler swallows it) and ends. The table owns its thread
+(gui.threads): the application's quit, or Python's exit, stops it too when no window close did.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from engine.rules import Ruleset
 from engine.seat import Seat, SeatProblem
 from engine.waiting_seat import Ack, Choice, Message, SeatStopped, WaitingSeat
 from gui.table.connection import HUMAN, HandSaved, TableConnection
+from gui.threads import WAIT_MS, end_thread, stop_at_quit
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +115,7 @@ class LocalTable(TableConnection):
 
     # -- TableConnection, from the GUI thread ---------------------------------------------
     def start(self) -> None:
+        stop_at_quit(self)
         self.engine_thread.start()
 
     def ack(self) -> None:
@@ -131,10 +134,9 @@ class LocalTable(TableConnection):
         self.human.time_limit = seconds  # from the next decision on
         return True
 
-    def stop(self, timeout_ms: int = 5000) -> bool:
+    def stop(self, timeout_ms: int = WAIT_MS) -> bool:
         self.human.stop()
-        self.engine_thread.quit()
-        return self.engine_thread.wait(timeout_ms)
+        return end_thread(self.engine_thread, self.worker, timeout_ms)
 
     @property
     def running(self) -> bool:

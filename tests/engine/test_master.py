@@ -12,7 +12,7 @@ from engine.actions import Action
 from engine.ai import HardAI, MasterAI, NormalAI, make_ai
 from engine.hand import Hand
 from engine.replay import record
-from engine.review import review_hand
+from engine.review import ReviewStopped, review_hand
 from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.tiles import parse_tiles, suit_of
@@ -124,6 +124,35 @@ def test_review_of_a_weaker_player_lists_its_biggest_mistakes_first_and_reproduc
     assert again.summary() == review.summary()
     assert [(d.step, d.made, d.options) for d in again.decisions] == [
         (d.step, d.made, d.options) for d in review.decisions]
+
+
+def test_a_review_asked_to_stop_stops_there_and_gives_nothing(monkeypatch):
+    hand, _ = _table(Room.OPEN, 3, 0, others="easy")
+    data = record(hand)
+    appraised: list[int] = []
+    appraise = MasterAI.appraise
+
+    def counting(self, view, legal):
+        appraised.append(len(legal))
+        return appraise(self, view, legal)
+
+    monkeypatch.setattr(MasterAI, "appraise", counting)
+    whole = review_hand(data, 0, should_stop=lambda: False)  # never asked: the same review
+    assert whole.summary() == review_hand(data, 0).summary()
+    decisions = len(whole.decisions)
+    assert decisions >= 4 and len(appraised) == 2 * decisions
+    appraised.clear()
+    asked: list[int] = []
+    stop_after = len(data["actions"]) // 2
+
+    def should_stop() -> bool:
+        asked.append(len(asked))
+        return len(asked) > stop_after
+
+    with pytest.raises(ReviewStopped):
+        review_hand(data, 0, should_stop=should_stop)
+    assert len(asked) == stop_after + 1  # asked before each step, not once more after the yes
+    assert 0 < len(appraised) < decisions  # 大师 weighed the first half only
 
 
 def test_review_refuses_a_bad_seat_and_a_damaged_record():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -153,7 +153,7 @@ def test_another_seat_a_hand_without_a_choice_and_a_review_that_fails(qtbot, rep
     assert replay.review_panel.figures.text() == "这一局你没有需要选择的时候"
     assert replay.review_panel.entries() == []
 
-    def broken(data: Any, seat: int) -> HandReview:
+    def broken(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
         raise ValueError("大师 is out")
 
     monkeypatch.setattr(engine.review, "review_hand", broken)
@@ -167,10 +167,10 @@ def test_another_seat_a_hand_without_a_choice_and_a_review_that_fails(qtbot, rep
 def test_reviews_run_off_the_gui_thread_and_the_gui_stays_free(qtbot, monkeypatch) -> None:
     threads: list[threading.Thread] = []
 
-    def slow_review(data: Any, seat: int) -> HandReview:
+    def slow_review(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
         threads.append(threading.current_thread())
         time.sleep(0.6)
-        return review_hand(data, seat)
+        return review_hand(data, seat, should_stop)
 
     monkeypatch.setattr(engine.review, "review_hand", slow_review)
     worker = ReviewWorker()
@@ -193,6 +193,40 @@ def test_reviews_run_off_the_gui_thread_and_the_gui_stays_free(qtbot, monkeypatc
     assert worker.stop() and not worker.review_thread.isRunning()
 
 
+def test_stopping_stops_the_review_under_way_and_delivers_no_half_of_it(qtbot, monkeypatch) -> None:
+    steps: list[float] = []
+
+    def crawling_review(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
+        assert should_stop is not None
+
+        def slowly() -> bool:  # 大师 at a crawl: a whole review would take minutes
+            steps.append(time.monotonic())
+            time.sleep(0.2)
+            return should_stop()
+
+        return review_hand(data, seat, slowly)
+
+    monkeypatch.setattr(engine.review, "review_hand", crawling_review)
+    worker = ReviewWorker()
+    told: list[object] = []
+    worker.reviewed.connect(lambda key, review: told.append(review))
+    worker.failed.connect(lambda key, why: told.append(why))
+    data = saved_hand()
+    key = worker.request(data, 0)
+    worker.request(data, 1)  # queued behind it: dropped
+    qtbot.waitUntil(lambda: len(steps) >= 2, timeout=30000)
+    began = time.monotonic()
+    assert worker.stop()
+    assert time.monotonic() - began < 1.0  # the next step saw the stop (a step takes 0.2 s)
+    thread = worker.review_thread
+    assert thread is not None and thread.isFinished()
+    assert len(steps) < len(data["actions"])
+    QApplication.processEvents()
+    assert told == [] and worker.result(key) is None and not worker.busy
+    assert worker.request(data, 0) == key and not worker.pending(key)  # stopped for good
+    assert worker.stop()  # once more (the application's quit after the window's close): nothing left
+
+
 def _window(qtbot, data_dir: Path, speed: float) -> MainWindow:
     store = ProfileStore(data_dir)
     store.load()
@@ -206,10 +240,10 @@ def _window(qtbot, data_dir: Path, speed: float) -> MainWindow:
 def test_closing_the_window_mid_review_does_not_crash(qtbot, tmp_path, monkeypatch) -> None:
     started = threading.Event()
 
-    def slow_review(data: Any, seat: int) -> HandReview:
+    def slow_review(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
         started.set()
         time.sleep(1.0)
-        return review_hand(data, seat)
+        return review_hand(data, seat, should_stop)
 
     monkeypatch.setattr(engine.review, "review_hand", slow_review)
     w = _window(qtbot, tmp_path, speed=Settings().animation_speed)  # the default speed
