@@ -7,12 +7,15 @@ of Qt's buttons) from wherever the program was installed. Nothing of the player'
 written: the settings and profiles live in a temporary folder for the one run.
 
 It prints one line when the window is first on screen and one when the hand has ended (how
-long each took since the program started); the exit status is 0 only when the hand was played
-to its end without an unexpected error.
+long each took since the program started), and between them what it found of the sound, which
+it does not play (offscreen there is none): the clips read from the installed files, and whether
+the audio library imports — in a build, whether it and its compiled parts were packed. The exit
+status is 0 only when the hand was played to its end without an unexpected error.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 import sys
 import tempfile
@@ -71,6 +74,7 @@ def _play(folder: Path, qt_args: Sequence[str], speed: float, timeout: float, be
                         confirm_quit=False, store=store)
     window.show()
     print(f"window shown after {time.monotonic() - began:.2f} s", flush=True)
+    print(sound_check(), flush=True)
     window.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=SMOKE_SEED)
     table = window.table
     table.bar.autoplay.setChecked(True)  # 托管: the player's seat plays itself
@@ -97,3 +101,18 @@ def _play(folder: Path, qt_args: Sequence[str], speed: float, timeout: float, be
     poll.start()
     code = app.exec()
     return FAILED if errors else code
+
+
+def sound_check() -> str:
+    """``sound: <n> clips, miniaudio <version>``, or what is missing instead."""
+    from gui.sound.effects import read_all
+
+    try:
+        clips = f"{len(read_all())} clips"
+    except (OSError, ValueError) as exc:
+        clips = f"no clips ({exc})"
+    try:
+        library = f"miniaudio {importlib.import_module('miniaudio').__version__}"
+    except ImportError as exc:  # (its compiled part, or cffi's, missing: also an ImportError)
+        library = f"no miniaudio ({exc})"
+    return f"sound: {clips}, {library}"

@@ -260,6 +260,14 @@ QCheckBox::indicator {{
 }}
 QCheckBox::indicator:checked {{ background: {FELT}; border-color: {FELT}; image: url("{check_icon}"); }}
 QCheckBox::indicator:hover {{ border-color: {FELT}; }}
+QSlider:horizontal {{ min-height: 22px; }}
+QSlider::groove:horizontal {{ height: 6px; border-radius: 3px; background: {GRID}; }}
+QSlider::sub-page:horizontal {{ border-radius: 3px; background: {FELT}; }}
+QSlider::handle:horizontal {{
+    width: 16px; margin: -6px 0; border-radius: 9px; background: white; border: 1px solid {FELT};
+}}
+QSlider::sub-page:horizontal:disabled {{ background: {RULE}; }}
+QSlider::handle:horizontal:disabled {{ border-color: {RULE}; }}
 QTabWidget::pane {{ border: 1px solid {CARD_BORDER}; border-radius: 8px; background: {PAPER}; top: -1px; }}
 QTabBar::tab {{
     background: #efe6cf; color: {INK}; padding: 7px 22px; font-size: 14px;

@@ -14,8 +14,9 @@ the folder is also packed as ``dist/hefei-mahjong-<version>-linux-<machine>.tar.
 ``--smoke`` unpacks that archive (on Windows and macOS: takes the folder) into a temporary
 folder and runs ``hefei-mahjong --play-one-hand -platform offscreen`` there with a clean
 environment: no virtual environment, no PYTHONPATH, a PATH of the system's folders only and the
-temporary folder as working directory, so nothing of this checkout can be imported. It then
-times the start-up (to the window on screen) of the built program against
+temporary folder as working directory, so nothing of this checkout can be imported; the run
+must have read every sound clip and imported miniaudio (where it is installed here, so packed).
+It then times the start-up (to the window on screen) of the built program against
 ``python main.py`` in this virtual environment and prints the sizes.
 """
 
@@ -45,8 +46,10 @@ DIST = ROOT / "dist"
 WORK = ROOT / "build" / "pyinstaller"
 LINUX_FILES = ROOT / "tools" / "linux"  # install.sh and README.txt for the Linux archive
 BUNDLE_ID = "org.hefei-mahjong.game"
-# Imported only when at hand, lazily (not seen by PyInstaller's analysis): in the build if installed.
-OPTIONAL_MODULES = ("miniaudio",)
+# Imported only when at hand, lazily (not seen by PyInstaller's analysis): in the build if installed,
+# with the modules their compiled parts import, which the analysis cannot see either (miniaudio's
+# _miniaudio is a cffi extension: without _cffi_backend, `import miniaudio` fails in the build).
+OPTIONAL_MODULES: dict[str, tuple[str, ...]] = {"miniaudio": ("_cffi_backend",)}
 # Python's own modules the game never imports (tkinter alone is ~8 MB with Tcl/Tk).
 EXCLUDED_MODULES = ("tkinter", "unittest", "pydoc_data", "lib2to3", "idlelib", "ensurepip", "test")
 # Qt's translations: only the Chinese one of the standard buttons is used (gui/i18n/qt.py).
@@ -61,6 +64,7 @@ UNUSED_QT_PLUGINS = (
 SMOKE_TIMEOUT = 180  # seconds for one --play-one-hand run
 SHOWN = "window shown after"
 PLAYED = "one hand played to its end"
+SOUND = "sound: "  # what the run found of the sound (gui/smoke.py's sound_check)
 # the system's own folders: no Python of a virtual environment in reach
 if sys.platform == "win32":
     SYSTEM_PATH: tuple[str, ...] = (os.path.join(os.environ.get("SYSTEMROOT", r"C:\Windows"), "System32"),)
@@ -117,7 +121,8 @@ def data_files() -> list[tuple[Path, str]]:
 
 
 def hidden_imports() -> list[str]:
-    return [name for name in OPTIONAL_MODULES if importlib.util.find_spec(name) is not None]
+    return [module for name, needs in OPTIONAL_MODULES.items() if importlib.util.find_spec(name) is not None
+            for module in (name, *needs)]
 
 
 def icon() -> str | None:
@@ -226,10 +231,20 @@ def clean_env(home: Path) -> dict[str, str]:
     return env
 
 
+def expected_sound() -> str:
+    """The start of the run's sound line: every clip the package installs read, and miniaudio
+    imported if it was installed here (and so packed)."""
+    clips = sum(1 for source, folder in data_files()
+                if folder == "resources/sounds" and source.suffix == ".wav")
+    return f"{SOUND}{clips} clips" + (", miniaudio " if "miniaudio" in hidden_imports() else "")
+
+
 def run_timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
     """Run ``--play-one-hand``; (seconds to the window on screen, seconds to the program's exit),
-    both from the start of the process. SystemExit when the run fails."""
+    both from the start of the process. SystemExit when the run fails, or finds less of the sound
+    than :func:`expected_sound`."""
     shown = played = None
+    sound = ""
     with tempfile.TemporaryFile("w+", encoding="utf-8") as stderr:  # a file: Qt's chatter cannot block it
         began = time.monotonic()
         proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
@@ -238,6 +253,7 @@ def run_timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float
             if line.startswith(SHOWN) and shown is None:
                 shown = time.monotonic() - began
             played = played or line.startswith(PLAYED)
+            sound = line.rstrip() if line.startswith(SOUND) else sound
             print(f"    {line.rstrip()}")
         try:
             proc.wait(timeout=SMOKE_TIMEOUT)
@@ -249,6 +265,8 @@ def run_timed(command: list[str], cwd: Path, env: dict[str, str]) -> tuple[float
         errors = stderr.read()
     if proc.returncode != 0 or shown is None or not played:
         raise SystemExit(f"{' '.join(command)} failed (exit {proc.returncode}):\n{errors[-3000:]}")
+    if not sound.startswith(expected_sound()):
+        raise SystemExit(f"{' '.join(command)}: {sound or 'no sound line'}, not {expected_sound()}...")
     return shown, total
 
 

@@ -113,6 +113,8 @@ class SettingsDialog(QDialog):
             (self.sound_label, self.sound_box), (self.volume_label, volume_row),
             (self.unfocused_label, self.unfocused_box),
         ])
+        for field in (self.sound_box, volume_row, self.unfocused_box):  # in line with the display's rows
+            field.setMinimumHeight(self.speed_choice.sizeHint().height())
 
         # -- buttons --------------------------------------------------------------------------
         self.defaults_button = QPushButton()

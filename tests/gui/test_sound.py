@@ -26,6 +26,7 @@ from engine.rules import Ruleset
 from engine.seat import HandRunner
 from engine.waiting_seat import WaitingSeat
 from gui import settings as settings_store
+from gui import theme
 from gui.main_window import MainWindow
 from gui.screens.settings_dialog import SettingsDialog
 from gui.settings import Settings
@@ -332,6 +333,24 @@ def test_the_settings_dialog_edits_the_sound_settings(qtbot):
     dialog.defaults_button.click()
     result = dialog.result_settings()
     assert (result.sound_on, result.volume, result.mute_unfocused) == (True, 70, True)
+
+
+def test_the_sound_cards_rows_line_up_with_the_display_cards_and_the_slider_is_the_felts(qtbot):
+    dialog = SettingsDialog(Settings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+
+    def middle(widget) -> int:
+        return widget.mapTo(dialog, widget.rect().center()).y()
+
+    rows = ((dialog.sound_label, dialog.speed_label), (dialog.volume_label, dialog.theme_label),
+            (dialog.unfocused_label, dialog.size_label))
+    for sound, display in rows:
+        assert abs(middle(sound) - middle(display)) <= 2, (sound.text(), display.text())
+    shot = dialog.volume_slider.grab().toImage()
+    filled = shot.pixelColor(4, shot.height() // 2)  # the groove's part up to the handle (70%)
+    assert filled.name() == theme.FELT  # (not the platform's blue)
 
 
 def test_the_window_follows_new_sound_settings(qtbot):

@@ -15,6 +15,7 @@ import pytest
 
 import engine
 import resources
+from gui.sound.effects import EFFECTS
 from tools import build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,9 +63,36 @@ def test_the_version_is_the_engines_and_the_packages() -> None:
 
 
 def test_an_optional_module_is_taken_only_when_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert "miniaudio" in build.OPTIONAL_MODULES  # the sound's, imported inside gui/sound/ when at hand
-    monkeypatch.setattr(build, "OPTIONAL_MODULES", ("json", "surely_not_an_installed_module"))
-    assert build.hidden_imports() == ["json"]
+    # the sound's, imported inside gui/sound/ when at hand; its compiled part needs cffi's
+    assert build.OPTIONAL_MODULES["miniaudio"] == ("_cffi_backend",)
+    monkeypatch.setattr(build, "OPTIONAL_MODULES", {"json": ("_json",), "surely_not_installed": ("os",)})
+    assert build.hidden_imports() == ["json", "_json"]
+
+
+def _stand_in(folder: Path, sound: str) -> Path:
+    """A program that prints what --play-one-hand prints, with this sound line."""
+    program = folder / "stand-in"
+    program.write_text(f"#!/bin/sh\necho 'window shown after 0.1 s'\necho '{sound}'\n"
+                       "echo 'one hand played to its end at speed 0 after 0.2 s'\n", encoding="utf-8")
+    program.chmod(0o755)
+    return program
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a shell script stands in for the program")
+def test_the_smoke_run_fails_when_the_build_lacks_the_sound(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build, "hidden_imports", lambda: ["miniaudio", "_cffi_backend"])
+    clips = sum(len(c) for c in EFFECTS.values())
+    assert build.expected_sound() == f"sound: {clips} clips, miniaudio "
+    env = dict(os.environ)
+    good = _stand_in(tmp_path, f"sound: {clips} clips, miniaudio 1.71")
+    assert build.run_timed([str(good)], tmp_path, env)[0] > 0
+    for sound in (f"sound: {clips} clips, no miniaudio (No module named '_cffi_backend')",
+                  "sound: no clips (x), miniaudio 1.71"):
+        with pytest.raises(SystemExit, match="not sound: "):
+            build.run_timed([str(_stand_in(tmp_path, sound))], tmp_path, env)
+    monkeypatch.setattr(build, "hidden_imports", lambda: [])  # not installed, so not packed
+    build.run_timed([str(_stand_in(tmp_path, f"sound: {clips} clips, no miniaudio (x)"))], tmp_path, env)
 
 
 def test_the_macos_bundle_asks_for_the_local_network() -> None:

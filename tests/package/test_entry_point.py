@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 import engine
+import resources
+from gui.sound.effects import CLIPS, clip_resource
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,6 +62,9 @@ def test_pip_install_into_a_new_environment_gives_a_working_command(tmp_path: Pa
     assert '"shanten"' in analyzed.stdout
     found = subprocess.run(  # the data files are installed with the code
         [str(bin_dir / "python"), "-c", "import resources, engine.suit_table as t; "
-         "print(len(resources.names()), t.TABLE_PATH.is_file())"],
+         "print(len(resources.names()), t.TABLE_PATH.is_file()); "
+         "print(*(n for n in resources.names() if n.startswith('sounds/')))"],
         cwd=away, capture_output=True, text=True, timeout=60)
-    assert found.stdout.split() == [str(len(__import__("resources").names())), "True"], found.stderr
+    counted, sounds = found.stdout.splitlines()
+    assert counted.split() == [str(len(resources.names())), "True"], found.stderr
+    assert sounds.split() == sorted([clip_resource(c) for c in CLIPS] + ["sounds/LICENSES"])

@@ -14,6 +14,7 @@ import engine
 import main
 from engine import APP_NAME
 from gui import app
+from tools import build
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,6 +35,7 @@ def test_one_hand_is_played_through_the_real_window_and_nothing_of_the_players_i
     assert proc.returncode == 0, proc.stderr[-3000:]
     lines = proc.stdout.splitlines()
     assert lines[0].startswith("window shown after ")
+    assert lines[1].startswith(build.expected_sound())  # every clip read, miniaudio imported if installed
     assert lines[-1].startswith("one hand played to its end at speed 0 after ")
     # no profile, no settings, no log of the player's (a font or shader cache of the system may be)
     written = [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()]
