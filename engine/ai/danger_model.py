@@ -21,13 +21,13 @@ from ..rules import Room
 from ..tiles import NUM_KINDS, rank_of, suit_of
 from ..view import SeatView
 from .memory import TableMemory
+from .whereabouts import kept_suits
 
 FEATURES = (
     "bias", "declared", "discards", "late", "suit_share", "suit_none", "suit_recent", "own_discard",
     "passed_now", "passed_before", "visible", "edge", "middle", "neighbours_visible", "kongs",
     "late_suit_none", "declared_suit_share", "drawn_run", "hand_share", "late_hand_share",
 )
-HELD = 13  # tiles a player holds between turns
 PASSED_NOW = FEATURES.index("passed_now")
 
 
@@ -60,8 +60,7 @@ def features(view: SeatView, memory: TableMemory, opp: int, visible: Sequence[in
     own = set(pile)
     now, before = opponent_discards(order, opp)
     kongs = view.kong_counts[opp] / 2
-    # its tiles of each suit: 13 held plus one a discard, drawn at random, less those thrown
-    kept = [max(0.0, (HELD + n) / 3 - d) for d in per_suit]
+    kept = kept_suits(view, opp)
     kept_total = sum(kept) or 1.0
     run = min(3, memory.drawn_run.get(opp, 0)) / 3  # tiles drawn and thrown at once, in a row
     rows = []

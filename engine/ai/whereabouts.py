@@ -2,8 +2,9 @@
 discarded, or kept) — 大师's reading of a ready hand's waits.
 
 The 8-tile rule makes every player keep one suit and throw the others. What a player has
-thrown tells what it holds: it has held 13 tiles plus one per discard, drawn at random from
-the wall, so it holds about (13 + discards) / 3 of each suit less what it threw of that suit.
+thrown tells what it holds: it has held 13 tiles plus one per discard, dealt and drawn at
+random from the tiles this seat does not hold, so of each suit it holds about its share of
+those, less what it threw of that suit.
 Copies of a kind an opponent keeps are likely in its hand: neither drawn nor discarded. Its
 next discard follows the suits it has been throwing. A wait in a suit the others throw wins on
 discards; a wait in the suit they keep waits for the draw alone.
@@ -43,6 +44,27 @@ class Whereabouts:
         return 1 - miss
 
 
+def kept_suits(view: SeatView, opp: int) -> list[float]:
+    """The tiles of each suit `opp` is expected to hold (their sum: its hand)."""
+    mine = [0, 0, 0]
+    for t in view.concealed:
+        mine[suit_of(t)] += 1
+    for t in view.kongs:
+        mine[suit_of(t)] += 4
+    for t in view.discards[view.seat]:
+        mine[suit_of(t)] += 1
+    others = [NUM_KINDS // 3 * 4 - m for m in mine]  # the copies it may have held
+    pool = sum(others) or 1
+    pile = view.discards[opp]
+    thrown = [0, 0, 0]
+    for t in pile:
+        thrown[suit_of(t)] += 1
+    kept = [max(0.0, (HELD + len(pile)) * others[s] / pool - thrown[s]) for s in range(3)]
+    total = sum(kept)
+    held = HELD - 3 * view.kong_counts[opp]  # kong tiles lie face down, out of the hand
+    return [held * k / total for k in kept] if total > 0 else [held / 3] * 3
+
+
 def read_whereabouts(view: SeatView, left: Sequence[int]) -> Whereabouts:
     """`left`: the unseen copies of each kind, from the seat's view."""
     suit_unseen = [0.0, 0.0, 0.0]
@@ -57,12 +79,9 @@ def read_whereabouts(view: SeatView, left: Sequence[int]) -> Whereabouts:
         thrown = [0, 0, 0]
         for t in pile:
             thrown[suit_of(t)] += 1
-        kept = [max(0.0, (HELD + len(pile)) / 3 - d) for d in thrown]
-        total = sum(kept)
-        held = HELD - 3 * view.kong_counts[opp]  # kong tiles lie face down, out of the hand
-        for s in range(3):
-            if total > 0 and suit_unseen[s] > 0:
-                held_share[s] += held * kept[s] / total / suit_unseen[s]
+        for s, k in enumerate(kept_suits(view, opp)):
+            if suit_unseen[s] > 0:
+                held_share[s] += k / suit_unseen[s]
         # the next discard follows the suits thrown so far; within a suit, the unseen copies
         share = [(d + SMOOTH) / (len(pile) + 3 * SMOOTH) for d in thrown]
         throws.append(tuple(
@@ -72,4 +91,4 @@ def read_whereabouts(view: SeatView, left: Sequence[int]) -> Whereabouts:
     return Whereabouts(wall, tuple(throws))
 
 
-__all__ = ["Whereabouts", "read_whereabouts"]
+__all__ = ["Whereabouts", "kept_suits", "read_whereabouts"]
