@@ -12,8 +12,11 @@ Each legal action gets an expected value in points, and 大师 takes the best:
   discard after it — a hand ready at the end of the wall is worth keeping ready;
 - **defence**: in the 报听 room, for each declared opponent, the chance it waits on the kind
   now (:mod:`engine.ai.danger_model`, learnt from self-play) times what a deal-in costs; in the
-  open room, where nobody declares, hard's estimate of the undeclared (the learnt model cost
-  more wins than it saved deal-ins there). Speed is given up only to fold or for 清一色;
+  open room, where nobody declares, hard's estimate of the undeclared weighed 2.5 times (it
+  predicts half the deal-ins that happen; the learnt model cost more wins than it saved
+  deal-ins there), less the kinds that went by an opponent since its hand last changed (with
+  no 过胡 it would have won on them: :mod:`engine.ai.memory`). Speed is given up only to fold
+  or for 清一色;
 - **报听** (报听 room): declaring opens discard wins and locks the hand; both are valued;
 - **kongs**: a kong is made when it costs no progress (a 活 that keeps more waits stays).
 
