@@ -8,6 +8,9 @@ Each legal action gets an expected value in points, and 大师 takes the best:
   read from the suit table, and the unseen tiles of that suit that help), each weighed by the
   chance to finish it with the draws and the discards left and by what it pays (self-draws
   paid by three);
+- **where the waits come from** (open room): a ready hand's chance to draw a wait and to see
+  one thrown are read from where the unseen tiles are (:mod:`engine.ai.whereabouts`: copies of
+  a suit the others keep are in their hands), not from the count of waits alone;
 - **the 海捞 draw**: after the normal draws, one more self-draw chance worth 10 more, with no
   discard after it — a hand ready at the end of the wall is worth keeping ready;
 - **defence**: in the 报听 room, for each declared opponent, the chance it waits on the kind

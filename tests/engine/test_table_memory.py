@@ -9,6 +9,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.actions import Action
 from engine.ai import MasterAI, make_ai
 from engine.ai.master import plan_for
 from engine.ai.memory import TableMemory
@@ -153,3 +154,27 @@ def test_reading_what_went_by_moves_the_masters_discard_only_to_a_kind_read_as_g
     assert changed, "the reading never changed a discard in 40 hands"
     for tile, gone in changed:
         assert any(tile in g for g in gone)
+
+
+def test_a_ready_hand_waits_where_the_others_throw(monkeypatch):
+    # 345667788m 234p 22s: throw the 5m and wait on 2m/5m, or throw the 2p and wait on 2p/5p
+    # (seven unseen tiles each). The others throwing 万 and keeping 饼 make the 万 wait the
+    # one they deal into; the other way round, the 饼 wait.
+    import engine.ai.master as master_module
+
+    hand = "345667788m234p22s"
+    m5, p2 = parse_tiles("5m")[0], parse_tiles("2p")[0]
+    legal = [Action.discard(t) for t in sorted(set(parse_tiles(hand)))]
+    shipped = master_module.plan_for
+
+    def gap(piles: list[str], read: bool) -> float:
+        monkeypatch.setattr(master_module, "plan_for",
+                            lambda room: replace(shipped(room), read_waits=read))
+        view = _view(hand, piles, [None] * 4, Room.OPEN)
+        values = {o.action: o.value for o in MasterAI().appraise(view, legal)}
+        return values[Action.discard(m5)] - values[Action.discard(p2)]
+
+    throw_wan = ["", "2m3m7m8s2s", "8m2m6m7s3s", "3m6m8m2s4s"]
+    throw_bing = ["", "2p3p7p8s2s", "8p3p6p7s3s", "3p6p8p2s4s"]
+    assert gap(throw_wan, True) - gap(throw_wan, False) > 0.3
+    assert gap(throw_bing, True) - gap(throw_bing, False) < -0.3
