@@ -215,6 +215,7 @@ QPushButton:hover {{ background: {GOLD}; }}
     return f"""
 QDialog {{ background: {CREAM}; }}
 QDialog QLabel {{ color: {INK}; font-size: 14px; }}
+QDialog QLabel:disabled {{ color: {MUTED}; }}
 QLabel#hint {{ color: {HINT}; font-size: 12px; }}
 QLabel#fieldLabel {{ color: {INK_SOFT}; font-size: 14px; font-weight: bold; }}
 QFrame#card {{
