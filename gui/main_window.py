@@ -6,10 +6,9 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QInputDialog,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -18,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from engine.rules import Ruleset
 from gui import settings as settings_store
-from gui import theme
+from gui import theme, window_fit
 from gui.app_icon import app_icon
 from gui.i18n import set_language, tr
 from gui.i18n.levels import AI_LEVELS
@@ -101,9 +100,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._check_folder)
         else:  # the window first; the profiles once it is on screen (they are files to read)
             self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self._load_profiles))
-        self.resize(1280, 860)
-        if self.settings.window_geometry:
-            self.restoreGeometry(QByteArray.fromBase64(self.settings.window_geometry.encode()))
+        window_fit.place(self, self.settings.window_geometry)  # on this screen, whatever its size
 
     @property
     def session(self) -> ProfileSession:
@@ -132,10 +129,10 @@ class MainWindow(QMainWindow):
 
     def _ask_first_name(self) -> None:
         assert self._store is not None
-        name, ok = QInputDialog.getText(self, tr("app.title"), tr("start.first_name"),
-                                        text=tr("start.default_name"))
+        from gui.screens.name_dialog import ask_name
+
         try:
-            self._store.create(name.strip() if ok and name.strip() else tr("start.default_name"))
+            self._store.create(ask_name(tr("start.default_name"), self))
         except (ValueError, OSError) as exc:
             self.store_warnings.append(str(exc))
 

@@ -215,6 +215,7 @@ QPushButton:hover {{ background: {GOLD}; }}
     return f"""
 QDialog {{ background: {CREAM}; }}
 QDialog QLabel {{ color: {INK}; font-size: 14px; }}
+QDialog QLabel:disabled {{ color: {MUTED}; }}
 QLabel#hint {{ color: {HINT}; font-size: 12px; }}
 QLabel#fieldLabel {{ color: {INK_SOFT}; font-size: 14px; font-weight: bold; }}
 QFrame#card {{
@@ -254,6 +255,12 @@ QComboBox::down-arrow {{ image: url("{arrow_icon}"); width: 12px; height: 8px; }
 QComboBox QAbstractItemView {{
     background: {PAPER}; selection-background-color: {FELT}; selection-color: white;
 }}
+QLineEdit {{
+    background: {PAPER}; border: 1px solid {RULE}; border-radius: 6px; padding: 4px 8px;
+    min-height: 22px; font-size: 14px; color: {INK};
+    selection-background-color: {FELT}; selection-color: white;
+}}
+QLineEdit:focus {{ border-color: {FELT}; }}
 QCheckBox {{ font-size: 14px; color: {INK}; spacing: 8px; }}
 QCheckBox::indicator {{
     width: 18px; height: 18px; border: 1px solid #b9ad8f; border-radius: 4px; background: white;
@@ -423,11 +430,6 @@ QListWidget#tableList {{
 }}
 QListWidget#tableList::item {{ padding: 8px 10px; border-bottom: 1px solid {GRID}; }}
 QListWidget#tableList::item:selected {{ background: {FELT}; color: white; }}
-QLineEdit {{
-    background: {PAPER}; border: 1px solid {RULE}; border-radius: 6px; padding: 4px 8px;
-    min-height: 22px; font-size: 14px; color: {INK};
-}}
-QLineEdit:focus {{ border-color: {FELT}; }}
 QSpinBox {{ font-size: 14px; color: {INK}; min-height: 26px; }}
 QProgressBar {{ background: {GRID}; border: none; border-radius: 3px; }}
 QProgressBar::chunk {{ background: {FELT}; border-radius: 3px; }}

@@ -1,8 +1,9 @@
 """The one translation mechanism for every visible string: ``tr(key, **fmt)``.
 
 Strings live in one table, key → {"zh": ..., "en": ...} (the texts about saved data, of LAN
-play, of the AI levels and of sound, in :mod:`gui.i18n.saves`, :mod:`gui.i18n.lan`,
-:mod:`gui.i18n.levels` and :mod:`gui.i18n.sound`, join it). 中文 is the default language.
+play, of the AI levels, of sound and of the first start's welcome, in :mod:`gui.i18n.saves`,
+:mod:`gui.i18n.lan`, :mod:`gui.i18n.levels`, :mod:`gui.i18n.sound` and :mod:`gui.i18n.welcome`,
+join it). 中文 is the default language.
 Widgets read their texts through ``tr`` and offer ``retranslate()`` so that a language
 switch can refresh them in place.
 """
@@ -16,6 +17,7 @@ from gui.i18n.levels import LEVEL_TEXTS
 from gui.i18n.review import REVIEW_TEXTS
 from gui.i18n.saves import SAVE_TEXTS
 from gui.i18n.sound import SOUND_TEXTS
+from gui.i18n.welcome import WELCOME_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
 DEFAULT_LANGUAGE = "zh"
@@ -100,7 +102,6 @@ _T: dict[str, dict[str, str]] = {
     "profile_page.import": {"zh": "导入", "en": "Import"},
     "start.profile": {"zh": "档案", "en": "Profile"},
     "start.player": {"zh": "{name} · {title}", "en": "{name} · {title}"},
-    "start.first_name": {"zh": "欢迎！请输入你的名字：", "en": "Welcome! Your name:"},
     "start.default_name": {"zh": "玩家", "en": "Player"},
     "replay.back": {"zh": "返回", "en": "Back"},
     "replay.start": {"zh": "开头", "en": "Start"},
@@ -459,6 +460,7 @@ _T: dict[str, dict[str, str]] = {
     **LEVEL_TEXTS,
     **REVIEW_TEXTS,
     **SOUND_TEXTS,
+    **WELCOME_TEXTS,
 }
 
 _language = DEFAULT_LANGUAGE

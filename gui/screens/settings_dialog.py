@@ -100,8 +100,9 @@ class SettingsDialog(QDialog):
         self.volume_value = QLabel()
         self.volume_value.setMinimumWidth(44)
         self.volume_slider.valueChanged.connect(self._show_volume)
-        self.sound_box.toggled.connect(self.volume_slider.setEnabled)
-        volume_row = QWidget()
+        # with the sound off, the whole row greys out: the slider and its figure
+        self.volume_row = volume_row = QWidget()
+        self.sound_box.toggled.connect(volume_row.setEnabled)
         row = QHBoxLayout(volume_row)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.volume_slider, 1)
@@ -151,7 +152,7 @@ class SettingsDialog(QDialog):
         self.time_choice.set_value(settings.time_limit if settings.time_limit in TIME_LIMITS else None)
         self.sound_box.setChecked(settings.sound_on)
         self.volume_slider.setValue(settings.volume)
-        self.volume_slider.setEnabled(settings.sound_on)
+        self.volume_row.setEnabled(settings.sound_on)
         self.unfocused_box.setChecked(settings.mute_unfocused)
         self._show_volume(settings.volume)
 

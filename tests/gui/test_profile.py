@@ -1,15 +1,21 @@
-"""The profile in play: hands count for 积分 and history, a match continues after a restart,
-and a saved hand replays in the table scene."""
+"""The profile in play: the first start asks the player's name (in the game's own dialog), hands
+count for 积分 and history, a match continues after a restart, and a saved hand replays in the
+table scene."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from engine.rules import Ruleset
+from gui import i18n, theme
 from gui.main_window import MainWindow
+from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader
+from gui.screens.name_dialog import NameDialog
 from gui.settings import Settings
 from storage.store import ProfileStore
 from tests.gui.test_table import _not_blank
@@ -26,6 +32,87 @@ def _window(qtbot, data_dir: Path) -> MainWindow:
     w.resize(1280, 860)
     w.show()
     return w
+
+
+def _answer_name_box(qtbot, answer: Callable[[NameDialog], None]) -> list[NameDialog]:
+    """Once the name box is open: `answer` it (as the player would, with the keyboard)."""
+    seen: list[NameDialog] = []
+
+    def at_the_box() -> None:
+        box = QApplication.activeModalWidget()
+        try:
+            assert isinstance(box, NameDialog), box
+            seen.append(box)
+            answer(box)
+        finally:
+            if box is not None and box.isVisible():  # never left waiting for a player
+                box.close()
+
+    QTimer.singleShot(0, at_the_box)
+    return seen
+
+
+def _first_start(qtbot, data_dir: Path, answer: Callable[[NameDialog], None],
+                 language: str = "zh") -> tuple[MainWindow, list[NameDialog]]:
+    store = ProfileStore(data_dir)
+    assert store.load() == [] and not store.profiles()  # a fresh data folder: the first start
+    seen = _answer_name_box(qtbot, answer)
+    window = MainWindow(Settings(animation_speed=0.0, language=language), confirm_quit=False, store=store,
+                        ask_name=True)
+    qtbot.addWidget(window)
+    assert len(seen) == 1
+    return window, seen
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_the_first_start_asks_the_name_in_the_games_dialog_and_enter_takes_it(qtbot, tmp_path, language):
+    try:
+        def type_a_name(box: NameDialog) -> None:
+            assert box.focusWidget() is box.name_edit
+            assert box.name_edit.selectedText() == i18n.tr("start.default_name")
+            box.name_edit.insert("  小明 ")  # what typing does (QTest types ASCII only): it replaces 玩家
+            qtbot.keyClick(box.name_edit, Qt.Key.Key_Return)
+
+        window, (box,) = _first_start(qtbot, tmp_path / "data", type_a_name, language)
+        # the look of the other dialogs: their style sheet, the felt header, their buttons
+        assert box.styleSheet() == DIALOG_STYLE and "QLineEdit" in DIALOG_STYLE
+        assert isinstance(box.findChild(DialogHeader), DialogHeader)
+        assert (box.ok_button.objectName(), box.skip_button.objectName()) == ("primary", "secondary")
+        texts = {"zh": ("欢迎来到合肥麻将", "请输入你的名字", "跳过", "确定"),
+                 "en": ("Welcome to Hefei Mahjong", "Please enter your name", "Skip", "OK")}[language]
+        assert (box.header.title.text(), box.header.subtitle.text(), box.skip_button.text(),
+                box.ok_button.text()) == texts
+        assert box.findChild(QLineEdit).maxLength() == 40  # a profile name's longest (storage.checks)
+        assert [p.name for p in window.store.profiles()] == ["小明"]
+        assert "小明" in window.start_screen.player.text()
+    finally:
+        i18n.set_language("zh")  # (the window set the language of its settings)
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Escape, None], ids=["esc", "empty"])
+def test_esc_or_an_empty_name_keeps_the_default_one(qtbot, tmp_path, key):
+    def answer(box: NameDialog) -> None:
+        qtbot.keyClicks(box.name_edit, "Ming")
+        if key is None:  # an empty name, entered
+            box.name_edit.clear()
+        qtbot.keyClick(box.name_edit, key or Qt.Key.Key_Return)
+        assert not box.isVisible()
+
+    window, _ = _first_start(qtbot, tmp_path / "data", answer)
+    assert [p.name for p in window.store.profiles()] == ["玩家"]
+
+
+def test_the_name_box_is_styled_not_the_platforms(qtbot):
+    box = NameDialog("玩家")
+    qtbot.addWidget(box)
+    box.show()
+    qtbot.waitExposed(box)
+    shot = box.grab().toImage()
+    header = box.header.geometry()
+    assert shot.pixelColor(header.left() + 4, header.bottom() - 1).name() == theme.GOLD  # the band's rule
+    card = box.card.geometry()
+    assert shot.pixelColor(card.left() + 20, card.top() + 6).name() == theme.PAPER
+    assert shot.pixelColor(2, box.height() - 2).name() == theme.CREAM
 
 
 def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbot, tmp_path):

@@ -353,6 +353,31 @@ def test_the_sound_cards_rows_line_up_with_the_display_cards_and_the_slider_is_t
     assert filled.name() == theme.FELT  # (not the platform's blue)
 
 
+def _darkest_ink(label) -> str:
+    """The darkest pixel of a label's text: its colour where a stroke covers a whole pixel."""
+    shot = label.grab().toImage()
+    pixels = (shot.pixelColor(x, y) for x in range(shot.width()) for y in range(shot.height()))
+    return min(pixels, key=lambda c: c.lightness()).name()
+
+
+def test_with_the_sound_off_the_volume_figure_greys_out_with_its_slider(qtbot):
+    dialog = SettingsDialog(Settings(sound_on=True, volume=70))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.volume_value.isEnabled() and _darkest_ink(dialog.volume_value) == theme.INK
+    dialog.sound_box.click()
+    assert not dialog.volume_slider.isEnabled() and not dialog.volume_value.isEnabled()
+    assert _darkest_ink(dialog.volume_value) == theme.MUTED  # as grey as the slider, no longer ink
+    dialog.sound_box.click()
+    assert dialog.volume_value.isEnabled() and _darkest_ink(dialog.volume_value) == theme.INK
+    off = SettingsDialog(Settings(sound_on=False, volume=70))  # a dialog opened with the sound off
+    qtbot.addWidget(off)
+    off.show()
+    qtbot.waitExposed(off)
+    assert not off.volume_value.isEnabled() and _darkest_ink(off.volume_value) == theme.MUTED
+
+
 def test_the_window_follows_new_sound_settings(qtbot):
     w = _window(qtbot, speed=0.0, volume=100)
     backend = w.sounds.backend
