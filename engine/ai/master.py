@@ -248,7 +248,11 @@ class MasterAI(HardAI):
         finally:
             hand.add(c.tile)
         stages = (*(plan.pure_stage for _ in range(cost - 2)), useful)
-        chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, plan.survive)
+        known = None
+        if plan.read_waits:  # the plan's waits are in its suit: read as a ready hand's are
+            draw, thrown = self._where(view, left).suit_chances(suit, plan.pure_waits, left)
+            known = (draw, thrown * plan.throw_scale if hit else 0.0)
+        chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, plan.survive, known)
         return plan.pure_share * chances.points(plan.pure_value, plan.pure_value, plan.win_bonus)
 
     def _win_value(self, view: SeatView) -> float:

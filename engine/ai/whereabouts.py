@@ -44,6 +44,22 @@ class Whereabouts:
         return 1 - miss
 
 
+    def suit_chances(self, suit: int, copies: float, left: Sequence[int]) -> tuple[float, float]:
+        """(the chance to draw, the chance a round of discards throws) one of `copies` unseen
+        tiles of `suit` whose kinds are not known yet: a plan's waits."""
+        kinds = [t for t in range(NUM_KINDS) if suit_of(t) == suit]
+        unseen_here = sum(left[t] for t in kinds)
+        if unseen_here <= 0:
+            return 0.0, 0.0
+        share = min(1.0, copies / unseen_here)  # of the suit's unseen copies, the waits'
+        total = sum(self.wall)
+        draw = share * sum(self.wall[t] for t in kinds) / total if total > 0 else 0.0
+        miss = 1.0
+        for row in self.throws:
+            miss *= 1 - min(1.0, share * sum(row[t] for t in kinds))
+        return min(1.0, draw), 1 - miss
+
+
 def kept_suits(view: SeatView, opp: int) -> list[float]:
     """The tiles of each suit `opp` is expected to hold (their sum: its hand)."""
     mine = [0, 0, 0]
