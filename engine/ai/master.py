@@ -59,7 +59,7 @@ from .whereabouts import Whereabouts, read_whereabouts
 
 _TABLE = load_table()
 _POW5 = tuple(5**i for i in range(7))
-PASSED = 0.02  # a kind that went by an opponent since its last discard: it would have won
+PASSED = DangerModel.passed  # a kind that went by an opponent's unchanged hand: it would have won
 
 
 @dataclass(frozen=True)
@@ -250,8 +250,9 @@ class MasterAI(HardAI):
         stages = (*(plan.pure_stage for _ in range(cost - 2)), useful)
         known = None
         if plan.read_waits:  # the plan's waits are in its suit: read as a ready hand's are
-            draw, thrown = self._where(view, left).suit_chances(suit, plan.pure_waits, left)
-            known = (draw, thrown * plan.throw_scale if hit else 0.0)
+            draw, thrown = self._where(view, left).suit_chances(suit, plan.pure_waits, left,
+                                                                plan.throw_scale)
+            known = (draw, thrown if hit else 0.0)
         chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, plan.survive, known)
         return plan.pure_share * chances.points(plan.pure_value, plan.pure_value, plan.win_bonus)
 

@@ -43,8 +43,8 @@ class Whereabouts:
             miss *= 1 - min(1.0, scale * sum(row[k] for k in kinds))
         return 1 - miss
 
-
-    def suit_chances(self, suit: int, copies: float, left: Sequence[int]) -> tuple[float, float]:
+    def suit_chances(self, suit: int, copies: float, left: Sequence[int],
+                     scale: float = 1.0) -> tuple[float, float]:
         """(the chance to draw, the chance a round of discards throws) one of `copies` unseen
         tiles of `suit` whose kinds are not known yet: a plan's waits."""
         kinds = [t for t in range(NUM_KINDS) if suit_of(t) == suit]
@@ -52,12 +52,15 @@ class Whereabouts:
         if unseen_here <= 0:
             return 0.0, 0.0
         share = min(1.0, copies / unseen_here)  # of the suit's unseen copies, the waits'
-        total = sum(self.wall)
-        draw = share * sum(self.wall[t] for t in kinds) / total if total > 0 else 0.0
-        miss = 1.0
-        for row in self.throws:
-            miss *= 1 - min(1.0, share * sum(row[t] for t in kinds))
-        return min(1.0, draw), 1 - miss
+        return share * self.draw_chance(kinds), self.round_hit(kinds, scale * share)
+
+
+def _thrown(pile: Sequence[int]) -> list[int]:
+    """Tiles of each suit in a discard pile."""
+    thrown = [0, 0, 0]
+    for t in pile:
+        thrown[suit_of(t)] += 1
+    return thrown
 
 
 def kept_suits(view: SeatView, opp: int) -> list[float]:
@@ -72,9 +75,7 @@ def kept_suits(view: SeatView, opp: int) -> list[float]:
     others = [NUM_KINDS // 3 * 4 - m for m in mine]  # the copies it may have held
     pool = sum(others) or 1
     pile = view.discards[opp]
-    thrown = [0, 0, 0]
-    for t in pile:
-        thrown[suit_of(t)] += 1
+    thrown = _thrown(pile)
     kept = [max(0.0, (HELD + len(pile)) * others[s] / pool - thrown[s]) for s in range(3)]
     total = sum(kept)
     held = HELD - 3 * view.kong_counts[opp]  # kong tiles lie face down, out of the hand
@@ -92,9 +93,7 @@ def read_whereabouts(view: SeatView, left: Sequence[int]) -> Whereabouts:
         if opp == view.seat:
             continue
         pile = view.discards[opp]
-        thrown = [0, 0, 0]
-        for t in pile:
-            thrown[suit_of(t)] += 1
+        thrown = _thrown(pile)
         for s, k in enumerate(kept_suits(view, opp)):
             if suit_unseen[s] > 0:
                 held_share[s] += k / suit_unseen[s]
