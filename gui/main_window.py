@@ -248,6 +248,7 @@ class MainWindow(QMainWindow):
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
             table.scene.set_tile_size(self.settings.tile_size)
             table.reviews = self.reviews
+            table.match_losses = lambda: self.session.match_losses()
             table.cues.sounds = self.sounds
             self.stack.addWidget(table)
             self._table = table
@@ -333,6 +334,7 @@ class MainWindow(QMainWindow):
         try:
             record = self.store.hand_record(hand_id)
             self._replay.load(record, int(record.get("human_seat", 0)))
+            self._replay.set_match_losses(*self.store.hand_match_losses(hand_id))
         except (ReplayError, ValueError) as exc:
             QMessageBox.warning(self, tr("app.title"), str(exc))
             return

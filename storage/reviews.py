@@ -74,6 +74,27 @@ def agreement_of(text: Any) -> float | None:
     return float(value) if value is not None and _fraction(value) else None
 
 
+LOSS_SINCE = 2  # review_version from which the loss counts the player's own moves, each by its estimate
+
+
+def loss_of(text: Any) -> float | None:
+    """The points a stored review says the player gave away in its hand (None: none kept, an
+    older review whose losses counted a move off 大师's path as 100, or unreadable)."""
+    if not isinstance(text, str):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or type(data.get("review_version")) is not int:
+        return None
+    value: Any = data.get("loss")
+    if data["review_version"] < LOSS_SINCE or not _number(value):
+        return None
+    loss = float(value)
+    return loss if 0 <= loss <= MAX_LOSS else None
+
+
 def set_review(db: sqlite3.Connection, profile: str, match_id: str, digest: str,
                review: dict[str, Any]) -> bool:
     """Write `review` into the row of the hand `digest` (the newest such row of the profile's
@@ -109,4 +130,5 @@ def rolling_mean(values: Sequence[float], window: int = 20) -> list[float]:
     return out
 
 
-__all__ = ["agreement_of", "check_review", "hand_digest", "rolling_mean", "set_review"]
+__all__ = ["LOSS_SINCE", "agreement_of", "check_review", "hand_digest", "loss_of", "rolling_mean",
+           "set_review"]
