@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from engine.seat import Seat
     from gui.lan.controller import LanController
     from gui.lan.remote_table import RemoteTable
+    from gui.practice_window import PracticeWindow
     from gui.profile.page import ProfilePage
     from gui.session import ProfileSession
     from gui.single_instance import InstanceServer
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self._lan_table = False  # the table is a LAN one: its names are people's, not 下家 …
         self._profile_page: ProfilePage | None = None
         self._replay: ReplayWidget | None = None
+        self.practice_window: PracticeWindow | None = None  # 练习, while it is open
         self.reviews = ReviewWorker(self)  # 复盘 in the background: every hand counted, the replay's panel
         self.sounds = Sounds(self.settings, self)  # the effects; the table's M key saves its switch
         self.sounds.changed.connect(self._save_settings)
@@ -315,6 +317,7 @@ class MainWindow(QMainWindow):
             page = ProfilePage(self.store, self._art())
             page.back_requested.connect(self.show_start)
             page.replay_requested.connect(self.show_replay)
+            page.practice_requested.connect(self.show_practice)
             self.stack.addWidget(page)
             self._profile_page = page
         self._profile_page.refresh()
@@ -339,6 +342,27 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, tr("app.title"), str(exc))
             return
         self.stack.setCurrentWidget(self._replay)
+
+    def show_practice(self) -> None:
+        """练习: the worst moves of the profile's own saved hands, as puzzles, in a window."""
+        from gui.practice_window import HANDS, PracticeWindow, practice_hands
+
+        profile = self.store.current()
+        if profile is None:
+            return
+        hands = []
+        for row in self.store.history(profile.name, HANDS):
+            if row.imported:  # perhaps another player's: not this player's mistakes
+                continue
+            try:
+                hands.append((row.id, self.store.hand_record(row.id)))
+            except ValueError as exc:
+                log.warning("a saved hand is left out of the practice: %s", exc)
+        window = PracticeWindow(self._art(), self.reviews, practice_hands(hands), self)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.resize(max(800, self.width() - 40), max(560, self.height() - 40))
+        self.practice_window = window
+        window.open()
 
     def _leave_replay(self) -> None:
         if self._replay is not None:

@@ -85,6 +85,44 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "explain.filter_suffix": {"zh": " 分", "en": " pts"},
     "explain.filter_all": {"zh": "全部", "en": "all"},
     "explain.all_above": {"zh": "失分超过 {n} 分的每一步", "en": "Every move losing over {n} pts"},
+    # 练习: the player's worst moves as puzzles (gui.practice_window)
+    "practice.title": {"zh": "练习", "en": "Practice"},
+    "practice.button": {"zh": "练习", "en": "Practice"},
+    "practice.tip": {
+        "zh": "用你自己失分最多的局面出题：你打哪张？再看大师怎么打、为什么",
+        "en": "Puzzles from the moves where you lost most: which tile? Then the Master's answer and why",
+    },
+    "practice.loading": {
+        "zh": "大师正在翻看你的牌局… {done}/{total}",
+        "en": "The Master is going through your hands… {done}/{total}",
+    },
+    "practice.empty": {
+        "zh": "还没有可以练习的局面：打几局之后，这里会出你失分最多的地方",
+        "en": "Nothing to practise yet: after a few hands, the moves where you lost most come here",
+    },
+    "practice.count": {"zh": "第 {n} / {total} 题", "en": "Puzzle {n} of {total}"},
+    "practice.prompt": {
+        "zh": "第 {turn} 巡，轮到你出牌：打哪张？",
+        "en": "Turn {turn}, your discard: which tile?",
+    },
+    "practice.source": {"zh": "来自第 {hand} 局（{date}）", "en": "From hand {hand} ({date})"},
+    "practice.pick": {"zh": "点一张牌作答", "en": "Click a tile to answer"},
+    "practice.right": {"zh": "正确！大师也是：{best}", "en": "Right! The Master plays it too: {best}"},
+    "practice.close_enough": {
+        "zh": "不错：大师{best}，你只差 {loss} 分",
+        "en": "Good: the Master would {best}, only {loss} pts better",
+    },
+    "practice.wrong": {
+        "zh": "大师{best}：你的选择少 {loss} 分",
+        "en": "The Master would {best}: yours gives away {loss} pts",
+    },
+    "practice.then": {
+        "zh": "当时你{made}，失 {loss} 分",
+        "en": "At the time you chose to {made} (−{loss} pts)",
+    },
+    "practice.next": {"zh": "下一题", "en": "Next puzzle"},
+    "practice.again": {"zh": "答对 {right}/{total} · 再来一遍", "en": "{right} of {total} right · again"},
+    "practice.close": {"zh": "关闭", "en": "Close"},
     # the profile: agreement with 大师 over time, beside 积分
     "profile.agreement_chart": {"zh": "与大师一致", "en": "Master agreement"},
     "profile.agreement_sub": {"zh": "近 {window} 局均值", "en": "{window}-hand mean"},

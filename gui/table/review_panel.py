@@ -99,11 +99,7 @@ class ReviewPanel(QWidget):
         self.retranslate()
 
     def _label(self, name: str, size: int, bold: bool = False) -> QLabel:
-        label = QLabel()
-        label.setObjectName(name)
-        label.setFont(fonts.ui_font(size, bold))
-        label.setWordWrap(True)
-        return label
+        return panel_label(name, size, bold)
 
     # -- what to show ---------------------------------------------------------------------------
     def show_running(self) -> None:
@@ -270,9 +266,18 @@ class ReviewPanel(QWidget):
             self.decision_chosen.emit(int(step))
 
 
+def panel_label(name: str, size: int, bold: bool = False) -> QLabel:
+    """A wrapping label of the panel's style (`name`: reviewTitle, reviewFigure or reviewHint)."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setFont(fonts.ui_font(size, bold))
+    label.setWordWrap(True)
+    return label
+
+
 def panel_width(replay_width: int) -> int:
     """The panel's width beside a replay `replay_width` px wide."""
     return max(NARROW_W, min(WIDE_W, round(SHARE * replay_width)))
 
 
-__all__ = ["PANEL_W", "ReviewPanel", "loss_words", "move_words", "panel_width"]
+__all__ = ["PANEL_W", "ReviewPanel", "loss_words", "move_words", "panel_label", "panel_width"]
