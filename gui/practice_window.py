@@ -33,7 +33,7 @@ from gui.i18n import tile_label, tr
 from gui.review_worker import review_key
 from gui.table.candidate_table import CandidateTable, move_words
 from gui.table.review_mark import MasterMark
-from gui.table.review_panel import panel_label, panel_width
+from gui.table.review_panel import panel_label, panel_width, scale_texts, text_scale
 from gui.table.scene import TableScene
 from gui.table.table_view import TableView
 
@@ -195,9 +195,11 @@ class PracticeWindow(QDialog):
         self._update()
 
     def _fill_tiles(self) -> None:
-        for button in self.tile_buttons:
-            self.tiles_row.removeWidget(button)
-            button.deleteLater()
+        while self.tiles_row.count():  # the last puzzle's buttons and the stretches around them
+            item = self.tiles_row.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.tile_buttons = []
         puzzle = self.puzzle
         if puzzle is None:
@@ -210,7 +212,7 @@ class PracticeWindow(QDialog):
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.setAutoRaise(True)
             button.clicked.connect(lambda _checked=False, k=kind: self.choose(k))
-            self.tiles_row.insertWidget(self.tiles_row.count() - 1, button)
+            self.tiles_row.addWidget(button)
             self.tile_buttons.append(button)
         self.tiles_row.addStretch(1)
         self._size_tiles()
@@ -266,8 +268,15 @@ class PracticeWindow(QDialog):
         self.candidates.setVisible(chosen is not None)
         self.candidates_title.setVisible(chosen is not None)
         self.next_button.setVisible(chosen is not None)
+        best_tile = puzzle.decision.best.tile if puzzle is not None else None
         for button in self.tile_buttons:
             button.setEnabled(chosen is None)
+            kind = button.property("kind")
+            # answered: 大师's tile framed in gold, the player's other choice in red
+            edge = (None if chosen is None else theme.GOLD if kind == best_tile
+                    else theme.REVIEW_MISTAKE if kind == chosen.action.tile else None)
+            button.setStyleSheet("" if edge is None else
+                                 f"QToolButton {{ border: 3px solid {edge}; border-radius: 5px; }}")
         if puzzle is None:
             self.count.setText("")
             self.prompt.setText(tr("practice.loading", done=len(self._back), total=len(self._asked))
@@ -298,7 +307,11 @@ class PracticeWindow(QDialog):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.panel.setFixedWidth(panel_width(self.width()))
-        self.candidates.set_visible_rows(max(3, min(8, (self.height() - 380) // 30)))
+        scale = text_scale(self.height())
+        scale_texts(self.panel, scale)
+        for button in (self.next_button, self.close_button):
+            button.setFont(fonts.ui_font(round(15 * scale)))
+        self.candidates.set_visible_rows(max(3, min(8, round((self.height() - 380 * scale) / (30 * scale)))))
         self._size_tiles()
         super().resizeEvent(event)
 

@@ -106,6 +106,17 @@ class CandidateTable(QTableWidget):
         self.candidates: tuple[Weighed, ...] = ()
         self.made: Action | None = None
         self.visible_rows = 8  # more scroll: 大师's first few say the most
+        self.scale = 1.0
+        self.retranslate()
+
+    def set_scale(self, scale: float) -> None:
+        """Texts and rows grow with the window (gui.table.review_panel.text_scale)."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        self.setFont(fonts.ui_font(round(TEXT_PX * scale)))
+        self.horizontalHeader().setFont(fonts.ui_font(round(TEXT_PX * scale), True))
+        self.verticalHeader().setDefaultSectionSize(round(ROW_PX * scale))
         self.retranslate()
 
     def set_visible_rows(self, rows: int) -> None:
@@ -148,7 +159,7 @@ class CandidateTable(QTableWidget):
                 if colour is not None:
                     item.setForeground(QBrush(QColor(colour)))
                 if c.action == best or c.action == self.made:
-                    item.setFont(fonts.ui_font(TEXT_PX, True))
+                    item.setFont(fonts.ui_font(round(TEXT_PX * self.scale), True))
                 item.setToolTip(tip)
                 self.setItem(row, column, item)
         # the danger column only where a discard may deal in (a declared player, or the open room)
@@ -180,7 +191,7 @@ class CandidateTable(QTableWidget):
 
     def _height(self) -> int:
         rows = min(self.rowCount(), self.visible_rows)
-        return self.horizontalHeader().sizeHint().height() + rows * ROW_PX + 4
+        return self.horizontalHeader().sizeHint().height() + rows * round(ROW_PX * self.scale) + 4
 
 
 __all__ = ["CandidateTable", "move_text", "move_words"]

@@ -117,7 +117,11 @@ class ReviewPanel(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         # in a low window the list of moves keeps room: fewer candidate rows show at once
-        self.candidates.set_visible_rows(max(3, min(8, (self.height() - 420) // 30)))
+        scale = text_scale(self.height())
+        scale_texts(self, scale)
+        self.list.setFont(fonts.ui_font(round(14 * scale)))
+        self.filter.setFont(fonts.ui_font(round(13 * scale)))
+        self.candidates.set_visible_rows(max(3, min(8, round((self.height() - 420 * scale) / (30 * scale)))))
         super().resizeEvent(event)
 
     def set_match_losses(self, losses: Sequence[float | None], current: int) -> None:
@@ -271,8 +275,26 @@ def panel_label(name: str, size: int, bold: bool = False) -> QLabel:
     label = QLabel()
     label.setObjectName(name)
     label.setFont(fonts.ui_font(size, bold))
+    label.setProperty("base_px", size)  # grows with the window (scale_texts)
     label.setWordWrap(True)
     return label
+
+
+def text_scale(height: int) -> float:
+    """How much the panel's texts grow in a tall window (1 up to 800 px high, at most 1.5)."""
+    return max(1.0, min(1.5, height / 800))
+
+
+def scale_texts(root: QWidget, scale: float) -> None:
+    """Every panel label under `root` at its base size times `scale`, and the candidate tables."""
+    for label in root.findChildren(QLabel):
+        base = label.property("base_px")
+        if isinstance(base, int):
+            font = label.font()
+            font.setPixelSize(round(base * scale))
+            label.setFont(font)
+    for table in root.findChildren(CandidateTable):
+        table.set_scale(scale)
 
 
 def panel_width(replay_width: int) -> int:
@@ -280,4 +302,5 @@ def panel_width(replay_width: int) -> int:
     return max(NARROW_W, min(WIDE_W, round(SHARE * replay_width)))
 
 
-__all__ = ["PANEL_W", "ReviewPanel", "loss_words", "move_words", "panel_label", "panel_width"]
+__all__ = ["PANEL_W", "ReviewPanel", "loss_words", "move_words", "panel_label", "panel_width", "scale_texts",
+           "text_scale"]
