@@ -126,7 +126,7 @@ def test_time_outs_are_marked_too_and_an_old_record_is_all_the_players() -> None
 
 def test_marks_that_do_not_fit_the_seats_moves_are_not_kept() -> None:
     data, seat = _played(5, own=2)
-    del data["auto"]
+    assert "auto" not in data  # every move the player's
     assert not mark_auto(data, 0, seat.made_by[:-1])
     assert not mark_auto(data, 0, ["托管"] * len(seat.made_by))
     assert "auto" not in data
@@ -212,3 +212,60 @@ def test_the_filter_keeps_only_losses_above_n() -> None:
     assert len(kept) == sum(1 for x in losses if x > above) < len(review.decisions)
     assert review.losing(0) == list(review.decisions)
     assert all(d.loss > above for d in review.mistakes(limit=10, above=above))
+
+
+def _reviewed_hands() -> list[tuple[dict[str, Any], Any]]:
+    out = []
+    for seed in (7, 21):
+        hand = Match(Ruleset(room=Room.BAOTING), seed).next_hand()
+        HandRunner(hand, [make_ai("easy", seed=seed)] + [make_ai("hard", seed=i) for i in range(1, 4)]).run()
+        data = record(hand)
+        out.append((data, review_hand(data, 0)))
+    return out
+
+
+def test_practice_puzzles_are_the_players_worst_discards_biggest_first() -> None:
+    from engine.practice import answer, is_puzzle, loss_of_answer, pick_puzzles
+
+    hands = _reviewed_hands()
+    puzzles = pick_puzzles(hands, limit=50)
+    assert puzzles and puzzles == pick_puzzles(hands, limit=50)  # the same every time
+    losses = [p.decision.loss for p in puzzles]
+    assert losses == sorted(losses, reverse=True)
+    every = [d for _, review in hands for d in review.decisions if is_puzzle(d)]
+    assert len(puzzles) == len(every)
+    assert pick_puzzles(hands, limit=3) == puzzles[:3]
+    for puzzle in puzzles:
+        d = puzzle.decision
+        assert d.auto is None and d.made.kind is ActionKind.DISCARD and d.made.tile != d.best.tile
+        assert d.made.tile in puzzle.tiles and d.best.tile in puzzle.tiles
+        assert loss_of_answer(puzzle, answer(puzzle, d.best.tile)) == 0  # 大师's answer loses nothing
+        assert loss_of_answer(puzzle, answer(puzzle, d.made.tile)) <= d.loss + 1e-9
+    with pytest.raises(ValueError):
+        answer(puzzles[0], next(t for t in range(21) if t not in puzzles[0].tiles))
+
+
+def test_autoplay_moves_are_never_puzzles() -> None:
+    from engine.practice import pick_puzzles
+
+    data, seat = _played(28)
+    assert pick_puzzles([(data, review_hand(data, 0))])  # the player's own moves give puzzles …
+    assert "auto" not in data  # every move the player's
+    assert mark_auto(data, 0, ["autoplay"] * len(seat.made_by))  # … 托管's never
+    assert pick_puzzles([(data, review_hand(data, 0))]) == []
+
+
+def test_a_puzzle_shows_only_what_the_seat_saw() -> None:
+    from engine.events import HandEnded, TilesDealt
+    from engine.practice import events_before, pick_puzzles
+
+    puzzle = pick_puzzles(_reviewed_hands(), limit=1)[0]
+    events = events_before(puzzle.record, puzzle.decision.step, puzzle.seat)
+    assert not any(isinstance(e, HandEnded) for e in events)
+    dealt = [e for e in events if isinstance(e, TilesDealt)]
+    assert all((e.tiles is None) == (e.seat != puzzle.seat) for e in dealt)
+    assert all(e.tile is None for e in events if isinstance(e, TileDrawn) and e.seat != puzzle.seat)
+    from engine.replay import ReplayError
+
+    with pytest.raises(ReplayError):
+        events_before(puzzle.record, 10_000, puzzle.seat)
