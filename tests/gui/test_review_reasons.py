@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from engine.ai import make_ai
 from engine.match import Match
 from engine.practice import loss_of_answer, pick_puzzles
-from engine.replay import mark_auto, record
+from engine.replay import auto_moves, mark_auto, record
 from engine.replay import replay as replay_hand
 from engine.review import review_hand
 from engine.rules import Room, Ruleset
@@ -30,6 +30,7 @@ from gui.table.replay import ReplayWidget
 from gui.tiles.art import TileArt
 from storage.store import ProfileStore
 from tests.gui.test_review import _reviewed
+from tests.gui_driver import act, pump_until
 from tests.profile_helpers import outcome_for
 
 SEEDS = (7, 21)  # hands where the player's seat (an easy AI) gives points away
@@ -207,3 +208,37 @@ def test_practice_with_no_hands_says_so(qtbot) -> None:
     assert window.puzzle is None and window.prompt.text() == tr("practice.empty")
     window.close()
     reviews.stop()
+
+
+def test_the_table_marks_the_moves_autoplay_made_for_the_player(qtbot, tmp_path: Path, language: str) -> None:
+    """A real match: the player makes the first move, then switches 托管 on; the hand kept in
+    the history marks every later move of the player's seat as 托管's, and its review counts
+    only the first."""
+    if language == "en":
+        pytest.skip("the record does not depend on the language")
+    store = ProfileStore(tmp_path)
+    store.load()
+    w = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, store=store)
+    qtbot.addWidget(w)
+    w.resize(1280, 860)
+    w.show()
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
+    table = w.table
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=30000)
+    act(qtbot, table, 1)
+    qtbot.waitUntil(lambda: table.pending is None, timeout=10000)
+    qtbot.mouseClick(table.bar.autoplay, Qt.MouseButton.LeftButton)
+    assert table.bar.autoplay.isChecked()
+    pump_until(qtbot, table, lambda: table.end_dialog is not None and table.end_dialog.isVisible(),
+               on_dialog=lambda _dialog: False)
+    name = w.session.profile.name
+    row = w.store.history(name)[0]
+    data = w.store.hand_record(row.id)
+    own = [step for step, (who, _) in enumerate(data["actions"]) if who == 0]
+    assert len(own) > 1
+    assert auto_moves(data) == dict.fromkeys(own[1:], "autoplay")
+    review = review_hand(data, 0)
+    assert len(review.own) <= 1 and all(d.auto == "autoplay" for d in review.decisions if d.step != own[0])
+    table.bar.autoplay.setChecked(False)
+    table.stop_match()
+    w.close()
