@@ -136,10 +136,10 @@ def replay(qtbot) -> Iterator[ReplayWidget]:
         widget.shut_down()
 
 
-def _window(qtbot, data_dir: Path) -> MainWindow:
+def _window(qtbot, data_dir: Path, settings: Settings | None = None) -> MainWindow:
     store = ProfileStore(data_dir)
     store.load()
-    w = MainWindow(Settings(), confirm_quit=False, store=store)  # the default animation speed
+    w = MainWindow(settings or Settings(), confirm_quit=False, store=store)  # the default animation speed
     qtbot.addWidget(w)
     w.resize(1280, 860)
     w.show()
@@ -216,12 +216,7 @@ def test_the_table_marks_the_moves_autoplay_made_for_the_player(qtbot, tmp_path:
     only the first."""
     if language == "en":
         pytest.skip("the record does not depend on the language")
-    store = ProfileStore(tmp_path)
-    store.load()
-    w = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, store=store)
-    qtbot.addWidget(w)
-    w.resize(1280, 860)
-    w.show()
+    w = _window(qtbot, tmp_path, Settings(animation_speed=0.0))
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
     table = w.table
     qtbot.waitUntil(lambda: table.pending is not None, timeout=30000)
