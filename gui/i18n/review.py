@@ -65,10 +65,10 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
         "zh": "胡牌期望 {points} 分（未减危险）", "en": "{points} pts from winning, before danger",
     },
     "explain.tip_deal_in": {"zh": "放炮概率 {pct}%", "en": "{pct}% chance to deal in"},
-    "explain.pure": {"zh": "按清一色打", "en": "played for 清一色 (one suit)"},
+    "explain.pure": {"zh": "按清一色打", "en": "played for a one-suit hand"},
     "explain.slow": {"zh": "放慢了速度：大师不这样打", "en": "gives up speed: the Master would not"},
     "explain.turn": {"zh": "第 {n} 巡", "en": "Turn {n}"},
-    "explain.by_autoplay": {"zh": "托管代打", "en": "Auto-play (托管)"},
+    "explain.by_autoplay": {"zh": "托管代打", "en": "Auto-play"},
     "explain.by_timeout": {"zh": "超时代打", "en": "Timed out"},
     "explain.auto_left_out": {
         "zh": "{n} 步由托管或超时代打，不计入", "en": "{n} moves made by auto-play or time-outs: not counted",
