@@ -237,3 +237,21 @@ def test_the_table_marks_the_moves_autoplay_made_for_the_player(qtbot, tmp_path:
     table.bar.autoplay.setChecked(False)
     table.stop_match()
     w.close()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1920, 1200)])
+def test_the_candidate_table_fits_the_panel_and_reads(qtbot, replay: ReplayWidget,
+                                                      size: tuple[int, int]) -> None:
+    """Every column in view without scrolling sideways, texts ≥ 11 px, larger in a large window."""
+    replay.resize(*size)
+    review = _reviewed(qtbot, replay, saved(21))
+    worst = max(review.decisions, key=lambda d: max(c.danger for c in d.candidates))  # the danger shown
+    replay.go_to_decision(worst.step)
+    table = replay.review_panel.candidates
+    qtbot.waitUntil(lambda: table.isVisible(), timeout=5000)
+    assert not table.isColumnHidden(5)
+    assert table.horizontalScrollBar().maximum() == 0
+    assert table.font().pixelSize() >= 11
+    assert table.visible_rows >= 3
+    if size[1] >= 1200:
+        assert table.font().pixelSize() > 12 and replay.review_panel.width() > 400
