@@ -3,7 +3,7 @@ every decision), as a small JSON document that can be exported and imported else
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from . import __version__
@@ -14,8 +14,11 @@ from .record_format import FORMAT, FORMAT_VERSION
 from .rules import Ruleset
 
 __all__ = [
-    "FORMAT", "FORMAT_VERSION", "ReplayError", "record", "record_from_events", "replay", "replay_steps",
+    "AUTO_REASONS", "FORMAT", "FORMAT_VERSION", "ReplayError", "auto_moves", "mark_auto", "record",
+    "record_from_events", "replay", "replay_steps",
 ]
+
+AUTO_REASONS = ("autoplay", "timeout")  # why the table made a seat's move: 托管, or its time ran out
 
 
 class ReplayError(ValueError):
@@ -70,6 +73,35 @@ def _document(rules: Ruleset, seed: int, dealer: int, dealer_streak: int, hand_n
             "winners": list(result[0]), "deltas": list(result[1]), "exhaustive": result[2],
         },
     }
+
+
+def mark_auto(data: dict[str, Any], seat: int, made_by: Sequence[str | None]) -> bool:
+    """Keep in the saved hand `data` which of `seat`'s decisions the table made (``made_by``: the
+    seat's decisions in order, None for its own, else one of AUTO_REASONS) as ``"auto"``:
+    ``[[step, reason], ...]``. Older programs ignore the key; a record without it is all the
+    players' own. False, and nothing kept, when `made_by` does not match the seat's decisions
+    (a seat auto-played after a failure of its own): a wrong mark is worse than none."""
+    steps = [i for i, (who, _) in enumerate(data.get("actions", [])) if who == seat]
+    if len(steps) != len(made_by) or any(m is not None and m not in AUTO_REASONS for m in made_by):
+        return False
+    marks = [[step, why] for step, why in zip(steps, made_by, strict=True) if why is not None]
+    if marks:
+        data["auto"] = marks
+    return True
+
+
+def auto_moves(data: Mapping[str, Any]) -> dict[int, str]:
+    """The record's moves made by the table (step → "autoplay" or "timeout"). A record saved
+    before these were kept, or one whose list is damaged, has none: it reads as all the player's."""
+    marks = data.get("auto")
+    out: dict[int, str] = {}
+    if not isinstance(marks, list):
+        return out
+    for mark in marks:
+        if (isinstance(mark, list) and len(mark) == 2 and type(mark[0]) is int and mark[0] >= 0
+                and mark[1] in AUTO_REASONS):
+            out[mark[0]] = mark[1]
+    return out
 
 
 def replay(data: dict[str, Any]) -> Hand:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from .actions import WIN, Action
 from .decision import ClosedReason, DecisionClosed, DecisionRequest
-from .events import Event
+from .events import Event, HandStarted
 from .seat import Seat
 from .view import SeatView
 
@@ -84,6 +84,9 @@ class WaitingSeat:
         self.autoplay = threading.Event()  # 托管: the AI plays every decision
         self.auto_win = threading.Event()  # 能胡就胡: every win is taken without asking
         self.timeouts = 0
+        # this hand's decisions in order, by who made them: None the seat's own, "autoplay"
+        # (托管) or "timeout" (engine.replay.mark_auto keeps them with the saved hand)
+        self.made_by: list[str | None] = []
         self._ai = autoplay
         self._clock = clock
         self._inbox: queue.Queue[Ack | Choice | Stop | Wake] = queue.Queue()
@@ -125,6 +128,8 @@ class WaitingSeat:
 
     # -- the seat, in the engine's thread -----------------------------------------------------
     def on_event(self, event: Event) -> None:
+        if isinstance(event, HandStarted):
+            self.made_by = []
         self._ai.on_event(event)
         self.send(event)
         if self.acknowledged:
@@ -133,8 +138,9 @@ class WaitingSeat:
 
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if self.autoplay.is_set():
-            return self._ai.decide(view, legal)
+            return self._auto(view, legal, "autoplay")
         if WIN in legal and self.auto_win.is_set():
+            self.made_by.append(None)  # the seat's own setting (能胡就胡) took it
             return WIN
         self._next_id += 1
         request = DecisionRequest(self._next_id, view, tuple(legal), self.time_limit)
@@ -156,16 +162,21 @@ class WaitingSeat:
                 self.timeouts += 1
                 self._pending = None  # closed before it is said: no answer is taken from here on
                 self.send(DecisionClosed(request.id, ClosedReason.TIMEOUT))
-                return self._ai.decide(view, legal)
+                return self._auto(view, legal, "timeout")
             if isinstance(message, Choice) and message.request == request.id:
                 if message.action is None:  # 托管 was switched on while the seat was thinking
-                    return self._ai.decide(view, legal)
+                    return self._auto(view, legal, "autoplay")
                 if message.action in legal:  # an answer given before a hand-over still counts
+                    self.made_by.append(None)
                     return message.action
                 log.warning("seat %s answered %s, which is not legal now: ignored", self.name, message.action)
             if self.autoplay.is_set():  # handed over (a drop) while the seat was waiting
-                return self._ai.decide(view, legal)
+                return self._auto(view, legal, "autoplay")
             # else: an acknowledgement, an answer to an earlier request, a stale wake-up
+
+    def _auto(self, view: SeatView, legal: Sequence[Action], why: str) -> Action:
+        self.made_by.append(why)
+        return self._ai.decide(view, legal)
 
     def _take(self, timeout: float | None) -> Ack | Choice | Stop | Wake | None:
         """The next message; None when `timeout` seconds pass first. Raises SeatStopped."""

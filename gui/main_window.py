@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from engine.seat import Seat
     from gui.lan.controller import LanController
     from gui.lan.remote_table import RemoteTable
+    from gui.practice_window import PracticeWindow
     from gui.profile.page import ProfilePage
     from gui.session import ProfileSession
     from gui.single_instance import InstanceServer
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
         self._lan_table = False  # the table is a LAN one: its names are people's, not 下家 …
         self._profile_page: ProfilePage | None = None
         self._replay: ReplayWidget | None = None
+        self.practice_window: PracticeWindow | None = None  # 练习, while it is open
         self.reviews = ReviewWorker(self)  # 复盘 in the background: every hand counted, the replay's panel
         self.sounds = Sounds(self.settings, self)  # the effects; the table's M key saves its switch
         self.sounds.changed.connect(self._save_settings)
@@ -248,6 +250,7 @@ class MainWindow(QMainWindow):
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
             table.scene.set_tile_size(self.settings.tile_size)
             table.reviews = self.reviews
+            table.match_losses = lambda: self.session.match_losses()
             table.cues.sounds = self.sounds
             self.stack.addWidget(table)
             self._table = table
@@ -314,6 +317,7 @@ class MainWindow(QMainWindow):
             page = ProfilePage(self.store, self._art())
             page.back_requested.connect(self.show_start)
             page.replay_requested.connect(self.show_replay)
+            page.practice_requested.connect(self.show_practice)
             self.stack.addWidget(page)
             self._profile_page = page
         self._profile_page.refresh()
@@ -333,10 +337,32 @@ class MainWindow(QMainWindow):
         try:
             record = self.store.hand_record(hand_id)
             self._replay.load(record, int(record.get("human_seat", 0)))
+            self._replay.set_match_losses(*self.store.hand_match_losses(hand_id))
         except (ReplayError, ValueError) as exc:
             QMessageBox.warning(self, tr("app.title"), str(exc))
             return
         self.stack.setCurrentWidget(self._replay)
+
+    def show_practice(self) -> None:
+        """练习: the worst moves of the profile's own saved hands, as puzzles, in a window."""
+        from gui.practice_window import HANDS, PracticeWindow, practice_hands
+
+        profile = self.store.current()
+        if profile is None:
+            return
+        hands = []
+        for row in self.store.history(profile.name, HANDS):
+            if row.imported:  # perhaps another player's: not this player's mistakes
+                continue
+            try:
+                hands.append((row.id, self.store.hand_record(row.id)))
+            except ValueError as exc:
+                log.warning("a saved hand is left out of the practice: %s", exc)
+        window = PracticeWindow(self._art(), self.reviews, practice_hands(hands), self)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.resize(max(800, self.width() - 40), max(560, self.height() - 40))
+        self.practice_window = window
+        window.open()
 
     def _leave_replay(self) -> None:
         if self._replay is not None:

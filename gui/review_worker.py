@@ -42,7 +42,7 @@ URGENT, BACKGROUND = 0, 1
 def review_key(record: Mapping[str, Any], seat: int) -> str:
     """What a review depends on: the hand (its rules, deal and decisions) and the seat."""
     fields = [record.get(k) for k in ("rules", "seed", "dealer", "dealer_streak", "hand_number",
-                                      "round_number", "scores_before", "actions")]
+                                      "round_number", "scores_before", "actions", "auto")]
     return json.dumps([*fields, seat], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -198,6 +198,18 @@ class ProfileSession(QObject):
         if self._awaiting.pop(key, None) is not None:
             log.warning("the hand is kept without its review: %s", why)
 
+    def match_losses(self) -> list[float | None]:
+        """The points the player gave away to 大师 in each hand of this match so far (the 复盘's
+        curve); [] without a profile or a history."""
+        profile = self.profile
+        if profile is None or not self.match_id:
+            return []
+        try:
+            return self.store.match_losses(profile.name, self.match_id)
+        except (ValueError, OSError) as exc:
+            log.warning("no losses of the match for the review: %s", exc)
+            return []
+
     def report(self) -> None:
         """Tell the player what the store found since the last time (a save that failed, or
         worked again)."""

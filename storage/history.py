@@ -31,7 +31,7 @@ from engine import __version__ as PROGRAM_VERSION
 from storage.atomic import atomic_write, dump_json, keep_aside
 from storage.checks import whole_number
 from storage.codes import LEGACY_RESULTS, coded_names, result_code
-from storage.reviews import agreement_of
+from storage.reviews import agreement_of, loss_of
 from storage.saved_hands import SavedHand, saved_hand_data
 
 log = logging.getLogger(__name__)
@@ -377,6 +377,23 @@ class HistoryDB:
         )
         figures = (agreement_of(r[0]) for r in rows)
         return [f for f in figures if f is not None]
+
+    def match_losses(self, name: str, match_id: str) -> list[tuple[int, float | None]]:
+        """The hands the profile played in the match, oldest first: (history id, the points its
+        review says were given away, None when it has no such figure yet)."""
+        rows = self._read(
+            "SELECT id, review FROM hands WHERE profile = ? AND match_id = ? AND imported = 0 ORDER BY id",
+            (name, match_id),
+        )
+        return [(r[0], loss_of(r[1])) for r in rows]
+
+    def hand_match(self, hand_id: int) -> tuple[str, str, bool]:
+        """(profile, match id, imported) of a history entry; ValueError for an unknown one."""
+        hand_id = whole_number(hand_id, "a hand id")
+        rows = self._read("SELECT profile, match_id, imported FROM hands WHERE id = ?", (hand_id,))
+        if not rows:
+            raise ValueError(f"there is no saved hand {hand_id} in the history")
+        return rows[0][0], rows[0][1], bool(rows[0][2])
 
     def has_match(self, name: str, match_id: str) -> bool:
         return self.db is not None and bool(self._read(

@@ -62,16 +62,36 @@ def _fraction(value: Any) -> bool:
     return _number(value) and 0 <= value <= 1
 
 
-def agreement_of(text: Any) -> float | None:
-    """The agreement figure of a stored review (None: none kept, or unreadable)."""
+def _stored(text: Any) -> dict[str, Any]:
+    """A stored review's JSON object ({} when there is none or it cannot be read)."""
     if not isinstance(text, str):
-        return None
+        return {}
     try:
         data = json.loads(text)
     except ValueError:
-        return None
-    value = data.get("agreement") if isinstance(data, dict) else None
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def agreement_of(text: Any) -> float | None:
+    """The agreement figure of a stored review (None: none kept, or unreadable)."""
+    value = _stored(text).get("agreement")
     return float(value) if value is not None and _fraction(value) else None
+
+
+LOSS_SINCE = 2  # review_version from which the loss counts the player's own moves, each by its estimate
+
+
+def loss_of(text: Any) -> float | None:
+    """The points a stored review says the player gave away in its hand (None: none kept, an
+    older review whose losses counted a move off 大师's path as 100, or unreadable)."""
+    data = _stored(text)
+    version: Any = data.get("review_version")
+    value: Any = data.get("loss")
+    if type(version) is not int or version < LOSS_SINCE or not _number(value):
+        return None
+    loss = float(value)
+    return loss if 0 <= loss <= MAX_LOSS else None
 
 
 def set_review(db: sqlite3.Connection, profile: str, match_id: str, digest: str,
@@ -109,4 +129,5 @@ def rolling_mean(values: Sequence[float], window: int = 20) -> list[float]:
     return out
 
 
-__all__ = ["agreement_of", "check_review", "hand_digest", "rolling_mean", "set_review"]
+__all__ = ["LOSS_SINCE", "agreement_of", "check_review", "hand_digest", "loss_of", "rolling_mean",
+           "set_review"]

@@ -154,7 +154,7 @@ def read_saved_hand_folder(folder: Path) -> list[tuple[str, SavedHand | ImportRe
 
 
 def _saved_hand(raw: bytes, name: str) -> SavedHand:
-    from engine.replay import record
+    from engine.replay import auto_moves, record
 
     data = strict_json(raw, name)
     hand = _verify_saved_hand(data, name)
@@ -174,6 +174,10 @@ def _saved_hand(raw: bytes, name: str) -> SavedHand:
     # no foreign keys or values in it, wherever they were put.
     stored = record(hand, tuple(names), played_at)
     stored["program_version"] = _short_text(data.get("program_version")) or stored["program_version"]
+    auto = {step: why for step, why in auto_moves(data).items()
+            if step < len(stored["actions"]) and stored["actions"][step][0] == seat}
+    if auto:  # the moves 托管 made for the player, checked against the hand's own
+        stored["auto"] = [[step, why] for step, why in sorted(auto.items())]
     won, self_draw, deal_in, exhaustive = _outcome_of(result, seat)
     summary = {
         "winners": list(result.winners), "exhaustive": exhaustive, "deltas": list(result.deltas),

@@ -326,6 +326,24 @@ class ProfileStore:
         self._state.find(name)
         return self._history.agreements(name)
 
+    def match_losses(self, name: str, match_id: str) -> list[float | None]:
+        """The points the profile gave away to 大师 in each hand of the match so far, oldest
+        first (None: a hand not reviewed yet, or reviewed by an older program)."""
+        self._ensure_loaded()
+        self._state.find(name)
+        return [loss for _, loss in self._history.match_losses(name, match_id)]
+
+    def hand_match_losses(self, hand_id: int) -> tuple[list[float | None], int]:
+        """The losses of the match of history entry `hand_id` (as :meth:`match_losses`) and
+        that hand's place among them; an imported hand stands alone."""
+        self._ensure_loaded()
+        name, match_id, imported = self._history.hand_match(hand_id)
+        rows = [] if imported else self._history.match_losses(name, match_id)
+        ids = [hand for hand, _ in rows]
+        if hand_id not in ids:
+            return [None], 0
+        return [loss for _, loss in rows], ids.index(hand_id)
+
     def _check_finish(self, name: str, match_id: Any, room: Any, net: Any,
                       summary: Any) -> tuple[str, int, str]:
         if not isinstance(match_id, str) or not match_id:

@@ -71,6 +71,19 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Note:
+    """Why a discard got its value (kept for the 复盘 when asked: :mod:`engine.ai.explain`)."""
+
+    candidate: Candidate  # the shanten, ukeire and waits the discard leaves
+    win_chance: float  # the chance to win the hand after it, by the plan chosen
+    points: float  # the points the plan is expected to win (before danger)
+    danger: float  # expected points the discard pays away now (deal-in chance × its cost)
+    deal_in: float  # the chance the discard is a declared (or likely) opponent's wait
+    pure: bool  # the 清一色 plan is the better one
+    slow: bool  # off the efficient path: 大师 gives up speed only to fold or for 清一色
+
+
+@dataclass(frozen=True)
 class Plan:
     """大师's figures for one room (``plan`` in master.json)."""
 
@@ -114,6 +127,11 @@ class MasterAI(HardAI):
 
     def __init__(self, seed: int = 0, name: str = "大师") -> None:
         super().__init__(seed=seed, name=name)
+        # filled by each appraisal when not None (the 复盘 asks): never read by the choice
+        self.notes: dict[Action, Note] | None = None
+        self._chance = 0.0  # the win chance of the last plan weighed (for the notes)
+        self._pure_chance = 0.0
+        self._deal_in: list[float] = []
 
     # -- the decision ---------------------------------------------------------------------
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -150,6 +168,7 @@ class MasterAI(HardAI):
         # the lookahead for every discard that keeps the best shanten: one estimate for all
         self._best_shanten = min(c.shanten for c in options)
         self._lookahead = {c.tile for c in options if c.shanten == self._best_shanten}
+        self._deal_in = [0.0] * NUM_KINDS
         risk = self._risk(view, plan)
         # off the efficient path only when every efficient discard is dangerous: a discard
         # that gives up speed costs more wins than the estimate of its danger can see
@@ -163,7 +182,11 @@ class MasterAI(HardAI):
                 if c.tile not in (declaring if declare else discards):
                     continue
                 value, pure = self._offence(view, hand, left, c, declare, plan)
-                if not (fold or declare or pure or c.tile in efficient):
+                slow = not (fold or declare or pure or c.tile in efficient)
+                if self.notes is not None:
+                    self.notes[Action.discard(c.tile, declare)] = Note(
+                        c, self._chance, value, risk[c.tile], self._deal_in[c.tile], pure, slow)
+                if slow:
                     value = -100.0  # kept as an option for the 复盘, never chosen
                 out[Action.discard(c.tile, declare)] = (
                     value - plan.risk_weight * risk[c.tile] - TIE * order[c.tile])
@@ -195,6 +218,7 @@ class MasterAI(HardAI):
                 thrown = where.round_hit(c.waits, plan.throw_scale) if hit else 0.0
                 ready = (where.draw_chance(c.waits), thrown)
             chances = win_chances((), c.wait_count, draws, total, hit, plan.survive, ready)
+            self._chance = chances.total
             self_value, discard_value = self._ready_values(view, hand, c, declare)
             return chances.points(self_value, discard_value, plan.win_bonus), False
         nxt = None
@@ -212,7 +236,9 @@ class MasterAI(HardAI):
         value = plain_estimate(view, hand, c)[0]  # 清一色 is the other plan's
         chances = win_chances(stages, waits, draws, total, hit, plan.survive)
         fast = chances.points(value, value, plan.win_bonus)
+        self._pure_chance = 0.0
         pure = self._pure_plan(view, hand, left, c, draws, hit, plan)
+        self._chance = self._pure_chance if pure > fast else chances.total
         return max(fast, pure), pure > fast
 
     def _where(self, view: SeatView, left: Sequence[int]) -> Whereabouts:
@@ -254,6 +280,7 @@ class MasterAI(HardAI):
                                                                 plan.throw_scale)
             known = (draw, thrown if hit else 0.0)
         chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, plan.survive, known)
+        self._pure_chance = chances.total
         return plan.pure_share * chances.points(plan.pure_value, plan.pure_value, plan.win_bonus)
 
     def _win_value(self, view: SeatView) -> float:
@@ -308,7 +335,8 @@ class MasterAI(HardAI):
             gone = self._gone(opp, plan)
             for t, p in enumerate(model.wait_chances(view, self.memory, opp, visible, gone)):
                 risk[t] += p * cost
+                self._deal_in[t] = 1 - (1 - self._deal_in[t]) * (1 - p)
         return risk
 
 
-__all__ = ["MasterAI", "Option", "Plan", "plan_for"]
+__all__ = ["MasterAI", "Note", "Option", "Plan", "plan_for"]

@@ -35,6 +35,11 @@ class Chances:
     discard: float  # an opponent's discard wins
     last_four: float  # the 海捞 draw wins
 
+    @property
+    def total(self) -> float:
+        """The chance to win the hand at all."""
+        return self.self_draw + self.discard + self.last_four
+
     def points(self, self_value: float, discard_value: float, bonus: float) -> float:
         """Expected points: a self-draw is paid by three; the 海捞 win scores 10 more."""
         return (self.self_draw * (3 * self_value + bonus) + self.discard * (discard_value + bonus)

@@ -46,6 +46,7 @@ def documents_folder() -> str:
 class ProfilePage(QWidget):
     back_requested = Signal()
     replay_requested = Signal(int)  # a hand id in the history
+    practice_requested = Signal()  # 练习: the worst moves of the history as puzzles
     profile_changed = Signal(str)  # the current profile's name
 
     def __init__(self, store: ProfileStore, art: TileArt | None = None) -> None:
@@ -86,6 +87,8 @@ class ProfilePage(QWidget):
         self.replay_button = self._button(self._replay)
         self.export_button = self._button(self._export)
         self.import_button = self._button(self._import)
+        self.practice_button = self._button(self.practice_requested.emit)
+        self.practice_button.setObjectName("practiceButton")
         self.back_button = self._button(self.back_requested.emit)
         actions = QHBoxLayout()
         for b in (self.replay_button, self.export_button, self.import_button):
@@ -96,6 +99,7 @@ class ProfilePage(QWidget):
         side.addWidget(self.history_label)
         side.addWidget(self.table, 1)
         side.addLayout(actions)
+        side.addWidget(self.practice_button)
         side.addWidget(self.back_button)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -123,6 +127,8 @@ class ProfilePage(QWidget):
         self.replay_button.setText(tr("profile_page.replay"))
         self.export_button.setText(tr("profile_page.export"))
         self.import_button.setText(tr("profile_page.import"))
+        self.practice_button.setText(tr("practice.button"))
+        self.practice_button.setToolTip(tr("practice.tip"))
         self.back_button.setText(tr("replay.back"))
         self.view.retranslate()
 

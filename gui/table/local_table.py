@@ -25,7 +25,7 @@ from engine.decision import DecisionClosed, DecisionRequest
 from engine.hand import Hand
 from engine.match import HandRecord, Match
 from engine.match_loop import MatchHooks, play_match
-from engine.replay import record
+from engine.replay import mark_auto, record
 from engine.rules import Ruleset
 from engine.seat import Seat, SeatProblem
 from engine.waiting_seat import Ack, Choice, Message, SeatStopped, WaitingSeat
@@ -65,8 +65,11 @@ class _Worker(QObject):
                 # counted by the loop before the player is shown the end: closing at the
                 # results loses nothing
                 played_at = datetime.now().isoformat(timespec="seconds")
-                self.table.hand_saved.emit(HandSaved(record(hand, self.names, played_at),
-                                                     match.state(), match.over))
+                saved = record(hand, self.names, played_at)
+                # the moves 托管 and time-outs made stay marked: the 复盘 leaves them out
+                if not mark_auto(saved, HUMAN, self.table.human.made_by):
+                    log.warning("the hand is saved without its 托管 marks: they do not fit its moves")
+                self.table.hand_saved.emit(HandSaved(saved, match.state(), match.over))
 
             # emitted here, in the engine thread: the signal is queued to the GUI's, in order
             # with the events, so the seat's next event always comes after it

@@ -12,6 +12,7 @@ would play (gui.table.review_mark)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -25,7 +26,7 @@ from gui import fonts, theme
 from gui.i18n import seat_label, tr
 from gui.review_worker import ReviewWorker
 from gui.table.review_mark import MasterMark
-from gui.table.review_panel import NARROW_W, PANEL_W, ReviewPanel
+from gui.table.review_panel import ReviewPanel, panel_width
 from gui.table.scene import TableScene
 from gui.table.table_view import TableView
 
@@ -34,7 +35,6 @@ if TYPE_CHECKING:
     from gui.tiles.art import TileArt
 
 STEP_MS = 700  # between events while playing, at speed 1
-WIDE = 1200  # px: from this wide on, the 复盘 panel takes its full width
 
 
 class ReplayWidget(QWidget):
@@ -132,7 +132,7 @@ class ReplayWidget(QWidget):
         self._update_label()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self.review_panel.setFixedWidth(PANEL_W if self.width() >= WIDE else NARROW_W)
+        self.review_panel.setFixedWidth(panel_width(self.width()))
         super().resizeEvent(event)
 
     def _toggle_panel(self) -> None:
@@ -167,8 +167,13 @@ class ReplayWidget(QWidget):
         self.follow = None
         self._fill_view_choice()
         self._choose_events()
+        self.review_panel.set_match_losses([], -1)  # another hand: the caller gives its match's
         self._start_review()
         self.to_start()
+
+    def set_match_losses(self, losses: Sequence[float | None], current: int) -> None:
+        """The points given away in each hand of the match, the hand shown being `current`."""
+        self.review_panel.set_match_losses(losses, current)
 
     def set_follow(self, seat: int | None) -> None:
         """Show every hand open (None) or what `seat` saw; keeps the step."""

@@ -1,41 +1,46 @@
-"""The replay's 复盘 panel: the player's moves in a hand beside the ones 大师 prefers.
+"""The replay's 复盘 panel: the player's moves in a hand beside the ones 大师 prefers, and why.
 
-At the top the hand's figures (与大师一致 83% · 共失 4.6 分); then the biggest mistakes of the
-hand, biggest first, and every move in order, each with the move made, 大师's and the points it
-gives away. Clicking a move emits ``decision_chosen(step)`` (the move's index in the saved
-hand's decisions), and the replay goes there. While 大师 works the panel says 复盘中…; the
-review itself runs elsewhere (gui.review_worker).
+At the top the hand's figures (与大师一致 83% · 共失 4.6 分) and, over the match, the points
+given away hand after hand (gui.table.loss_curve); a filter keeps only the moves that lose more
+than N points. Then the biggest mistakes of the hand, biggest first, and every move in order by
+巡, each with the move made, 大师's and the points it gives away; the moves 托管 or a time-out
+made are marked and not counted. Under the list, the candidates 大师 weighed at the move shown
+(gui.table.candidate_table). Clicking a move emits ``decision_chosen(step)`` (the move's index in
+the saved hand's decisions), and the replay goes there. While 大师 works the panel says 复盘中…;
+the review itself runs elsewhere (gui.review_worker).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtGui import QBrush, QColor, QResizeEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
-from engine.actions import Action, ActionKind
 from gui import fonts, theme
-from gui.i18n import tile_label, tr
+from gui.i18n import tr
+from gui.table.candidate_table import CandidateTable, move_words
+from gui.table.loss_curve import LossCurve
 
 if TYPE_CHECKING:
     from engine.review import HandReview, ReviewedDecision
 
 STEP_ROLE = Qt.ItemDataRole.UserRole  # a move's step; None on a heading
-PANEL_W = 300  # wide enough for a move and 大师's on one line, in either language …
-NARROW_W = 250  # … and in a small window, where the table needs the room (the lines may wrap)
-
-
-def move_words(action: Action) -> str:
-    """A move as the player reads it: 打 五饼 / discard 5p, 暗杠 三万, 胡, 过."""
-    if action.kind is ActionKind.DISCARD and action.tile is not None:
-        key = "review.discard_declare" if action.declare else "review.discard"
-        return tr(key, tile=tile_label(action.tile))
-    if action.kind is ActionKind.KONG and action.tile is not None:
-        return tr("review.kong", tile=tile_label(action.tile))
-    return tr(f"review.{action.kind.value}")
+PANEL_W = 330  # wide enough for a move and 大师's on one line and the candidates' six columns
+NARROW_W = 280  # … and in a small window, where the table needs the room (the lines may wrap) …
+WIDE_W = 440  # … and in a large one, where the table has room to spare
+SHARE = 0.23  # of the replay's width, between NARROW_W and WIDE_W
+MAX_FILTER = 99  # points: the filter's top
 
 
 def loss_words(loss: float) -> str:
@@ -54,6 +59,20 @@ class ReviewPanel(QWidget):
         self.title = self._label("reviewTitle", 18, True)
         self.figures = self._label("reviewFigure", 15, True)
         self.status = self._label("reviewHint", 13)
+        self.curve_title = self._label("reviewHint", 12)
+        self.curve = LossCurve()
+        self.filter_label = self._label("reviewHint", 13)
+        self.filter = QSpinBox()
+        self.filter.setObjectName("reviewFilter")
+        self.filter.setFont(fonts.ui_font(13))
+        self.filter.setRange(0, MAX_FILTER)
+        self.filter.valueChanged.connect(lambda _v: self.retranslate())
+        filter_row = QHBoxLayout()
+        filter_row.setContentsMargins(0, 0, 0, 0)
+        filter_row.addWidget(self.filter_label, 1)
+        filter_row.addWidget(self.filter)
+        self.candidates_title = self._label("reviewTitle", 13, True)
+        self.candidates = CandidateTable()
         self.list = QListWidget()
         self.list.setFont(fonts.ui_font(14))
         self.list.setWordWrap(True)
@@ -61,11 +80,17 @@ class ReviewPanel(QWidget):
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.list.itemClicked.connect(self._clicked)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 10, 12, 10)
+        layout.setContentsMargins(10, 10, 10, 10)
         layout.setSpacing(6)
-        for widget in (self.title, self.figures, self.status):
+        for widget in (self.title, self.figures, self.curve_title, self.curve):
             layout.addWidget(widget)
+        layout.addLayout(filter_row)
+        layout.addWidget(self.status)
         layout.addWidget(self.list, 1)
+        layout.addWidget(self.candidates_title)
+        layout.addWidget(self.candidates)
+        self.losses: list[float | None] = []
+        self.loss_index = -1
         self.review: HandReview | None = None
         self._positions: Mapping[int, int] = {}
         self._why: str | None = None
@@ -74,11 +99,7 @@ class ReviewPanel(QWidget):
         self.retranslate()
 
     def _label(self, name: str, size: int, bold: bool = False) -> QLabel:
-        label = QLabel()
-        label.setObjectName(name)
-        label.setFont(fonts.ui_font(size, bold))
-        label.setWordWrap(True)
-        return label
+        return panel_label(name, size, bold)
 
     # -- what to show ---------------------------------------------------------------------------
     def show_running(self) -> None:
@@ -94,10 +115,35 @@ class ReviewPanel(QWidget):
         self.review, self._positions, self._why, self._running = review, positions, None, False
         self.retranslate()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # in a low window the list of moves keeps room: fewer candidate rows show at once
+        scale = text_scale(self.height())
+        scale_texts(self, scale)
+        self.list.setFont(fonts.ui_font(round(14 * scale)))
+        self.filter.setFont(fonts.ui_font(round(13 * scale)))
+        self.candidates.set_visible_rows(max(3, min(8, round((self.height() - 420 * scale) / (30 * scale)))))
+        super().resizeEvent(event)
+
+    def set_match_losses(self, losses: Sequence[float | None], current: int) -> None:
+        """The points given away in each hand of the match (None: no figure), the hand shown
+        being number `current` among them (its own figure comes from its review)."""
+        self.losses, self.loss_index = list(losses), current
+        self._show_curve()
+
+    def _show_curve(self) -> None:
+        losses = list(self.losses)
+        if self.review is not None and 0 <= self.loss_index < len(losses):
+            losses[self.loss_index] = self.review.total_loss
+        self.curve.set_losses(losses, self.loss_index)
+        shown = len(losses) >= 2
+        self.curve.setVisible(shown)
+        self.curve_title.setVisible(shown)
+
     def set_current(self, step: int | None) -> None:
         """The replay stands at the move `step` (None: at no move of the player's)."""
         self._current = step
         self._show_status()
+        self._show_candidates()
         self.list.blockSignals(True)
         chosen = self.list.currentItem()
         if step is None:
@@ -121,34 +167,62 @@ class ReviewPanel(QWidget):
         return [self.list.item(row).data(STEP_ROLE) for row in range(self.list.count())]
 
     # -- texts ----------------------------------------------------------------------------------
+    @property
+    def above(self) -> float:
+        """The filter: only moves losing more than this many points are listed (0: every move)."""
+        return float(self.filter.value())
+
     def retranslate(self) -> None:
         self.title.setText(tr("review.title"))
+        self.curve_title.setText(tr("explain.curve_title"))
+        self.filter_label.setText(tr("explain.filter"))
+        self.filter.setSuffix(tr("explain.filter_suffix"))
+        self.filter.setSpecialValueText(tr("explain.filter_all"))
+        self.candidates_title.setText(tr("explain.candidates"))
+        self.candidates.retranslate()
+        self._show_curve()
         review = self.review
         self.list.clear()
         if review is None:
             self.figures.setText(tr("review.running") if self._running else
                                  tr("review.failed", why=self._why) if self._why else "")
             self._show_status()
+            self._show_candidates()
             return
         agreement = review.agreement
         if agreement is None:
-            self.figures.setText(tr("review.no_choice"))
+            figures = tr("review.no_choice")
         else:
-            self.figures.setText(tr("review.agreement", pct=round(agreement * 100)) + "  ·  "
-                                 + tr("review.total_loss", loss=f"{review.total_loss:.1f}"))
+            figures = (tr("review.agreement", pct=round(agreement * 100)) + "  ·  "
+                       + tr("review.total_loss", loss=f"{review.total_loss:.1f}"))
+        table_moves = len(review.decisions) - len(review.own)
+        if table_moves:
+            figures += "\n" + tr("explain.auto_left_out", n=table_moves)
+        self.figures.setText(figures)
         if review.decisions:
+            above = self.above
             self._heading(tr("review.mistakes"))
-            mistakes = review.mistakes()
+            mistakes = review.mistakes(above=above)
             for decision in mistakes:
                 self._entry(decision)
             if not mistakes:
                 self._heading(tr("review.no_mistakes"), dim=True)
-            self._heading(tr("review.all"))
-            for decision in review.decisions:
+            self._heading(tr("explain.all_above", n=f"{above:g}") if above else tr("review.all"))
+            for decision in review.losing(above):
                 self._entry(decision)
         self._show_status()
+        self._show_candidates()
         if self._current is not None:
             self.set_current(self._current)
+
+    def _show_candidates(self) -> None:
+        review, step = self.review, self._current
+        here = review.at_step().get(step) if review is not None and step is not None else None
+        self.candidates.setVisible(here is not None)
+        self.candidates_title.setVisible(here is not None)
+        if here is not None and (self.candidates.candidates != here.candidates
+                                 or self.candidates.made != here.made):
+            self.candidates.show_candidates(here.candidates, here.made)
 
     def _show_status(self) -> None:
         review, step = self.review, self._current
@@ -167,9 +241,13 @@ class ReviewPanel(QWidget):
         self.list.addItem(item)
 
     def _entry(self, decision: ReviewedDecision) -> None:
-        step = tr("review.step", n=self._positions.get(decision.step, decision.step))
+        step = tr("explain.turn", n=decision.turn)
         made = move_words(decision.made)
-        if decision.agrees:
+        if decision.auto is not None:  # the table's move: shown, marked, not counted
+            moves = tr("review.entry", made=made, best=move_words(decision.best))
+            text = f"{step} · {tr(f'explain.by_{decision.auto}')}\n{moves}"
+            colour = theme.TEXT_SOFT
+        elif decision.agrees:
             text = f"{step}\n{tr('review.agrees', made=made)}"
             colour = theme.REVIEW_AGREES
         else:
@@ -178,6 +256,10 @@ class ReviewPanel(QWidget):
             colour = theme.REVIEW_MISTAKE
         item = QListWidgetItem(text)
         item.setForeground(QBrush(QColor(colour)))
+        if decision.auto is not None:
+            font = fonts.ui_font(14)
+            font.setItalic(True)
+            item.setFont(font)
         item.setData(STEP_ROLE, decision.step)
         item.setToolTip(text.replace("\n", " · "))
         self.list.addItem(item)
@@ -188,4 +270,37 @@ class ReviewPanel(QWidget):
             self.decision_chosen.emit(int(step))
 
 
-__all__ = ["PANEL_W", "ReviewPanel", "loss_words", "move_words"]
+def panel_label(name: str, size: int, bold: bool = False) -> QLabel:
+    """A wrapping label of the panel's style (`name`: reviewTitle, reviewFigure or reviewHint)."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setFont(fonts.ui_font(size, bold))
+    label.setProperty("base_px", size)  # grows with the window (scale_texts)
+    label.setWordWrap(True)
+    return label
+
+
+def text_scale(height: int) -> float:
+    """How much the panel's texts grow in a tall window (1 up to 800 px high, at most 1.5)."""
+    return max(1.0, min(1.5, height / 800))
+
+
+def scale_texts(root: QWidget, scale: float) -> None:
+    """Every panel label under `root` at its base size times `scale`, and the candidate tables."""
+    for label in root.findChildren(QLabel):
+        base = label.property("base_px")
+        if isinstance(base, int):
+            font = label.font()
+            font.setPixelSize(round(base * scale))
+            label.setFont(font)
+    for table in root.findChildren(CandidateTable):
+        table.set_scale(scale)
+
+
+def panel_width(replay_width: int) -> int:
+    """The panel's width beside a replay `replay_width` px wide."""
+    return max(NARROW_W, min(WIDE_W, round(SHARE * replay_width)))
+
+
+__all__ = ["PANEL_W", "ReviewPanel", "loss_words", "move_words", "panel_label", "panel_width", "scale_texts",
+           "text_scale"]

@@ -4,6 +4,7 @@ closing the window comes back to the result, and 下一局 goes on)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -26,7 +27,9 @@ class ReviewWindow(QDialog):
     """A saved hand's replay and its 复盘 panel, for the seat `seat`, in a window of its own."""
 
     def __init__(self, art: TileArt, record: dict[str, Any], seat: int, reviews: ReviewWorker,
-                 speed: float = 1.0, parent: QWidget | None = None) -> None:
+                 speed: float = 1.0, parent: QWidget | None = None,
+                 losses: Sequence[float | None] | None = None) -> None:
+        """`losses`: the points given away in each hand of the match, this one last (the curve)."""
         super().__init__(parent)
         self.setObjectName("reviewWindow")
         self.setWindowTitle(tr("review.window_title", n=record.get("hand_number", "")))
@@ -38,6 +41,8 @@ class ReviewWindow(QDialog):
         layout.addWidget(self.replay)
         self._placed = False
         self.replay.load(record, seat)  # ReplayError for a hand that does not replay
+        if losses:
+            self.replay.set_match_losses(losses, len(losses) - 1)
         reviews.reviewed.connect(self._open_at_first_mistake)  # after the replay's own slot
         self._open_at_first_mistake()
         room = parent.window().size() if parent is not None else None
@@ -63,8 +68,9 @@ class ReviewWindow(QDialog):
 
 
 def offer_review(dialog: EndOfHandDialog, art: TileArt, saved: HandSaved, reviews: ReviewWorker,
-                 speed: float) -> QPushButton:
-    """Put a 复盘 button on the result dialog of the hand `saved`."""
+                 speed: float, losses: Sequence[float | None] | None = None) -> QPushButton:
+    """Put a 复盘 button on the result dialog of the hand `saved` (`losses`: the match's so far,
+    this hand last, for the review's curve)."""
     button = QPushButton(tr("review.button"))
     button.setObjectName("reviewButton")
     button.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -76,7 +82,7 @@ def offer_review(dialog: EndOfHandDialog, art: TileArt, saved: HandSaved, review
         window = dialog.review_window
         if window is None:
             try:
-                window = ReviewWindow(art, saved.record, saved.seat, reviews, speed, dialog)
+                window = ReviewWindow(art, saved.record, saved.seat, reviews, speed, dialog, losses)
             except (ReplayError, ValueError) as exc:
                 button.setEnabled(False)
                 button.setToolTip(str(exc))

@@ -85,6 +85,8 @@ class TableWidget(QWidget):
         self._unshown_save: HandSaved | None = None
         self.last_saved: HandSaved | None = None  # the hand whose result is shown: its 复盘
         self.reviews: ReviewWorker | None = None  # the window's review thread: a 复盘 button on results
+        # the points given away in each hand of the match so far (the 复盘's curve), if known
+        self.match_losses: Callable[[], list[float | None]] | None = None
         self._seconds_left = 0
         self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
@@ -306,7 +308,8 @@ class TableWidget(QWidget):
         if self.reviews is not None and self.last_saved is not None:
             from gui.table.review_window import offer_review  # (it holds a replay: made with the first)
 
-            offer_review(dialog, self.scene.art, self.last_saved, self.reviews, self.scene.speed)
+            offer_review(dialog, self.scene.art, self.last_saved, self.reviews, self.scene.speed,
+                         self.match_losses() if self.match_losses is not None else None)
         if self.bar.autoplay.isChecked():
             self._autoplay_on_dialog(dialog)
 

@@ -137,7 +137,7 @@ def test_the_panel_in_english_and_after_a_language_switch(qtbot, replay: ReplayW
     assert panel.title.text() == "Review" and "in line with the Master" in panel.figures.text()
     assert panel.list.item(0).text() == "Biggest mistakes"
     line = panel.list.item(1).text()
-    assert line.startswith(f"Step {replay.position_of(worst.step)} · −{worst.loss:.1f} pts")
+    assert line.startswith(f"Turn {worst.turn} · −{worst.loss:.1f} pts")  # numbered by 巡, not step
     assert f"discard {i18n.tile_label(worst.made.tile)} · Master: discard" in line
     i18n.set_language("zh")
     replay.retranslate()
