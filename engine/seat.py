@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
@@ -93,7 +94,8 @@ class HandRunner:
 
     def __init__(self, hand: Hand, seats: Sequence[Seat], observer: EventSink | None = None,
                  autoplay: Seat | None = None, on_problem: ProblemSink | None = None,
-                 reveal_seed: bool = True, before_decision: Callable[[int], None] | None = None) -> None:
+                 reveal_seed: bool = True, before_decision: Callable[[int], None] | None = None,
+                 together: Callable[[], AbstractContextManager[object]] | None = None) -> None:
         if len(seats) != 4:
             raise ValueError("a table has four seats")
         from .ai.simple import SimpleAI  # late import: the AI builds on this module's types
@@ -111,6 +113,9 @@ class HandRunner:
         # for its clients to show the events so far); it may block. It is the table's own code,
         # not a seat's: what it raises is not covered by auto-play but ends the hand.
         self.before_decision = before_decision
+        # Wraps the asking of several claimants (a LAN host sends their requests in one write,
+        # so that no answer can come back before the last of them is out).
+        self.together = together
         self._sent = 0
         self.fallbacks = 0  # decisions auto-play took for a seat
         self.problems: list[SeatProblem] = []
@@ -148,17 +153,8 @@ class HandRunner:
         offered: set[int] = set()
         failed: dict[int, str] = {}
         if len(asked) > 1:
-            for seat, view, legal in asked:
-                offer = getattr(self.seats[seat], "offer", None)
-                if seat in self._lost or not callable(offer):
-                    continue
-                self._before(seat)
-                offered.add(seat)
-                try:
-                    offer(view, legal)
-                except Exception as exc:  # a seat's own failure must not stop the table
-                    log.exception("seat %d failed to be asked", seat)
-                    failed[seat] = _failure(exc)
+            with self.together() if self.together is not None else nullcontext():
+                self._offer(asked, offered, failed)
         for seat, view, legal in asked:
             if seat in self._lost:
                 self._auto_play(seat, view, legal)
@@ -168,6 +164,21 @@ class HandRunner:
                 if seat not in offered:
                     self._before(seat)
                 self._decide(seat, view, legal)
+
+    def _offer(self, asked: list[tuple[int, SeatView, tuple[Action, ...]]], offered: set[int],
+               failed: dict[int, str]) -> None:
+        """Ask every seat that can be asked ahead (``offer``); note who was, and who failed."""
+        for seat, view, legal in asked:
+            offer = getattr(self.seats[seat], "offer", None)
+            if seat in self._lost or not callable(offer):
+                continue
+            self._before(seat)
+            offered.add(seat)
+            try:
+                offer(view, legal)
+            except Exception as exc:  # a seat's own failure must not stop the table
+                log.exception("seat %d failed to be asked", seat)
+                failed[seat] = _failure(exc)
 
     def _before(self, seat: int) -> None:
         if self.before_decision is not None:

@@ -564,6 +564,12 @@ class Host:
         if person is not None and person.waiting is not None and not person.waiting.autoplay.is_set():
             self._pacer.before_decision()
 
+    def _asking_together(self) -> contextlib.AbstractContextManager[object]:
+        """Several claimants are asked: their requests leave in one write."""
+        if self._loop is None:
+            return contextlib.nullcontext()
+        return self._outbox.held(self._loop)
+
     def _between_hands(self) -> None:
         """After each hand, the match's last one included: the next deal (or the standings)
         waits for every seat to be ready; a person the countdown made ready is not waited for
@@ -598,6 +604,7 @@ class Host:
     def _play(self, match: Match, seats: list[Seat]) -> None:
         hooks = MatchHooks(observer=self._pacer.before_event, before_decision=self._before_decision,
                            hand_ended=self._hand_ended, between_hands=self._between_hands,
+                           asking_together=self._asking_together,
                            stop=lambda: self._stopping, on_problem=self._problem)
         failure = None
         try:
