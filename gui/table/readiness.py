@@ -99,10 +99,11 @@ class ReadinessPanel(QWidget):
 class BetweenHandsWait(QObject):
     """A result dialog at a LAN table, tied to the table's wait after its hand: 下一局 says
     ready (`send_ready`), the dialog shows who is ready, and closes (``accept``) once everyone
-    is, if this player had pressed."""
+    is, if this player had pressed or 托管 plays for them (`autoplay`)."""
 
     def __init__(self, dialog: QWidget, button: QPushButton, names: Sequence[str], hand: int,
                  send_ready: Callable[[], None], accept: Callable[[], None],
+                 autoplay: Callable[[], bool] = lambda: False,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(dialog)
         self.hand = hand
@@ -114,6 +115,7 @@ class BetweenHandsWait(QObject):
         self._waiting_shown: bool | None = None
         self._send_ready = send_ready
         self._accept = accept
+        self._autoplay = autoplay
         self._clock = clock
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
@@ -127,7 +129,7 @@ class BetweenHandsWait(QObject):
             return
         self.state = state
         self.refresh()
-        if state.done and self.pressed:
+        if state.done and (self.pressed or self._autoplay()):
             self._timer.stop()
             self._accept()
 

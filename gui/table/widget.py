@@ -353,7 +353,8 @@ class TableWidget(QWidget):
         assert connection is not None
         button = dialog.next_button
         button.clicked.disconnect(dialog.accept)
-        wait = BetweenHandsWait(dialog, button, self.scene.names, hand, connection.next_hand, dialog.accept)
+        wait = BetweenHandsWait(dialog, button, self.scene.names, hand, connection.next_hand, dialog.accept,
+                                autoplay=self.bar.autoplay.isChecked)
         button.clicked.connect(wait.press)
         dialog.add_footer(wait.panel)
         self.between_wait = wait
