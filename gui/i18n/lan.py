@@ -11,6 +11,7 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "between.countdown": {"zh": "{seconds} 秒后开始", "en": "Starting in {seconds} s"},
     "between.waiting": {"zh": "等待 {names}", "en": "Waiting for {names}"},
     "between.ready": {"zh": "已准备", "en": "Ready"},
+    "between.and": {"zh": "、", "en": ", "},  # between the names of those the table waits for
     "between.dealing": {"zh": "大家都准备好了", "en": "Everyone is ready"},
     "between.started": {
         "zh": "下一局已经开始：你的出牌时间从关闭此窗口后才开始计算",

@@ -92,7 +92,7 @@ class ReadinessPanel(QWidget):
         seconds = tr("between.countdown", seconds=state.left(now))
         others = [self.names[s] for s in range(1, 4) if not state.ready[s]]
         if pressed and others:
-            return f"{tr('between.waiting', names='、'.join(others))}  ·  {seconds}"
+            return f"{tr('between.waiting', names=tr('between.and').join(others))}  ·  {seconds}"
         return seconds
 
 

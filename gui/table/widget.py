@@ -394,6 +394,7 @@ class TableWidget(QWidget):
 
         take_over.clicked.connect(cancel)
         dialog.add_button(take_over)
+        dialog.adjustSize()  # the row of buttons grew: the dialog takes its room again
 
     def _show_standings(self) -> None:
         if not self.show_end_dialogs:

@@ -20,6 +20,7 @@ from gui.i18n import set_language
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import Readiness, ReadinessPanel
 from tests.gui.test_controls import _window
+from tests.gui.test_lan_between import _shot
 
 WORDS = {
     "zh": {"in4": "4 秒后继续", "in2": "2 秒后继续", "next": "下一局"},
@@ -63,6 +64,7 @@ def test_autoplay_counts_the_result_down_on_its_button_and_take_over_stops_it(
         table, dialog = _result_under_autoplay(qtbot, tmp_path, language)
         button = dialog.next_button
         assert button.text() == words["in4"]
+        _shot(dialog, f"autoplay_result_countdown_{language}.png")
         fake_time.now += 2.5
         qtbot.waitUntil(lambda: button.text() == words["in2"], timeout=10_000)
         take_over = dialog.findChild(QPushButton, "takeOverButton")
@@ -91,7 +93,7 @@ def test_left_alone_the_result_closes_when_the_count_reaches_zero(qtbot: Any, tm
 
 @pytest.mark.parametrize(("language", "waiting", "countdown", "started"), [
     ("zh", "等待 乙、丁", "12 秒后开始", "下一局已经开始"),
-    ("en", "Waiting for 乙、丁", "Starting in 12 s", "The next hand has started"),
+    ("en", "Waiting for 乙, 丁", "Starting in 12 s", "The next hand has started"),
 ])
 def test_the_readiness_panel_says_who_is_ready_whom_it_waits_for_and_the_countdown(
         qtbot: Any, language: str, waiting: str, countdown: str, started: str) -> None:
