@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from engine.actions import WIN, Action
-from engine.events import HandEnded, HandStarted
+from engine.events import HandEnded, HandStarted, MatchEnded
+from engine.match import Match
 from engine.net import messages as m
 from engine.net.host import Host
 from engine.rules import Ruleset
@@ -217,6 +218,28 @@ def test_a_client_that_never_shows_its_table_stops_holding_its_clock(monkeypatch
         _until(lambda: bool(a.seen(m.ClosedMessage)))
         assert seat0.waiting.timeouts == 1
         host.stop()
+
+
+def test_the_final_standings_wait_for_everyone_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the match's last hand (here its first: the match is made to end with it) the
+    standings come to everyone at once, when all are ready; then the table ends."""
+    monkeypatch.setattr(Match, "over", property(lambda match: match.played >= 1))
+    log = TableLog(monkeypatch)
+    with _table(monkeypatch, log) as (host, _clock, a, b):
+        _until(lambda: a.seen(m.Between) and b.seen(m.Between))
+        a.press_next()
+        _until(lambda: any(x.ready == (True, False, True, True) for x in b.seen(m.Between)))
+        assert not any(isinstance(x.event, MatchEnded) for x in b.seen(m.EventMessage))
+        assert not host.finished
+        b.press_next()
+        assert host.wait(WAIT) and host.finished
+        for window in (a, b):
+            window.thread.join(WAIT)
+            ended = [x for x in window.seen(m.EventMessage) if isinstance(x.event, MatchEnded)]
+            assert ended and window.seen(m.Ended)[-1].reason == m.END_FINISHED
+        pressed = max(e.seq for e in log.find("in", "next"))
+        standings = log.find("out", "event", where=lambda b: b["event"]["event"] == "MatchEnded")
+        assert sorted(e.seat for e in standings) == [0, 1] and all(e.seq > pressed for e in standings)
 
 
 def test_a_hello_of_protocol_1_is_refused_with_a_clear_message() -> None:
