@@ -11,6 +11,7 @@ and his clock only starts once his window has shown the deal: no move of his is 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -90,12 +91,13 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         qtbot.mouseClick(gdialog.next_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: gwait.state is not None and gwait.state.ready[me], timeout=10_000)
         line = gwait.panel.line.text()
-        assert "等待 房主" in line and "15 秒后开始" in line, line
+        assert re.fullmatch(r"等待 房主  ·  1?\d 秒后开始", line), line  # counted down from 15 s here
+        assert gwait.state.seconds == 15.0  # the host's clock stands still
         plates = gwait.panel.plates
         assert "✓" in plates[me].text() and "…" in plates[gtable.scene.names.index("房主")].text()
         assert not gdialog.next_button.isEnabled() and gdialog.next_button.text() == "已准备"
         assert gdialog.isVisible()  # it stays until everyone is ready
-        assert "15 秒后开始" in htable.between_wait.panel.line.text()  # the host sees the countdown too
+        assert re.fullmatch(r"1?\d 秒后开始", htable.between_wait.panel.line.text())  # the host sees it too
         _shot(gdialog, "between_guest_waiting.png")
 
         # nothing is dealt while the host reads; then the countdown runs out (15 s of its clock)
@@ -130,6 +132,8 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         opened = clock()
         qtbot.mouseClick(hdialog.next_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: htable.pending is not None, timeout=30_000)
+        qtbot.waitUntil(lambda: seat0.waiting.pending is not None and seat0.waiting.pending.show_by is None,
+                        timeout=10_000)  # the host's seat takes in the acknowledgement
         started = seat0.waiting.pending
         assert started is not None and started.request.id == pending.request.id
         assert started.show_by is None and started.deadline == opened + 15
