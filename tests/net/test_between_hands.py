@@ -216,6 +216,34 @@ def test_a_client_that_never_shows_its_table_stops_holding_its_clock(monkeypatch
         host.stop()
 
 
+def test_autoplay_and_a_drop_make_a_seat_ready_at_once_and_a_return_is_told_the_wait(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rig_first_hand(monkeypatch, lambda: make_hand(RULES, {0: MULTI[0], 1: MULTI[1]}, avoid="5p"))
+    with hosted(rules=RULES, clock=StepClock()) as host:
+        a = Window(join(host, "甲", shows=True)[0])
+        b_client, welcome = join(host, "乙", shows=True)
+        b = Window(b_client)
+        host.fill_with_ai("normal")
+        host.start_match()
+        _until(lambda: a.seen(m.Between))
+        a.client.send(m.SetAutoplay(True))  # 托管 plays seat 0: ready at once
+        _until(lambda: any(x.ready == (True, False, True, True) for x in b.seen(m.Between)))
+        a.client.send(m.SetAutoplay(False))  # taken back: waited for again
+        _until(lambda: b.seen(m.Between)[-1].ready == (False, False, True, True))
+        b.client.close()  # seat 1 drops: ready at once
+        _until(lambda: any(x.ready == (False, True, True, True) for x in a.seen(m.Between)))
+        back = RawClient(host.address[1])
+        assert isinstance(back.hello("乙", token=welcome.token, shows=True), m.Welcome)
+        resync = back.read_until(m.Resync)  # the table as it was, then the wait as it is
+        assert any(isinstance(x.event, HandEnded) for x in resync.events)
+        told = back.read_until(m.Between)
+        assert told.hand == 1 and not told.done and told.seconds == 15.0
+        _until(lambda: a.seen(m.Between)[-1].ready == (False, False, True, True))  # back: waited for
+        assert not _hand_started(a, 2)
+        back.close()
+        host.stop()
+
+
 def test_the_final_standings_wait_for_everyone_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """After the match's last hand (here its first: the match is made to end with it) the
     standings come to everyone at once, when all are ready; then the table ends."""
