@@ -9,6 +9,7 @@ player sees the result, so closing at the result dialog loses nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,8 @@ class MatchHooks:
     on_problem: ProblemSink | None = None  # a seat failed and auto-play covered it
     # the seat about to be asked for a decision (after every event before it was seen); may block
     before_decision: Callable[[int], None] | None = None
+    # wraps the asking of several claimants of one discard, all at once (engine.seat)
+    asking_together: Callable[[], AbstractContextManager[object]] | None = None
 
 
 def play_match(match: Match, seats: Sequence[Seat], hooks: MatchHooks = MatchHooks(),
@@ -64,7 +67,7 @@ def play_match(match: Match, seats: Sequence[Seat], hooks: MatchHooks = MatchHoo
                 hooks.observer(event)
 
         HandRunner(hand, seats, observe, on_problem=hooks.on_problem,
-                   before_decision=hooks.before_decision).run()
+                   before_decision=hooks.before_decision, together=hooks.asking_together).run()
         if hooks.between_hands is not None:
             hooks.between_hands()
     if match.over:

@@ -6,19 +6,27 @@ with something that is not one of its legal actions) is replaced for that decisi
 auto-play (托管), which takes every win and otherwise plays like the built-in AI; a seat whose
 on_event raises is auto-played until the hand ends. Each failure is logged and kept in
 :attr:`HandRunner.problems`.
+
+When several seats may win on one discard, every one of them is asked at the same moment: a
+seat that has an ``offer(view, legal)`` method (:class:`~engine.waiting_seat.WaitingSeat`: a
+person, here or over the LAN) is sent its question and starts its clock before any answer is
+collected; the answers are then taken in the order of priority (the discarder's next seat
+first), each seat's ``decide`` returning its own. A seat without ``offer`` (an AI) just decides
+in that order, so self-play is the same as asking one after another.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from .actions import Action, shown
 from .events import Event, HandEnded
 from .hand import Hand, IllegalAction
-from .view import SeatView
+from .view import Phase, SeatView
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +94,8 @@ class HandRunner:
 
     def __init__(self, hand: Hand, seats: Sequence[Seat], observer: EventSink | None = None,
                  autoplay: Seat | None = None, on_problem: ProblemSink | None = None,
-                 reveal_seed: bool = True, before_decision: Callable[[int], None] | None = None) -> None:
+                 reveal_seed: bool = True, before_decision: Callable[[int], None] | None = None,
+                 together: Callable[[], AbstractContextManager[object]] | None = None) -> None:
         if len(seats) != 4:
             raise ValueError("a table has four seats")
         from .ai.simple import SimpleAI  # late import: the AI builds on this module's types
@@ -104,6 +113,9 @@ class HandRunner:
         # for its clients to show the events so far); it may block. It is the table's own code,
         # not a seat's: what it raises is not covered by auto-play but ends the hand.
         self.before_decision = before_decision
+        # Wraps the asking of several claimants (a LAN host sends their requests in one write,
+        # so that no answer can come back before the last of them is out).
+        self.together = together
         self._sent = 0
         self.fallbacks = 0  # decisions auto-play took for a seat
         self.problems: list[SeatProblem] = []
@@ -131,15 +143,48 @@ class HandRunner:
                     self._report(index, "event", _failure(exc))
 
     def step(self) -> None:
-        """Ask the first pending seat for its decision and apply it."""
-        seat = self.hand.pending()[0]
-        view = self.hand.view(seat)
-        legal = tuple(self.hand.legal_actions(seat))  # a tuple: a seat cannot spoil it for auto-play
-        if seat in self._lost:
-            self._auto_play(seat, view, legal)
-            return
+        """Ask the pending seat for its decision and apply it; several claimants of one
+        discard are all asked first, then their answers applied in order of priority."""
+        pending = self.hand.pending()
+        # views and legal actions before any answer: a claim's answer changes neither of the
+        # other claimants' (tuples: a seat cannot spoil them for auto-play)
+        asked = [(seat, self.hand.view(seat), tuple(self.hand.legal_actions(seat)))
+                 for seat in (pending if self.hand.phase is Phase.CLAIM else pending[:1])]
+        offered: set[int] = set()
+        failed: dict[int, str] = {}
+        if len(asked) > 1:
+            with self.together() if self.together is not None else nullcontext():
+                self._offer(asked, offered, failed)
+        for seat, view, legal in asked:
+            if seat in self._lost:
+                self._auto_play(seat, view, legal)
+            elif seat in failed:
+                self._fallback(seat, view, legal, failed[seat])
+            else:
+                if seat not in offered:
+                    self._before(seat)
+                self._decide(seat, view, legal)
+
+    def _offer(self, asked: list[tuple[int, SeatView, tuple[Action, ...]]], offered: set[int],
+               failed: dict[int, str]) -> None:
+        """Ask every seat that can be asked ahead (``offer``); note who was, and who failed."""
+        for seat, view, legal in asked:
+            offer = getattr(self.seats[seat], "offer", None)
+            if seat in self._lost or not callable(offer):
+                continue
+            self._before(seat)
+            offered.add(seat)
+            try:
+                offer(view, legal)
+            except Exception as exc:  # a seat's own failure must not stop the table
+                log.exception("seat %d failed to be asked", seat)
+                failed[seat] = _failure(exc)
+
+    def _before(self, seat: int) -> None:
         if self.before_decision is not None:
             self.before_decision(seat)
+
+    def _decide(self, seat: int, view: SeatView, legal: tuple[Action, ...]) -> None:
         try:
             action = self.seats[seat].decide(view, legal)
         except Exception as exc:  # a seat's own failure must not stop the table

@@ -10,6 +10,10 @@ The seat keeps the time of its decisions (the host keeps the time, a client only
 ``time_limit`` runs out, its auto-play (托管, the normal AI) decides. With ``acknowledged``,
 the engine waits after each event until the client says it has shown it (the local table: the
 game never runs ahead of its animations, and a decision's time starts once the table is shown).
+Without it (a LAN client, which acknowledges in its own time), a :class:`ShowGate` may hold a
+decision's clock until the client has shown what led to the request, for at most ``show_wait``
+seconds. :meth:`WaitingSeat.offer` asks ahead (every claimant of a discard at the same moment);
+:meth:`WaitingSeat.decide` then collects the answer.
 :meth:`stop` ends the match: the engine thread gets :class:`SeatStopped`, a BaseException, so
 that no seat-failure handler swallows it.
 """
@@ -21,7 +25,8 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from .actions import WIN, Action
 from .decision import ClosedReason, DecisionClosed, DecisionRequest
@@ -62,10 +67,23 @@ class Pending:
     """The decision the seat is waiting for, and when its time runs out (on the seat's clock)."""
 
     request: DecisionRequest
-    deadline: float | None  # None: no limit
+    deadline: float | None  # None: no limit (or its clock has not started: see show_by)
+    # The clock waits for the client to show what led to the request until then; None: it runs.
+    show_by: float | None = None
 
     def time_left(self, now: float) -> float | None:
+        if self.show_by is not None:
+            return self.request.time_limit  # not started: all of it
         return None if self.deadline is None else max(0.0, self.deadline - now)
+
+
+class ShowGate(Protocol):
+    """Whether the seat's client has shown every event sent to it (a decision's clock waits for
+    that); ``gave_up`` when the seat stopped waiting for it (``show_wait`` passed)."""
+
+    def shown(self) -> bool: ...
+
+    def gave_up(self) -> None: ...
 
 
 Message = DecisionRequest | DecisionClosed | Event
@@ -76,7 +94,8 @@ class WaitingSeat:
 
     def __init__(self, name: str, send: Callable[[Message], None], autoplay: Seat, *,
                  time_limit: float | None = None, acknowledged: bool = True,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, gate: ShowGate | None = None,
+                 show_wait: float = 60.0, poll: float | None = None) -> None:
         self.name = name
         self.send = send
         self.time_limit = time_limit
@@ -93,6 +112,10 @@ class WaitingSeat:
         self._stopping = threading.Event()
         self._next_id = 0
         self._pending: Pending | None = None
+        self._offered: Pending | None = None  # asked ahead by offer(), answered in decide()
+        self._gate = gate
+        self.show_wait = show_wait  # the most a decision's clock waits for the client's showing
+        self._poll = poll  # the longest single wait (a clock that may be moved from outside)
 
     # -- from any thread ------------------------------------------------------------------
     def put(self, message: Ack | Choice | Stop | Wake) -> None:
@@ -136,28 +159,78 @@ class WaitingSeat:
             while not isinstance(self._take(None), Ack):
                 pass  # a stale choice (a double click, a late answer) is dropped
 
+    def offer(self, view: SeatView, legal: Sequence[Action]) -> None:
+        """Ask now and start the clock now; :meth:`decide` with the same view and legal actions
+        collects the answer. The hand asks every claimant of a discard this way, one after the
+        other at once, so that no request waits for another seat's answer."""
+        try:
+            self._offered = self._open(view, legal)
+        except BaseException:  # not asked after all: decide() asks afresh
+            self._pending = self._offered = None
+            raise
+
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if self.autoplay.is_set():
-            return self._auto(view, legal, "autoplay")
-        if WIN in legal and self.auto_win.is_set():
+        pending, self._offered = self._offered, None
+        if pending is None:
+            pending = self._open(view, legal)
+        if pending is None:  # 托管, or 能胡就胡 on a win
+            if self.autoplay.is_set() or WIN not in legal:
+                return self._auto(view, legal, "autoplay")
             self.made_by.append(None)  # the seat's own setting (能胡就胡) took it
             return WIN
-        self._next_id += 1
-        request = DecisionRequest(self._next_id, view, tuple(legal), self.time_limit)
-        deadline = None if self.time_limit is None else self._clock() + self.time_limit
-        # open before it is sent: an answer may come back before send() returns
-        self._pending = Pending(request, deadline)
         try:
-            return self._wait_for(request, deadline, view, legal)
+            return self._wait_for(pending, view, legal)
         finally:
             self._pending = None
 
-    def _wait_for(self, request: DecisionRequest, deadline: float | None, view: SeatView,
-                  legal: Sequence[Action]) -> Action:
-        self.send(request)  # the time runs from the asking: a slow client's own delay is its own
+    def _open(self, view: SeatView, legal: Sequence[Action]) -> Pending | None:
+        """Send the request (None: no question to ask) with its clock started, or held for the
+        client's showing."""
+        if self.autoplay.is_set() or (WIN in legal and self.auto_win.is_set()):
+            return None
+        self._next_id += 1
+        request = DecisionRequest(self._next_id, view, tuple(legal), self.time_limit)
+        now = self._clock()
+        if self.time_limit is None:
+            pending = Pending(request, None)
+        elif self._gate is None or self._gate.shown():
+            pending = Pending(request, now + self.time_limit)
+        else:
+            pending = Pending(request, None, show_by=now + self.show_wait)
+        # open before it is sent: an answer may come back before send() returns
+        self._pending = pending
+        self.send(request)
+        return pending
+
+    def _clock_started(self, pending: Pending) -> Pending:
+        """`pending`, its clock started once the client has shown the table or may no longer
+        be waited for."""
+        if pending.show_by is None:
+            return pending
+        assert self._gate is not None and self.time_limit is not None
+        now = self._clock()
+        if self._gate.shown():
+            pass
+        elif now >= pending.show_by:
+            log.info("seat %s did not show its table within %gs: its clock runs", self.name, self.show_wait)
+            self._gate.gave_up()
+        else:
+            return pending
+        started = replace(pending, deadline=now + self.time_limit, show_by=None)
+        if self._pending is pending:
+            self._pending = started
+        return started
+
+    def _wait_for(self, pending: Pending, view: SeatView, legal: Sequence[Action]) -> Action:
+        request = pending.request
         while True:
-            left = None if deadline is None else max(0.0, deadline - self._clock())
-            message = self._take(left)
+            pending = self._clock_started(pending)
+            until = pending.show_by if pending.show_by is not None else pending.deadline
+            left = None if until is None else max(0.0, until - self._clock())
+            polled = self._poll is not None and left is not None and left > self._poll
+            message = self._take(self._poll if polled else left)
+            if message is None and (polled or pending.show_by is not None):
+                continue  # look at the clock again (the wait for the showing over: it starts)
             if message is None:  # the time is up: the table decides, and says so
                 self.timeouts += 1
                 self._pending = None  # closed before it is said: no answer is taken from here on
@@ -172,7 +245,8 @@ class WaitingSeat:
                 log.warning("seat %s answered %s, which is not legal now: ignored", self.name, message.action)
             if self.autoplay.is_set():  # handed over (a drop) while the seat was waiting
                 return self._auto(view, legal, "autoplay")
-            # else: an acknowledgement, an answer to an earlier request, a stale wake-up
+            # else: an acknowledgement (the gate may open), an answer to an earlier request, a
+            # stale wake-up
 
     def _auto(self, view: SeatView, legal: Sequence[Action], why: str) -> Action:
         self.made_by.append(why)
@@ -194,4 +268,4 @@ class WaitingSeat:
         return message
 
 
-__all__ = ["Ack", "Choice", "Message", "Pending", "SeatStopped", "Stop", "WaitingSeat", "Wake"]
+__all__ = ["Ack", "Choice", "Message", "Pending", "SeatStopped", "ShowGate", "Stop", "WaitingSeat", "Wake"]

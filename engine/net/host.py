@@ -7,8 +7,10 @@ match thread runs :func:`engine.match_loop.play_match`. A person's seat is a
 messages (:mod:`.remote_seat`), handed to the network thread; the client's choices come back
 into it. The table never waits on a client's socket: writes are buffered and a client that
 reads nothing is dropped (:mod:`.connection`); the only waits are the claim pause and the
-acknowledgements of clients that show events (:mod:`.pacing`), both bounded. Frames leave the
-match thread through one :mod:`.outbox`; a hello is checked by :mod:`.admission`.
+acknowledgements of clients that show events (:mod:`.pacing`), both bounded, and the wait
+between hands for every seat to be ready (:mod:`.between`, bounded by its countdown). A
+decision's clock starts once its client has shown what led to it (:mod:`.remote_seat`). Frames
+leave the match thread through one :mod:`.outbox`; a hello is checked by :mod:`.admission`.
 
 State shared by the threads (the lobby, the seats, the records) is guarded by one lock;
 ``on_change`` is called from the network thread only.
@@ -40,6 +42,7 @@ from ..waiting_seat import SeatStopped
 from ..wall_key import new_key
 from . import messages
 from .admission import hello_refusal, holder_of, protocol_refusal
+from .between import BetweenHands
 from .connection import Connection
 from .discovery import DiscoveryResponder
 from .lobby import LobbyError, LobbyState
@@ -57,6 +60,7 @@ from .messages import (
     Leave,
     Lobby,
     Message,
+    Next,
     ProtocolError,
     Ready,
     Refused,
@@ -123,6 +127,8 @@ class Host:
         self._outbox = Outbox()  # frames from the match thread, one wake-up of the loop per burst
         self._pacer = Pacer(self._condition, lambda: [p.counter for p in self._people.values()],
                             claim_pause=config.claim_pause, ack_wait=config.ack_wait)
+        self._between = BetweenHands(self._condition, config.between_wait, config.clock)
+        self._last_hand = 0  # the number of the last hand ended
 
     # -- the public face ------------------------------------------------------------------
     def start(self) -> None:
@@ -347,10 +353,14 @@ class Host:
         elif isinstance(message, Ack):
             if self._started:
                 self._pacer.ack(person.counter, message.n)
+                person.wake()
             else:
                 connection.send(Error(messages.NOT_NOW, "There is nothing to acknowledge before the start."))
         elif isinstance(message, Ready):
             self._ready(connection, person, message.ready)
+        elif isinstance(message, Next):
+            if not self._between.press(person.seat):
+                connection.send(Error(messages.NOT_NOW, "The table is not waiting between hands."))
         elif isinstance(message, Leave):
             connection.close(Ended(messages.END_LEFT, "You left the table."))
         elif isinstance(message, SetAutoplay):
@@ -417,7 +427,11 @@ class Host:
                 person.resume()
                 connection.send(Welcome(person.seat, person.token, self.info(), resumed=True))
                 connection.send(person.resync(self.seat_states()))
+                between = self._between.state()
+                if between is not None:  # back while the table waits between hands
+                    connection.send(between)
                 status = SeatStatus(person.seat, person.state())
+                person.wake()
             self._pacer.changed()
         log.info("seat %d: %s is back from %s", person.seat, person.name, connection.peer)
         if old is not None:
@@ -444,6 +458,7 @@ class Host:
             if not person.set_autoplay(on):
                 return  # taken into the match at its start
             status = SeatStatus(person.seat, person.state())
+            self._pacer.changed()  # 托管 is ready at once between hands
         self._broadcast(status)
         self._changed()
 
@@ -530,7 +545,8 @@ class Host:
                     seats.append(make_ai(slot.level or "normal", seed=secrets.randbits(32) if wall_key
                                          else seed + index, name=slot.name))
                     continue
-                seats.append(person.sit(slot.name, rules.time_limit, partial(self._deliver, person)))
+                seats.append(person.sit(slot.name, rules.time_limit, partial(self._deliver, person),
+                                        clock=config.clock, show_wait=config.show_wait))
                 person.start(Started(index, names, titles, rules), self._post)
         log.info("the match starts: %s", ", ".join(names))
         self._match_thread = threading.Thread(target=self._play, args=(match, seats), name="lan-host-match",
@@ -548,8 +564,35 @@ class Host:
         if person is not None and person.waiting is not None and not person.waiting.autoplay.is_set():
             self._pacer.before_decision()
 
+    def _asking_together(self) -> contextlib.AbstractContextManager[object]:
+        """Several claimants are asked: their requests leave in one write."""
+        if self._loop is None:
+            return contextlib.nullcontext()
+        return self._outbox.held(self._loop)
+
+    def _between_hands(self) -> None:
+        """After each hand, the match's last one included: the next deal (or the standings)
+        waits for every seat to be ready; a person the countdown made ready is not waited for
+        (their result is still open: their clock waits for their showing instead)."""
+        late = self._between.run(self._last_hand, self._ready_at_once, self._announce,
+                                 lambda: self._stopping)
+        with self._lock:
+            self._pacer.not_waiting_for(p.counter for s, p in self._people.items() if s in late)
+
+    def _ready_at_once(self) -> set[int]:
+        """Seats not waited for between hands: the computer's, bots, 托管 and dropped people."""
+        waited = {s for s, p in self._people.items() if p.connected and p.shows
+                  and p.waiting is not None and not p.waiting.autoplay.is_set()}
+        return set(range(4)) - waited
+
+    def _announce(self, message: Message) -> None:
+        with self._lock:
+            for person in self._people.values():
+                person.tell(message, self._post)
+
     def _hand_ended(self, hand: Hand, record: HandRecord) -> None:
         with self._lock:
+            self._last_hand = hand.hand_number
             self.records.append(record)
             self.replays.append(replay_record(hand, self.match.names if self.match else ()))
         self._changed()
@@ -560,7 +603,9 @@ class Host:
 
     def _play(self, match: Match, seats: list[Seat]) -> None:
         hooks = MatchHooks(observer=self._pacer.before_event, before_decision=self._before_decision,
-                           hand_ended=self._hand_ended, stop=lambda: self._stopping, on_problem=self._problem)
+                           hand_ended=self._hand_ended, between_hands=self._between_hands,
+                           asking_together=self._asking_together,
+                           stop=lambda: self._stopping, on_problem=self._problem)
         failure = None
         try:
             play_match(match, seats, hooks)

@@ -24,7 +24,9 @@ from ..decision import DecisionClosed, DecisionRequest
 from ..events import Event
 from ..rules import Ruleset
 
-PROTOCOL_VERSION = 1  # raised whenever an older peer could misread a message
+# Raised whenever an older peer could misread a message. 2: the wait between hands (`between`,
+# `next`), claims asked of every claimant at once, a decision's time from the client's showing.
+PROTOCOL_VERSION = 2
 DEFAULT_PORT = 47321  # TCP: the table
 DISCOVERY_PORT = 47322  # UDP: "who hosts a table here?"
 NAME_CHARS = 24  # a player's or a table's name, after cleaning
@@ -273,6 +275,13 @@ class Choose(Message):
 
 
 @dataclass(frozen=True)
+class Next(Message):
+    """下一局: between hands, this player is ready for the next deal (or the final standings)."""
+
+    TYPE: ClassVar[str] = "next"
+
+
+@dataclass(frozen=True)
 class SetAutoplay(Message):
     TYPE: ClassVar[str] = "autoplay"
     on: bool
@@ -376,6 +385,22 @@ class Resync(Message):
 
 
 @dataclass(frozen=True)
+class Between(Message):
+    """Between hands: who is ready for the next deal and the table's one countdown. Sent when
+    the wait begins and on every change; the last one of a wait has every seat ready (the deal,
+    or the final standings, follows)."""
+
+    TYPE: ClassVar[str] = "between"
+    hand: int  # the number of the hand that has just ended (HandStarted.hand_number)
+    ready: tuple[bool, ...]  # four, by the host's seats
+    seconds: float  # left of the countdown by the host's clock when sent (0 once all are ready)
+
+    @property
+    def done(self) -> bool:
+        return all(self.ready)
+
+
+@dataclass(frozen=True)
 class Error(Message):
     TYPE: ClassVar[str] = "error"
     code: str
@@ -389,10 +414,11 @@ class Ended(Message):
     message: str
 
 
-CLIENT_MESSAGES: tuple[type[Message], ...] = (Hello, Ready, Leave, Ack, Choose, SetAutoplay, SetAutoWin,
+CLIENT_MESSAGES: tuple[type[Message], ...] = (Hello, Ready, Leave, Ack, Choose, Next, SetAutoplay, SetAutoWin,
                                               Ping, Pong)
 HOST_MESSAGES: tuple[type[Message], ...] = (Refused, Welcome, Lobby, Started, EventMessage, RequestMessage,
-                                            ClosedMessage, SeatStatus, Resync, Error, Ended, Ping, Pong)
+                                            ClosedMessage, SeatStatus, Between, Resync, Error, Ended, Ping,
+                                            Pong)
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -422,7 +448,8 @@ _WRITERS: dict[type[Message], Callable[[Any], dict[str, Any]]] = {
     Hello: _plain_fields, Ready: _plain_fields, Leave: _plain_fields, Ack: _plain_fields,
     Choose: lambda m: {"request": m.request, "action": None if m.action is None else codec.to_json(m.action)},
     SetAutoplay: _plain_fields, SetAutoWin: _plain_fields, Ping: _plain_fields, Pong: _plain_fields,
-    Refused: _plain_fields,
+    Next: _plain_fields, Refused: _plain_fields,
+    Between: lambda m: {"hand": m.hand, "ready": list(m.ready), "seconds": m.seconds},
     Welcome: lambda m: {**_plain_fields(m), "table": m.table.to_json()},
     Lobby: lambda m: {"table": m.table.to_json(), "rules": codec.to_json(m.rules),
                       "seats": [s.to_json() for s in m.seats], "countdown": m.countdown,
@@ -499,6 +526,7 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
     "leave": lambda d: Leave(),
     "ack": lambda d: Ack(_int(d, "n", 0)),
     "choice": _read_choice,
+    "next": lambda d: Next(),
     "autoplay": lambda d: SetAutoplay(_bool(d, "on")),
     "auto_win": lambda d: SetAutoWin(_bool(d, "on")),
     "ping": lambda d: Ping(_int(d, "t", 0)),
@@ -514,6 +542,9 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
     "request": _read_request,
     "closed": lambda d: ClosedMessage(_coded(d, "closed", DecisionClosed)),  # type: ignore[arg-type]
     "seat_status": lambda d: SeatStatus(_int(d, "seat", 0, 3), SeatState.from_json(d.get("state"))),
+    "between": lambda d: Between(_int(d, "hand", 0),
+                                 tuple(_bool({"r": r}, "r") for r in _list(d, "ready", 4)),
+                                 _float(d, "seconds") or 0.0),
     "resync": _read_resync,
     "error": lambda d: Error(_text(d, "code", 32) or "", _text(d, "message", 500) or ""),
     "end": lambda d: Ended(_text(d, "reason", 32) or "", _text(d, "message", 500) or ""),
@@ -540,8 +571,8 @@ def parse(data: dict[str, Any], sender: str) -> Message:
 
 __all__ = [
     "CLIENT_MESSAGES", "DEFAULT_PORT", "DISCOVERY_PORT", "HOST_MESSAGES", "PROTOCOL_VERSION",
-    "Ack", "Choose", "ClosedMessage", "Ended", "Error", "EventMessage", "Hello", "Leave", "Lobby",
-    "LobbySeat", "Message", "Ping", "Pong", "ProtocolError", "Ready", "Refused", "RequestMessage",
+    "Ack", "Between", "Choose", "ClosedMessage", "Ended", "Error", "EventMessage", "Hello", "Leave", "Lobby",
+    "LobbySeat", "Message", "Next", "Ping", "Pong", "ProtocolError", "Ready", "Refused", "RequestMessage",
     "Resync", "SeatState", "SeatStatus", "SetAutoWin", "SetAutoplay", "Started", "TableInfo",
     "Welcome", "clean_text", "parse", "to_wire",
 ]

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import threading
 from collections import deque
+from collections.abc import Iterator
 from typing import Protocol
 
 
@@ -24,12 +25,31 @@ class Outbox:
         self._frames: deque[tuple[Sink, bytes]] = deque()
         self._lock = threading.Lock()
         self._flush_pending = False
+        self._holding = 0
+
+    @contextlib.contextmanager
+    def held(self, loop: asyncio.AbstractEventLoop) -> Iterator[None]:
+        """Frames posted meanwhile wait, and leave together at the end (one flush): the
+        requests to every claimant of a discard, none written before the last is posted."""
+        with self._lock:
+            self._holding += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._holding -= 1
+                wake = not self._holding and bool(self._frames) and not self._flush_pending
+                if wake:
+                    self._flush_pending = True
+            if wake:
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(self.flush)
 
     def post(self, loop: asyncio.AbstractEventLoop, sink: Sink, data: bytes) -> None:
         """From any thread: `data` goes to `sink` in the loop's thread, after what came before."""
         with self._lock:
             self._frames.append((sink, data))
-            if self._flush_pending:
+            if self._flush_pending or self._holding:
                 return
             self._flush_pending = True
         with contextlib.suppress(RuntimeError):  # the loop has closed: the table is going
@@ -38,6 +58,9 @@ class Outbox:
     def flush(self) -> None:
         """In the loop's thread: every frame posted since the last flush, one write per sink."""
         with self._lock:
+            if self._holding:  # the release flushes
+                self._flush_pending = False
+                return
             batch = list(self._frames)
             self._frames.clear()
             self._flush_pending = False

@@ -34,6 +34,15 @@ class AckCounter:
     sent: int = 0  # the number of the last event sent
     acked: int = 0  # the last event it says it has shown
     missed: int = 0  # waits it let run out in a row
+    # a decision's clock waited ``show_wait`` for this client's showing in vain: the next ones
+    # start at once, until it acknowledges again
+    unseen: bool = False
+
+    @property
+    def shown(self) -> bool:
+        """A decision asked now may start its clock: the client has shown all it was sent, or
+        it is not one to wait for (a bot, dropped, or it let a decision's wait run out)."""
+        return not (self.connected and self.shows) or self.unseen or self.acked >= self.sent
 
     @property
     def behind(self) -> bool:
@@ -88,7 +97,16 @@ class Pacer:
             if n > counter.acked:
                 counter.acked = n
                 counter.missed = 0
+                counter.unseen = False
                 self._condition.notify_all()
+
+    def not_waiting_for(self, counters: Iterable[AckCounter]) -> None:
+        """The table goes on without these clients' showing (a result dialog kept open after
+        the wait between hands): not waited for until they acknowledge again."""
+        with self._condition:
+            for counter in counters:
+                if counter.behind:
+                    counter.missed = MISSES
 
     def changed(self) -> None:
         """A client came or went: whoever waits looks again."""

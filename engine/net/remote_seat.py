@@ -11,15 +11,18 @@ person is connected just then. The fields are guarded by the host's lock.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import events
 from ..ai import NormalAI
 from ..decision import DecisionClosed, DecisionRequest
+from ..waiting_seat import Ack as Shown
 from ..waiting_seat import Choice, WaitingSeat
 from ..waiting_seat import Message as SeatMessage
 from . import frames, messages
+from .between import POLL
 from .connection import Connection
 from .messages import (
     Choose,
@@ -68,16 +71,33 @@ class RemoteSeat:
         connection.seat = self.seat
         connection.welcomed = True
 
-    def sit(self, name: str, time_limit: float | None, send: Callable[[SeatMessage], None]) -> WaitingSeat:
+    def sit(self, name: str, time_limit: float | None, send: Callable[[SeatMessage], None], *,
+            clock: Callable[[], float] = time.monotonic, show_wait: float = 60.0) -> WaitingSeat:
         """The engine's seat for this person in the match: it waits for their choices, keeps
-        their time and lets 托管 (the normal AI) play while they are away or ask for it."""
+        their time — from the moment their screen has shown what led to a request — and lets
+        托管 (the normal AI) play while they are away or ask for it."""
         self.waiting = WaitingSeat(name, send, NormalAI(name="托管"), time_limit=time_limit,
-                                   acknowledged=False)
+                                   acknowledged=False, clock=clock, gate=self, show_wait=show_wait,
+                                   poll=POLL)
         if self.user_autoplay or not self.connected:
             self.waiting.autoplay.set()
         if self.auto_win:
             self.waiting.auto_win.set()
         return self.waiting
+
+    # -- the ShowGate of the seat's decisions (engine.waiting_seat) ---------------------------
+    def shown(self) -> bool:
+        return self.counter.shown
+
+    def gave_up(self) -> None:
+        self.counter.unseen = True
+
+    def wake(self) -> None:
+        """The client acknowledged (or came back): a decision's clock that waits for its
+        showing looks again."""
+        waiting = self.waiting
+        if waiting is not None and waiting.pending is not None:
+            waiting.put(Shown())
 
     def take(self, message: Choose) -> Error | None:
         """Hands the person's choice to the engine's seat; or the error that says why it cannot
@@ -151,6 +171,10 @@ class RemoteSeat:
             assert self.waiting is not None
             request = RequestMessage(pending.request, pending.time_left(self.waiting.clock()))
         return Resync(self.started, tuple(self.history), request, states)
+
+    def tell(self, message: Message, post: Post) -> None:
+        """A message of the table's (not of the engine's seat), if the person is connected."""
+        self._send(message, post)
 
     def _send(self, message: Message, post: Post) -> None:
         if self.connection is None:

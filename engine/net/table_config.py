@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from ..rules import Ruleset
 from .addresses import format_address, local_addresses
@@ -22,6 +24,10 @@ class TableConfig:
     dead_after: float = 15.0  # … and a client heard nothing from for this long is dead
     countdown: float = 15.0  # RULES §3: the fourth player's time once three are ready
     out_limit: int = OUT_LIMIT  # bytes a client may leave unread before it is dropped (slow)
+    between_wait: float = 15.0  # RULES §3: the table's one countdown between hands
+    show_wait: float = 60.0  # the most a decision's clock waits for its client to show the table
+    # the clock of the countdown between hands and of the decisions' time (a test's may be fake)
+    clock: Callable[[], float] = field(default=time.monotonic, compare=False, repr=False)
 
 
 def join_addresses(bind: str, port: int) -> tuple[str, ...]:

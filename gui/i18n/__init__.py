@@ -209,6 +209,7 @@ _T: dict[str, dict[str, str]] = {
     "action.auto_win": {"zh": "能胡就胡", "en": "Always win"},
     "autoplay.banner": {"zh": "托管中：电脑替你出牌", "en": "Auto-play: the computer plays for you"},
     "autoplay.cancel": {"zh": "取消托管", "en": "Take over"},
+    "autoplay.continue_in": {"zh": "{seconds} 秒后继续", "en": "Continue in {seconds} s"},
     "prompt.can_win": {"zh": "可以胡 {tile}！按「胡」或 H", "en": "You can win on {tile}! Press Win or H"},
     "prompt.can_self_draw": {"zh": "自摸 {tile}，可以胡！", "en": "Self-draw {tile}: you can win!"},
     "prompt.can_kong": {"zh": "可以暗杠 {tiles}", "en": "You can make a kong: {tiles}"},

@@ -7,6 +7,16 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "start.lan": {"zh": "局域网", "en": "LAN"},
     "start.lan_return": {"zh": "回到局域网牌桌", "en": "Back to the LAN table"},
     "lan.title": {"zh": "局域网对战", "en": "LAN play"},
+    # -- between hands: the result dialog at a LAN table (gui.table.readiness) ----------------------
+    "between.countdown": {"zh": "{seconds} 秒后开始", "en": "Starting in {seconds} s"},
+    "between.waiting": {"zh": "等待 {names}", "en": "Waiting for {names}"},
+    "between.ready": {"zh": "已准备", "en": "Ready"},
+    "between.and": {"zh": "、", "en": ", "},  # between the names of those the table waits for
+    "between.dealing": {"zh": "大家都准备好了", "en": "Everyone is ready"},
+    "between.started": {
+        "zh": "下一局已经开始：你的出牌时间从关闭此窗口后才开始计算",
+        "en": "The next hand has started: your time only starts once you close this",
+    },
     # -- finding and joining a table ----------------------------------------------------------------
     "lan.join.heading": {
         "zh": "加入同一网络里朋友的牌桌，或者自己开一桌",

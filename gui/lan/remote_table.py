@@ -39,6 +39,7 @@ from gui.i18n import tr
 from gui.lan.bridge import MessageBridge
 from gui.lan.words import end_text, refusal_text
 from gui.table.connection import HandSaved, TableConnection
+from gui.table.readiness import Readiness
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,7 @@ class RemoteTable(TableConnection):
     """The match at a LAN table, from the moment it started (its ``Started`` message)."""
 
     remote = True
+    waits_between_hands = True
 
     def __init__(self, client: ClientLike, bridge: MessageBridge, started: m.Started,
                  reconnect_for: float = RECONNECT_FOR) -> None:
@@ -98,6 +100,8 @@ class RemoteTable(TableConnection):
         self._returning = False
         self._ending = False  # the match's end has come: what follows is its goodbye
         self._first: tuple[float, m.Resync] | None = None  # a resync to draw the table from at start
+        self._acked_at = 0.0  # when the last event shown was acknowledged: the host's clock of a
+        # request it sent before that starts from then (docs/protocol.md, "Between hands")
         self._returns = _Returns(self)
         self._returns.back.connect(self._came_back)
         self._returns.gave_up.connect(self._fail)
@@ -117,11 +121,15 @@ class RemoteTable(TableConnection):
         if self._shown is None:
             return  # a dialog closed after a resync: that event is gone
         self.client.send(m.Ack(self._shown))
+        self._acked_at = time.monotonic()
         self._shown = None
         self._pump()
 
     def choose(self, request: int, action: Action | None) -> None:
         self.client.send(m.Choose(request, action))
+
+    def next_hand(self) -> None:
+        self.client.send(m.Next())
 
     def set_autoplay(self, on: bool) -> None:
         self.client.send(m.SetAutoplay(on))
@@ -158,6 +166,9 @@ class RemoteTable(TableConnection):
                 self.seat_state.emit(self._mine(message.seat), state.connected, state.autoplay)
             elif isinstance(message, m.Ended) and message.reason != m.END_FINISHED:
                 self._fail(end_text(message.reason, message.message))
+            elif isinstance(message, m.Between):
+                ready = tuple(message.ready[(self.seat + s) % 4] for s in range(4))  # 0 is me
+                self.between.emit(Readiness(message.hand, ready, message.seconds, at))
             elif isinstance(message, m.Error):
                 log.warning("the host refused a message: %s %s", message.code, message.message)
             elif isinstance(message, m.EventMessage | m.RequestMessage | m.ClosedMessage | m.Ended):
@@ -203,7 +214,8 @@ class RemoteTable(TableConnection):
         if any(isinstance(q, m.ClosedMessage) and q.closed.id == request.id for _t, q in self._queue):
             return  # its time ran out while the events before it were shown
         if message.time_left is not None:
-            waited = time.monotonic() - at
+            # the host's clock ran from the later of its asking and our showing what led to it
+            waited = time.monotonic() - max(at, self._acked_at)
             request = replace(request, time_limit=max(0.0, message.time_left - waited))
         self.decision_needed.emit(relative(request, self.seat))
 

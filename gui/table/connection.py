@@ -22,7 +22,9 @@ A table hosted elsewhere (the LAN) also emits, and a table in this process never
   plays it (seat as this player sees it: 0 is the player);
 * ``resyncing(bool)`` — True: the table is drawn again from its start (after a return), shown at
   once; False: caught up, back to the player's speed;
-* ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over.
+* ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over;
+* ``between(Readiness)`` — between hands, who is ready for the next deal and the countdown
+  (:mod:`gui.table.readiness`); the widget's 下一局 calls :meth:`TableConnection.next_hand`.
 """
 
 from __future__ import annotations
@@ -57,9 +59,13 @@ class TableConnection(QObject):
     seat_state = Signal(int, bool, bool)  # seat (0 = this player), connected, autoplay
     resyncing = Signal(bool)
     link_notice = Signal(str)
+    between = Signal(object)  # gui.table.readiness.Readiness
     # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the
     # network), not an engine failure of this program
     remote = False
+    # the table waits between hands for every seat's 下一局 (a LAN table): the result dialog
+    # shows who is ready and says ready, rather than closing
+    waits_between_hands = False
 
     def start(self) -> None:
         raise NotImplementedError
@@ -79,6 +85,9 @@ class TableConnection(QObject):
     def set_auto_win(self, on: bool) -> None:
         """能胡就胡: every win is taken without asking."""
         raise NotImplementedError
+
+    def next_hand(self) -> None:
+        """下一局: this player is ready for the next deal (where the table waits for it)."""
 
     def set_time_limit(self, seconds: int | None) -> bool:
         """Change the time of the next decisions where this computer keeps it; False where the

@@ -160,6 +160,14 @@ class _FittedDialog(QDialog):
         self.adjustSize()
 
 
+    def add_footer(self, widget: QWidget) -> None:
+        """A widget between the body and the buttons (a LAN table's readiness), sized again."""
+        layout = self.layout()
+        if isinstance(layout, QVBoxLayout):
+            layout.insertWidget(layout.count() - 1, widget, 0, Qt.AlignmentFlag.AlignHCenter)
+        self.adjustSize()
+
+
 class EndOfHandDialog(_FittedDialog):
     """Every hand revealed, who won and how, each winner's itemised score and the payments. An
     exhaustive draw (荒庄) shows the revealed hands and a line saying what it means, no table.

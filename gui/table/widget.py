@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ from gui.table.action_bar import ActionBar
 from gui.table.autoplay_banner import AutoplayBanner
 from gui.table.connection import HUMAN, HandSaved, TableConnection
 from gui.table.end_dialogs import EndOfHandDialog
+from gui.table.readiness import BetweenHandsWait, Readiness
 from gui.table.scene import TableScene
 from gui.table.table_view import TableView
 from gui.table.thinking import ThinkingWatch
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AUTOPLAY_RESULT_MS = 4000  # how long 托管 leaves a hand's result on screen
+AUTOPLAY_TICK_MS = 200  # its countdown on the dialog's button
 
 
 class TableWidget(QWidget):
@@ -90,6 +93,8 @@ class TableWidget(QWidget):
         self._seconds_left = 0
         self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
+        self.readiness: Readiness | None = None  # a LAN table's wait between hands, last told
+        self.between_wait: BetweenHandsWait | None = None  # its part in the open result dialog
         self.show_end_dialogs = True
         self._timer = QTimer(self)
         self._timer.setInterval(1000)
@@ -145,6 +150,8 @@ class TableWidget(QWidget):
         c.resyncing.connect(self._while_current(c, self._on_resync))
         c.link_notice.connect(self._while_current(c, self._on_link_notice))
         c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))
+        c.between.connect(self._while_current(c, self._on_between))
+        self.readiness = None
         c.set_auto_win(self.bar.autowin.isChecked())
         c.set_autoplay(self.bar.autoplay.isChecked())
         c.start()
@@ -263,6 +270,13 @@ class TableWidget(QWidget):
         elif self._resync_speed is not None:
             self.scene.speed, self._resync_speed = self._resync_speed, None
 
+    def _on_between(self, state: Readiness) -> None:
+        """A LAN table's wait between hands changed: the open result dialog shows it (one
+        opened later starts from it)."""
+        self.readiness = state
+        if self.between_wait is not None:
+            self.between_wait.update(state)
+
     def _on_link_notice(self, text: str) -> None:
         self._link_notice = text
         self._show_status()
@@ -310,11 +324,14 @@ class TableWidget(QWidget):
 
             offer_review(dialog, self.scene.art, self.last_saved, self.reviews, self.scene.speed,
                          self.match_losses() if self.match_losses is not None else None)
+        if self.connection is not None and self.connection.waits_between_hands:
+            self._wait_between_hands(dialog, summary.hand_number)
         if self.bar.autoplay.isChecked():
             self._autoplay_on_dialog(dialog)
 
         def closed() -> None:
             self.end_dialog = None
+            self.between_wait = None
             self.hand_finished.emit(summary)
             self._ack()
 
@@ -332,24 +349,55 @@ class TableWidget(QWidget):
 
         dialog.finished.connect(first_time)
 
+    def _wait_between_hands(self, dialog: EndOfHandDialog, hand: int) -> None:
+        """At a LAN table 下一局 says "ready": the dialog shows who is, and the countdown, and
+        closes when everyone is (gui.table.readiness)."""
+        connection = self.connection
+        assert connection is not None
+        button = dialog.next_button
+        button.clicked.disconnect(dialog.accept)
+        wait = BetweenHandsWait(dialog, button, self.scene.names, hand, connection.next_hand, dialog.accept,
+                                autoplay=self.bar.autoplay.isChecked)
+        button.clicked.connect(wait.press)
+        dialog.add_footer(wait.panel)
+        self.between_wait = wait
+        if self.readiness is not None:
+            wait.update(self.readiness)
+
     def _autoplay_on_dialog(self, dialog: EndOfHandDialog) -> None:
         """托管 goes on to the next hand by itself after a moment to read the result, also at
-        instant speed; the dialog (modal over the table) offers the way back to playing."""
+        instant speed, and says when on its button; the dialog (modal over the table) offers
+        the way back to playing: 取消托管 stops the countdown and keeps the dialog open."""
+        button = dialog.next_button
+        label = button.text()
+        ends = time.monotonic() + AUTOPLAY_RESULT_MS / 1000
         advance = QTimer(dialog)  # owned by the dialog: gone with it
-        advance.setSingleShot(True)
-        advance.timeout.connect(dialog.accept)
-        advance.start(AUTOPLAY_RESULT_MS)
+        advance.setInterval(AUTOPLAY_TICK_MS)
+
+        def tick() -> None:
+            left = ends - time.monotonic()
+            if left <= 0:
+                advance.stop()
+                dialog.accept()
+            else:
+                button.setText(tr("autoplay.continue_in", seconds=math.ceil(left)))
+
+        advance.timeout.connect(tick)
+        advance.start()
+        tick()
         take_over = QPushButton(tr("autoplay.cancel"))
         take_over.setObjectName("takeOverButton")
         take_over.setCursor(Qt.CursorShape.PointingHandCursor)
 
         def cancel() -> None:
             advance.stop()
+            button.setText(label)
             take_over.hide()
             self.bar.autoplay.setChecked(False)
 
         take_over.clicked.connect(cancel)
         dialog.add_button(take_over)
+        dialog.adjustSize()  # the row of buttons grew: the dialog takes its room again
 
     def _show_standings(self) -> None:
         if not self.show_end_dialogs:

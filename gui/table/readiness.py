@@ -1,0 +1,158 @@
+"""Between hands at a LAN table, in the result dialog: who is ready for the next deal (a 名牌
+with a tick for each of the four seats), the table's one countdown, and 下一局 as "I am ready"
+(docs/protocol.md, "Between hands").
+
+The host deals the next hand only when every seat is ready or its countdown has run out, for
+everyone at once. Pressing 下一局 tells it so and the dialog stays, saying whom the table waits
+for, until everyone is ready; then it closes by itself and the deal is shown. A player who has
+not pressed when the countdown runs out keeps their dialog: the next hand goes on without them
+for now, and their own decisions wait for them (the host starts a decision's clock only once
+their table has shown it) — closing the dialog shows the deal.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gui import fonts, theme
+from gui.i18n import tr
+from gui.i18n.store import display_names
+
+TICK_MS = 250  # the countdown's redraw
+
+
+@dataclass(frozen=True)
+class Readiness:
+    """The table's wait after hand `hand`, as this player sees it."""
+
+    hand: int
+    ready: tuple[bool, ...]  # by seat as this player sees them: 0 is the player
+    seconds: float  # left of the countdown when it arrived
+    at: float  # when it arrived (time.monotonic)
+
+    @property
+    def done(self) -> bool:
+        return all(self.ready)
+
+    def left(self, now: float) -> int:
+        """Whole seconds left of the countdown (rounded up, as a countdown is read)."""
+        return 0 if self.done else max(0, math.ceil(self.seconds - (now - self.at)))
+
+
+class ReadinessPanel(QWidget):
+    """Four name plates with ticks, the countdown and whom the table waits for."""
+
+    def __init__(self, names: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("readinessPanel")
+        self.names = display_names(names, 0)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 4, 0, 0)
+        column.setSpacing(6)
+        row = QHBoxLayout()
+        row.setSpacing(10)
+        self.plates: list[QLabel] = []
+        for _seat in range(4):
+            plate = QLabel()
+            plate.setObjectName("readinessPlate")
+            plate.setFont(fonts.ui_font(15, True))
+            plate.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            plate.setMinimumWidth(110)
+            self.plates.append(plate)
+            row.addWidget(plate)
+        column.addLayout(row)
+        self.line = QLabel()
+        self.line.setObjectName("readinessLine")
+        self.line.setFont(fonts.ui_font(15))
+        self.line.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.line.setStyleSheet(f"color: {theme.TEXT_SOFT};")
+        column.addWidget(self.line)
+
+    def show_state(self, state: Readiness | None, pressed: bool, now: float) -> None:
+        ready = state.ready if state is not None else (False,) * 4
+        for seat, plate in enumerate(self.plates):
+            tick = "✓" if ready[seat] else "…"
+            plate.setText(f"{self.names[seat]}  {tick}")
+            colour = theme.GAIN if ready[seat] else theme.TEXT_LIGHT
+            plate.setStyleSheet(f"color: {colour}; border: 1px solid {colour}; border-radius: 6px;"
+                                " padding: 3px 8px;")
+        self.line.setText(self.words(state, pressed, now))
+
+    def words(self, state: Readiness | None, pressed: bool, now: float) -> str:
+        if state is None:
+            return ""
+        if state.done:
+            return tr("between.dealing") if pressed else tr("between.started")
+        seconds = tr("between.countdown", seconds=state.left(now))
+        others = [self.names[s] for s in range(1, 4) if not state.ready[s]]
+        if pressed and others:
+            return f"{tr('between.waiting', names=tr('between.and').join(others))}  ·  {seconds}"
+        return seconds
+
+
+class BetweenHandsWait(QObject):
+    """A result dialog at a LAN table, tied to the table's wait after its hand: 下一局 says
+    ready (`send_ready`), the dialog shows who is ready, and closes (``accept``) once everyone
+    is, if this player had pressed or 托管 plays for them (`autoplay`)."""
+
+    def __init__(self, dialog: QWidget, button: QPushButton, names: Sequence[str], hand: int,
+                 send_ready: Callable[[], None], accept: Callable[[], None],
+                 autoplay: Callable[[], bool] = lambda: False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(dialog)
+        self.hand = hand
+        self.pressed = False
+        self.state: Readiness | None = None
+        self.panel = ReadinessPanel(names)
+        self._button = button
+        self._label = button.text()  # 下一局, or 查看总成绩 after the match's last hand
+        self._waiting_shown: bool | None = None
+        self._send_ready = send_ready
+        self._accept = accept
+        self._autoplay = autoplay
+        self._clock = clock
+        self._timer = QTimer(self)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self.refresh)
+        self._timer.start()
+        self.refresh()
+
+    def update(self, state: Readiness) -> None:
+        """The table's wait changed (or began); a wait after another hand is not this one's."""
+        if state.hand != self.hand:
+            return
+        self.state = state
+        self.refresh()
+        if state.done and (self.pressed or self._autoplay()):
+            self._timer.stop()
+            self._accept()
+
+    def press(self) -> None:
+        """下一局: ready, or — once the table has gone on without me — close and see the deal."""
+        if self.state is not None and self.state.done:
+            self._accept()
+            return
+        if not self.pressed:
+            self.pressed = True
+            self._send_ready()
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.panel.show_state(self.state, self.pressed, self._clock())
+        done = self.state is not None and self.state.done
+        waiting = self.pressed and not done
+        self._button.setEnabled(not waiting)
+        if waiting != self._waiting_shown:  # (托管 counts down on the same button)
+            self._waiting_shown = waiting
+            self._button.setText(tr("between.ready") if waiting else self._label)
+        if done:
+            self._timer.stop()
+
+
+__all__ = ["TICK_MS", "BetweenHandsWait", "Readiness", "ReadinessPanel"]

@@ -1,0 +1,116 @@
+"""With 托管 on, a hand's result goes on by itself after a moment (issue 23): its 下一局 button
+counts the seconds down ("4 秒后继续"), 取消托管 stops the countdown and keeps the result open,
+and left alone it closes when the count reaches 0. The countdown reads the widget's clock, which
+the test moves: no assertion depends on how fast the machine is.
+
+Also the words of a LAN table's wait between hands (gui.table.readiness), in both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+import gui.table.widget as table_widget
+from engine.rules import Ruleset
+from gui.i18n import set_language
+from gui.table.end_dialogs import EndOfHandDialog
+from gui.table.readiness import Readiness, ReadinessPanel
+from tests.gui.test_controls import _window
+from tests.gui.test_lan_between import _shot
+
+WORDS = {
+    "zh": {"in4": "4 秒后继续", "in2": "2 秒后继续", "next": "下一局"},
+    "en": {"in4": "Continue in 4 s", "in2": "Continue in 2 s", "next": "Next hand"},
+}
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def fake_time(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
+    fake = FakeTime()
+    monkeypatch.setattr(table_widget, "time", fake)
+    return fake
+
+
+def _result_under_autoplay(qtbot: Any, tmp_path: Path, language: str = "zh") -> tuple[Any, EndOfHandDialog]:
+    w = _window(qtbot, tmp_path, language=language)
+    table = w.table
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=33)
+    table.bar.autoplay.setChecked(True)
+    qtbot.waitUntil(lambda: isinstance(table.end_dialog, EndOfHandDialog) and table.end_dialog.isVisible(),
+                    timeout=60_000)
+    dialog = table.end_dialog
+    assert isinstance(dialog, EndOfHandDialog)
+    return table, dialog
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_autoplay_counts_the_result_down_on_its_button_and_take_over_stops_it(
+        qtbot: Any, tmp_path: Path, fake_time: FakeTime, language: str) -> None:
+    words = WORDS[language]
+    set_language(language)
+    try:
+        table, dialog = _result_under_autoplay(qtbot, tmp_path, language)
+        button = dialog.next_button
+        assert button.text() == words["in4"]
+        _shot(dialog, f"autoplay_result_countdown_{language}.png")
+        fake_time.now += 2.5
+        qtbot.waitUntil(lambda: button.text() == words["in2"], timeout=10_000)
+        take_over = dialog.findChild(QPushButton, "takeOverButton")
+        assert take_over is not None and take_over.isVisible()
+        qtbot.mouseClick(take_over, Qt.MouseButton.LeftButton)
+        assert button.text() == words["next"] and not take_over.isVisible()
+        assert not table.bar.autoplay.isChecked()
+        fake_time.now += 60  # long past the count: stopped, it closes nothing
+        qtbot.wait(3 * table_widget.AUTOPLAY_TICK_MS)
+        assert table.end_dialog is dialog and dialog.isVisible()
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # now the player goes on
+        qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
+    finally:
+        set_language("zh")
+
+
+def test_left_alone_the_result_closes_when_the_count_reaches_zero(qtbot: Any, tmp_path: Path,
+                                                                  fake_time: FakeTime) -> None:
+    table, dialog = _result_under_autoplay(qtbot, tmp_path)
+    qtbot.wait(3 * table_widget.AUTOPLAY_TICK_MS)
+    assert dialog.isVisible()  # the clock has not moved: it waits
+    fake_time.now += 4.01
+    qtbot.waitUntil(lambda: table.end_dialog is not dialog, timeout=10_000)
+    assert len(table.summaries) >= 1
+
+
+@pytest.mark.parametrize(("language", "waiting", "countdown", "started"), [
+    ("zh", "等待 乙、丁", "12 秒后开始", "下一局已经开始"),
+    ("en", "Waiting for 乙, 丁", "Starting in 12 s", "The next hand has started"),
+])
+def test_the_readiness_panel_says_who_is_ready_whom_it_waits_for_and_the_countdown(
+        qtbot: Any, language: str, waiting: str, countdown: str, started: str) -> None:
+    set_language(language)
+    try:
+        panel = ReadinessPanel(["甲", "乙", "丙", "丁"])
+        qtbot.addWidget(panel)
+        state = Readiness(3, (True, False, True, False), 12.0, at=50.0)
+        panel.show_state(state, pressed=True, now=50.4)
+        assert panel.line.text() == f"{waiting}  ·  {countdown}"
+        assert ["✓" in p.text() for p in panel.plates] == [True, False, True, False]
+        panel.show_state(state, pressed=False, now=50.4)  # not pressed yet: the countdown alone
+        assert panel.line.text() == countdown
+        assert state.left(70.0) == 0
+        done = Readiness(3, (True,) * 4, 0.0, at=51.0)
+        panel.show_state(done, pressed=False, now=52.0)  # the table went on without me
+        assert panel.line.text().startswith(started)
+        assert all("✓" in p.text() for p in panel.plates)
+    finally:
+        set_language("zh")
