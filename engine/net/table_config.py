@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..rules import Ruleset
 from .addresses import format_address, local_addresses
 from .connection import OUT_LIMIT
+from .door import DoorLimits
 
 
 @dataclass(frozen=True)
@@ -18,10 +19,14 @@ class TableConfig:
     claim_pause: float = 1.0  # seconds after every discard before anything more is sent
     ack_wait: float = 5.0  # the most the table waits for `shows` clients' acknowledgements
     handshake_timeout: float = 5.0
+    busy_handshake_timeout: float = 1.0  # … when the greeting slots are nearly full (engine.net.greeting)
+    max_greeting: int = 16  # connections that have not said hello yet, in all …
+    max_greeting_per_address: int = 4  # … and from one address
     heartbeat: float = 5.0  # a ping after this many quiet seconds …
     dead_after: float = 15.0  # … and a client heard nothing from for this long is dead
     countdown: float = 15.0  # RULES §3: the fourth player's time once three are ready
     out_limit: int = OUT_LIMIT  # bytes a client may leave unread before it is dropped (slow)
+    door: DoorLimits = DoorLimits()  # noqa: RUF009 - frozen; wrong codes, leaving and removal (engine.net.door)
 
 
 def join_addresses(bind: str, port: int) -> tuple[str, ...]:
