@@ -162,7 +162,7 @@ def slots(honest: int = 20) -> None:
           f"silent connections reopened {reopened[0]} times")
 
 
-def grief(seconds: float = 50.0) -> None:
+def grief(seconds: float = 80.0) -> None:
     """Three ready friends; a stranger takes the free seat and leaves it every second (from four
     addresses in turn): the countdown seen at each join, and whether the match starts."""
     table = host(rules=Ruleset(rounds=1, time_limit=None))

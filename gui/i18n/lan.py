@@ -201,7 +201,10 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.refused.cooldown": {
         "zh": "你进出这桌太频繁。", "en": "You joined and left this table too often.",
     },
-    "lan.refused.removed": {"zh": "房主已将你请出这桌。", "en": "The host removed you from this table."},
+    "lan.refused.removed": {
+        "zh": "房主已将你请出这桌，暂时不能再加入。",
+        "en": "The host removed you from this table: you cannot join it again for now.",
+    },
     "lan.refused.retry": {"zh": "请 {n} 秒后再试。", "en": " Try again in {n} s."},  # after a refusal
     "lan.refused.other": {"zh": "牌桌拒绝了：{message}", "en": "The table said no: {message}"},
     # -- why a table ended (engine.net.messages END_*) -------------------------------------------
