@@ -377,8 +377,20 @@ class _ServeReport:
         self.started = False
         self.states: tuple[Any, ...] = ()
         self.hands = 0
+        self.notices: tuple[Any, ...] = ()
 
     def look(self) -> None:
+        from .net.door import WRONG_CODES
+
+        notices = self.host.door_notices()
+        for notice in notices:  # what the door saw: wrong room codes
+            if notice in self.notices:
+                continue
+            if notice.kind == WRONG_CODES:
+                self.say(f"{notice.count} wrong room code(s) from {notice.address}")
+            else:
+                self.say(f"too many wrong room codes: none is checked for {notice.seconds:.0f} s")
+        self.notices = notices
         lobby = self.host.lobby()
         if not self.started:
             self._lobby(lobby)

@@ -193,7 +193,9 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "en": "The table did not understand this program's hello (another version?).",
     },
     "lan.refused.timeout": {"zh": "连接超时，请重试。", "en": "The connection timed out: try again."},
-    "lan.refused.wait": {"zh": "房间密码输错太多次。", "en": "Too many wrong room codes."},
+    "lan.refused.wait": {
+        "zh": "房间密码输错了，需要等一会儿。", "en": "Wrong room codes: the table makes you wait a moment.",
+    },
     "lan.refused.locked": {
         "zh": "房主锁定了这桌，暂不接受新玩家。",
         "en": "The host has locked this table: no new players for now.",

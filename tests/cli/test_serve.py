@@ -168,6 +168,13 @@ def test_a_new_code_has_six_digits_is_printed_and_is_needed() -> None:
         assert isinstance(refused, m.Refused) and refused.code == m.REFUSE_CODE_NEEDED
         welcome = RawClient(port).hello("guest", code=found.group(1))
         assert isinstance(welcome, m.Welcome)
+        wrong = RawClient(port).hello("guesser", code="x" + found.group(1))
+        assert isinstance(wrong, m.Refused) and wrong.code == m.REFUSE_WRONG_CODE
+        for _ in range(20):  # the host's report says so (after the guest's join)
+            line = proc.stdout.readline()
+            if "wrong room code" in line:
+                break
+        assert line.strip() == "1 wrong room code(s) from 127.0.0.1"
     finally:
         proc.send_signal(signal.SIGINT)
         _rest(proc)
