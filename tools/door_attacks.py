@@ -99,9 +99,10 @@ def guess(seconds: float = 5.0) -> None:
               f"= {checked / elapsed:.1f} guesses/s ({other} hellos refused unchecked)")
 
 
-def slots(honest: int = 20) -> None:
-    """16 silent connections from 127.0.0.2-5, opened again when dropped; `honest` hellos from
-    127.0.0.6 (joining and leaving: churn limits off, that is another attack)."""
+def slots(honest: int = 20, addresses: int = 4) -> None:
+    """16 silent connections from `addresses` addresses (4: 127.0.0.2-5; 16: 127.0.1.1-16),
+    opened again when dropped; once each was dropped once, `honest` hellos from 127.0.0.6
+    (joining and leaving: churn limits off, that is another attack)."""
     table = host(rules=Ruleset(rounds=1), door={"churn_leaves": 0})
     port = table.address[1]
     stop = threading.Event()
@@ -118,9 +119,11 @@ def slots(honest: int = 20) -> None:
                 sock.connect(("127.0.0.1", port))
             selector.register(sock, selectors.EVENT_READ, address)
 
-        for a in range(2, 6):
-            for _ in range(4):
-                open_one(f"127.0.0.{a}")
+        silent = [f"127.0.0.{a}" for a in range(2, 6)] if addresses == 4 else \
+            [f"127.0.1.{a}" for a in range(1, addresses + 1)]
+        for address in silent:
+            for _ in range(16 // addresses):
+                open_one(address)
         while not stop.is_set():
             for key, _ in selector.select(0.05):
                 sock = key.fileobj
@@ -141,7 +144,9 @@ def slots(honest: int = 20) -> None:
 
     thread = threading.Thread(target=hold, daemon=True)
     thread.start()
-    time.sleep(1.0)
+    deadline = time.monotonic() + 30
+    while reopened[0] < 16 and time.monotonic() < deadline:  # the attack under way
+        time.sleep(0.05)
     outcomes: dict[str, int] = {}
     for attempt in range(honest):
         peer = Peer(port, "127.0.0.6")
@@ -158,7 +163,8 @@ def slots(honest: int = 20) -> None:
     stop.set()
     thread.join(10)
     table.stop()
-    print(f"slots: {outcomes.get('welcome', 0)} of {honest} honest hellos welcomed {outcomes}; "
+    print(f"slots ({addresses} silent addresses): {outcomes.get('welcome', 0)} of {honest} honest hellos "
+          f"welcomed {outcomes}; "
           f"silent connections reopened {reopened[0]} times")
 
 
@@ -170,12 +176,16 @@ def grief(seconds: float = 80.0) -> None:
     friends = []
     done = threading.Event()
 
-    def answer_pings(peer: Peer) -> None:  # a friend's window: alive, waiting for the start
+    def answer_pings(peer: Peer) -> None:  # a friend's window: alive (its own pings too), waiting
+        beat = 0
         while not done.is_set():
             message = peer.read(0.5)
-            if isinstance(message, m.Ping):
-                with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError):
+                if isinstance(message, m.Ping):
                     peer.send(m.Pong(message.t))
+                beat += 1
+                if beat % 4 == 0:
+                    peer.send(m.Ping(beat))
 
     for name in "abc":
         peer = Peer(port)
@@ -257,3 +267,5 @@ if __name__ == "__main__":
     for name in ("guess", "slots", "grief", "trickle"):
         if name in chosen or "all" in chosen:
             globals()[name]()
+    if "slots16" in chosen or "all" in chosen:
+        slots(addresses=16)

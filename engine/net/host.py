@@ -46,7 +46,7 @@ from .admission import door_refusal, holder_of, protocol_refusal, seat_refusal
 from .connection import Connection
 from .discovery import DiscoveryResponder
 from .door import Door, DoorNotice
-from .greeting import admit, nearly_full
+from .greeting import Silence, admit, nearly_full
 from .lobby import LobbyError, LobbyState
 from .loop_thread import listen, run_loop
 from .messages import (
@@ -111,6 +111,7 @@ class Host:
         self._condition = threading.Condition(self._lock)
         self._lobby = LobbyState(config.countdown, clock)
         self._door = Door(config.door, clock)
+        self._silence = Silence()  # greetings that lapsed, by address (the network thread's)
         self._locked = False  # the host's lock: no new players
         self._people: dict[int, RemoteSeat] = {}  # by seat
         self._connections: set[Connection] = set()  # open: not yet closing
@@ -331,15 +332,19 @@ class Host:
             return
         config = self.config
         greeting = self._greeting()
+        waited = connection.opened_at - greeting[0].opened_at if greeting else 0.0
         admission = admit([c.peer for c in greeting], connection.peer, config.max_greeting,
-                          config.max_greeting_per_address)
+                          config.max_greeting_per_address, self._silence.counts(), waited,
+                          config.busy_handshake_timeout / 2)
         if not admission.admit:
             connection.close(Refused(messages.REFUSE_BUSY, "Too many connections are joining this table; "
                                                            "try again in a moment."))
             return
         if admission.evict is not None:  # the busiest address makes room for a new one
-            greeting.pop(admission.evict).close(Refused(
-                messages.REFUSE_BUSY, "Too many connections from your address are joining this table."))
+            evicted = greeting.pop(admission.evict)
+            self._silence.lapsed(evicted.peer)
+            evicted.close(Refused(messages.REFUSE_BUSY, "Too many connections from your address are joining "
+                                                        "this table."))
         self._connections.add(connection)
         busy = nearly_full(len(greeting) + 1, config.max_greeting)
         timeout = config.busy_handshake_timeout if busy else config.handshake_timeout
@@ -348,6 +353,7 @@ class Host:
 
     def _hello_deadline(self, connection: Connection, timeout: float) -> None:
         if not connection.welcomed and not connection.closing:
+            self._silence.lapsed(connection.peer)
             connection.close(Refused(messages.REFUSE_TIMEOUT, f"No hello within {timeout:g} seconds."))
 
     def _short_deadlines(self) -> None:

@@ -4,7 +4,7 @@ sockets, a clock the test turns."""
 from __future__ import annotations
 
 from engine.net.door import CODES_PAUSED, MAX_KEPT, WRONG_CODES, Door, DoorLimits, DoorNotice
-from engine.net.greeting import Admission, admit, nearly_full
+from engine.net.greeting import FORGET, Admission, Silence, admit, nearly_full
 from engine.net.room_code import new_code
 from tests.net.helpers import FakeClock
 
@@ -110,6 +110,13 @@ def test_a_new_address_takes_the_busiest_addresss_oldest_greeting_slot() -> None
     assert admit(after, "a", 16, 4) == Admission(False)  # 3 + 1 is not fewer than 4: no churn among them
     assert admit(after, "e", 16, 4) == Admission(True, 3)  # b's oldest
     assert admit(["a"] * 2 + ["e"] * 2, "e", 4, 4) == Admission(False)
+    many = [f"10.0.0.{n}" for n in range(16)]  # one slot each …
+    assert admit(many, "e", 16, 4, {"10.0.0.3": 1, "10.0.0.5": 1}) == Admission(True, 3)  # … lapses
+    assert admit(many, "10.0.0.9", 16, 4, {"10.0.0.9": 1, "10.0.0.5": 1}) == Admission(False)
+    # all as good as each other: the oldest goes once it has waited
+    assert admit(many, "e", 16, 4, oldest_waited=0.1, stale=0.5) == Admission(False)
+    assert admit(many, "e", 16, 4, oldest_waited=0.5, stale=0.5) == Admission(True, 0)
+    assert admit(many, "10.0.0.0", 16, 4, oldest_waited=0.5, stale=0.5) == Admission(False)  # not its own
     assert nearly_full(12, 16) and not nearly_full(11, 16)
 
 
@@ -117,3 +124,16 @@ def test_a_made_up_room_code_has_six_digits_at_least() -> None:
     codes = {new_code() for _ in range(50)}
     assert all(len(c) == 6 and c.isdigit() for c in codes) and len(codes) > 40
     assert len(new_code(3)) == 6 and len(new_code(8)) == 8
+
+
+def test_lapsed_greetings_are_counted_per_address_and_forgotten() -> None:
+    clock = FakeClock()
+    silence = Silence(clock)
+    for _ in range(3):
+        silence.lapsed("a")
+    silence.lapsed("b")
+    assert silence.counts() == {"a": 3, "b": 1}
+    clock.now += FORGET
+    assert silence.counts() == {}
+    silence.lapsed("a")
+    assert silence.counts() == {"a": 1}
