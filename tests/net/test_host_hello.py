@@ -173,8 +173,10 @@ def test_connections_that_say_nothing_are_limited_per_address_and_a_new_address_
             newcomers.append(_from("127.0.0.5", port))
             reply = _reply(groups[0][0])
             assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_BUSY
-            newcomers.append(_from("127.0.0.5", port))  # 127.0.0.5 still holds fewer than the others
-            reply = _reply(groups[1][0])
+            # 127.0.0.5 still stands lower than the others; 127.0.0.1 holds 3 and lost one: 4, as
+            # high as any, and its oldest is the oldest of those
+            newcomers.append(_from("127.0.0.5", port))
+            reply = _reply(groups[0][1])
             assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_BUSY
             assert all(_silent(s) for s in newcomers)
             again = _from("127.0.0.1", port)  # an address that holds as many as the busiest: no room
