@@ -349,7 +349,10 @@ def add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value)
     p.add_argument("--rounds", type=_whole_number(1, 4), choices=MATCH_LENGTHS, default=4,
                    help="圈 in the match")
-    p.add_argument("--code", type=_table_text(CODE_CHARS), default=None, help="a room code players must give")
+    codes = p.add_mutually_exclusive_group()
+    codes.add_argument("--code", type=_table_text(CODE_CHARS), default=None,
+                       help="a room code players must give")
+    codes.add_argument("--new-code", action="store_true", help="make up a 6-digit room code (it is printed)")
     p.add_argument("--time-limit", type=_time_limit, default=15, metavar="SECONDS|none",
                    help="seconds per decision (default 15)")
     p.add_argument("--ai", type=_whole_number(0, 4), default=0, metavar="N", help="seat N AI players at once")
@@ -374,8 +377,20 @@ class _ServeReport:
         self.started = False
         self.states: tuple[Any, ...] = ()
         self.hands = 0
+        self.notices: tuple[Any, ...] = ()
 
     def look(self) -> None:
+        from .net.door import WRONG_CODES
+
+        notices = self.host.door_notices()
+        for notice in notices:  # what the door saw: wrong room codes
+            if notice in self.notices:
+                continue
+            if notice.kind == WRONG_CODES:
+                self.say(f"{notice.count} wrong room code(s) from {notice.address}")
+            else:
+                self.say(f"too many wrong room codes: none is checked for {notice.seconds:.0f} s")
+        self.notices = notices
         lobby = self.host.lobby()
         if not self.started:
             self._lobby(lobby)
@@ -444,7 +459,10 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     from .net.host import Host, TableConfig
     from .net.messages import DISCOVERY_PORT
+    from .net.room_code import new_code
 
+    if args.new_code:
+        args.code = new_code()
     rules = Ruleset(room=Room(args.room), rounds=args.rounds, time_limit=args.time_limit)
     config = TableConfig(name=args.name, rules=rules, code=args.code, seed=args.seed,
                          claim_pause=args.claim_pause)

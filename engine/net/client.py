@@ -34,11 +34,13 @@ POLL = 0.5  # seconds between the reader's looks at the clock (pings, a dead hos
 class JoinRefused(Exception):
     """The host refused the hello: ``code`` is one of messages.REFUSE_*."""
 
-    def __init__(self, code: str, message: str, protocol: int = m.PROTOCOL_VERSION) -> None:
+    def __init__(self, code: str, message: str, protocol: int = m.PROTOCOL_VERSION,
+                 retry_after: float | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.protocol = protocol
+        self.retry_after = retry_after  # seconds before a hello may pass (engine.net.door)
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,7 @@ class Client:
                                       ) from None
             for index, message in enumerate(parsed):
                 if isinstance(message, m.Refused):
-                    raise JoinRefused(message.code, message.message, message.protocol)
+                    raise JoinRefused(message.code, message.message, message.protocol, message.retry_after)
                 if isinstance(message, m.Welcome):
                     return message, parsed[index + 1:]
 

@@ -111,7 +111,6 @@ class Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.closing:
             return
-        self.last_heard = self.clock()
         try:
             bodies = self._reader.feed(data)
         except frames.FrameError as exc:
@@ -183,7 +182,8 @@ class Connection(asyncio.Protocol):
 
     # -- the heartbeat (the host's timer calls it) ------------------------------------------
     def heartbeat(self, interval: float, dead_after: float) -> None:
-        """Ping a quiet client; close one that has said nothing for `dead_after` seconds."""
+        """Ping a quiet client; close one that has sent no whole, valid message for `dead_after`
+        seconds (bytes that complete none do not count)."""
         if self.closing or not self.welcomed:
             return
         now = self.clock()
@@ -216,6 +216,9 @@ class Connection(asyncio.Protocol):
         except ProtocolError as exc:
             self.owner.invalid(self, exc, body)
             return
+        # only a whole message of the protocol is a sign of life: a trickle of bytes that never
+        # completes one (or frames that are no message) does not keep a seat "connected"
+        self.last_heard = self.clock()
         if self.welcomed and isinstance(message, Ping):
             self.send(Pong(message.t))
         elif self.welcomed and isinstance(message, Pong):

@@ -10,7 +10,9 @@ reads nothing is dropped (:mod:`.connection`); the only waits are the claim paus
 acknowledgements of clients that show events (:mod:`.pacing`), both bounded, and the wait
 between hands for every seat to be ready (:mod:`.between`, bounded by its countdown). A
 decision's clock starts once its client has shown what led to it (:mod:`.remote_seat`). Frames
-leave the match thread through one :mod:`.outbox`; a hello is checked by :mod:`.admission`.
+leave the match thread through one :mod:`.outbox`; a hello is checked by :mod:`.admission`, with
+what the :mod:`.door` remembers of wrong codes, leaves and removals, and :mod:`.greeting` keeps
+room for every address among the connections that have not said hello yet.
 
 State shared by the threads (the lobby, the seats, the records) is guarded by one lock;
 ``on_change`` is called from the network thread only.
@@ -26,6 +28,7 @@ import socket
 import threading
 import weakref
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -41,10 +44,12 @@ from ..waiting_seat import Message as SeatMessage
 from ..waiting_seat import SeatStopped
 from ..wall_key import new_key
 from . import messages
-from .admission import hello_refusal, holder_of, protocol_refusal
+from .admission import door_refusal, holder_of, protocol_refusal, seat_refusal
 from .between import BetweenHands
 from .connection import Connection
 from .discovery import DiscoveryResponder
+from .door import Door, DoorNotice
+from .greeting import Silence, admit, nearly_full
 from .lobby import LobbyError, LobbyState
 from .loop_thread import listen, run_loop
 from .messages import (
@@ -80,8 +85,6 @@ from .table_config import TableConfig, join_addresses
 
 log = logging.getLogger(__name__)
 
-MAX_GREETING = 16  # connections that have not said hello yet, in all …
-MAX_GREETING_PER_ADDRESS = 4  # … and from one address
 SHUTDOWN_WAIT = 2.0  # seconds the last messages have to leave when the table closes
 JOIN_WAIT = 10.0  # seconds stop() waits for each thread
 
@@ -90,7 +93,13 @@ class Host:
     """One LAN table, hosted: see the module's docstring and docs/protocol.md."""
 
     def __init__(self, config: TableConfig, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
-                 discovery_port: int | None = DISCOVERY_PORT) -> None:
+                 discovery_port: int | None = DISCOVERY_PORT,
+                 clock: Callable[[], float] | None = None) -> None:
+        """`clock` (else ``config.clock``): the table's one clock — the lobby's countdown, the
+        door's waits, the wait between hands and every decision's time (tests turn it by hand)."""
+        if clock is not None:
+            config = replace(config, clock=clock)
+        clock = config.clock
         self.config = config
         self.on_change: Callable[[], None] | None = None
         self.finished = False
@@ -108,7 +117,10 @@ class Host:
         self._discovery_port = discovery_port
         self._lock = threading.RLock()
         self._condition = threading.Condition(self._lock)
-        self._lobby = LobbyState(config.countdown)
+        self._lobby = LobbyState(config.countdown, clock)
+        self._door = Door(config.door, clock)
+        self._silence = Silence()  # greetings that lapsed, by address (the network thread's)
+        self._locked = False  # the host's lock: no new players
         self._people: dict[int, RemoteSeat] = {}  # by seat
         self._connections: set[Connection] = set()  # open: not yet closing
         self._sockets: weakref.WeakSet[Connection] = weakref.WeakSet()  # every one whose socket may be up
@@ -208,6 +220,44 @@ class Host:
             self._lobby.make_all_ready()
         self._changed()
 
+    @property
+    def locked(self) -> bool:
+        return self._locked
+
+    def set_locked(self, locked: bool) -> None:
+        """Lock the lobby (hellos without a token are refused `locked`) or open it again."""
+        with self._lock:
+            self._check_lobby()
+            changed, self._locked = self._locked != locked, locked
+        if changed:
+            log.info("the lobby is %s", "locked" if locked else "open again")
+            self._changed()
+
+    def remove(self, seat: int) -> None:
+        """Before the start, send the person in `seat` away (`end removed`): they may not take a
+        seat here again for a while, from their address or under their name."""
+        with self._lock:
+            self._check_lobby()
+            person = self._people.get(seat)
+            if person is None:
+                raise LobbyError(f"seat {seat} has no player to remove")
+            connection = person.connection
+            self._door.removed(connection.peer if connection is not None else "", person.name)
+            del self._people[seat]
+            self._lobby.leave(seat)
+            if connection is not None:
+                connection.seat = None  # its close is no leave of its own
+        log.info("seat %d (%s) removed by the host", seat, person.name)
+        if connection is not None:
+            ending = Ended(messages.END_REMOVED, "The host removed you from this table.")
+            self._call(partial(connection.close, ending))
+        self._changed()
+
+    def door_notices(self) -> tuple[DoorNotice, ...]:
+        """What the host should know of wrong room codes, the latest last."""
+        with self._lock:
+            return tuple(self._door.notices)
+
     def stop(self, message: str = "The host closed the table.") -> None:
         """Close the table: `end host_quit` to every client, the match stopped, the threads joined."""
         with self._lock:
@@ -276,28 +326,55 @@ class Host:
             self._changed()
         for conn in list(self._connections):
             conn.heartbeat(self.config.heartbeat, self.config.dead_after)
+        self._short_deadlines()
         interval = max(0.02, min(0.25, self.config.heartbeat / 4, self.config.dead_after / 8))
         self._loop.call_later(interval, self._tick)
 
     # -- connections (the network thread) -------------------------------------------------
+    def _greeting(self) -> list[Connection]:
+        """The connections that have not said hello yet, oldest first."""
+        return sorted((c for c in self._connections if not c.welcomed and not c.closing),
+                      key=lambda c: c.opened_at)
+
     def opened(self, connection: Connection) -> None:
-        greeting = [c for c in self._connections if not c.welcomed and not c.closing]
         if self._stopping:
             connection.close()
             return
-        if len(greeting) >= MAX_GREETING or \
-                sum(c.peer == connection.peer for c in greeting) >= MAX_GREETING_PER_ADDRESS:
+        config = self.config
+        greeting = self._greeting()
+        waited = connection.opened_at - greeting[0].opened_at if greeting else 0.0
+        admission = admit([c.peer for c in greeting], connection.peer, config.max_greeting,
+                          config.max_greeting_per_address, self._silence.counts(), waited,
+                          config.busy_handshake_timeout / 2)
+        if not admission.admit:
             connection.close(Refused(messages.REFUSE_BUSY, "Too many connections are joining this table; "
                                                            "try again in a moment."))
             return
+        if admission.evict is not None:  # the busiest address makes room for a new one
+            evicted = greeting.pop(admission.evict)
+            self._silence.lapsed(evicted.peer)
+            evicted.close(Refused(messages.REFUSE_BUSY, "Too many connections from your address are joining "
+                                                        "this table."))
         self._connections.add(connection)
+        busy = nearly_full(len(greeting) + 1, config.max_greeting)
+        timeout = config.busy_handshake_timeout if busy else config.handshake_timeout
         assert self._loop is not None
-        self._loop.call_later(self.config.handshake_timeout, self._hello_deadline, connection)
+        self._loop.call_later(timeout, self._hello_deadline, connection, timeout)
 
-    def _hello_deadline(self, connection: Connection) -> None:
+    def _hello_deadline(self, connection: Connection, timeout: float) -> None:
         if not connection.welcomed and not connection.closing:
-            connection.close(Refused(messages.REFUSE_TIMEOUT,
-                                     f"No hello within {self.config.handshake_timeout:g} seconds."))
+            self._silence.lapsed(connection.peer)
+            connection.close(Refused(messages.REFUSE_TIMEOUT, f"No hello within {timeout:g} seconds."))
+
+    def _short_deadlines(self) -> None:
+        """While the greeting slots are nearly full, the short deadline holds for all of them."""
+        greeting = self._greeting()
+        if not nearly_full(len(greeting), self.config.max_greeting):
+            return
+        timeout = self.config.busy_handshake_timeout
+        for conn in greeting:
+            if conn.clock() - conn.opened_at >= timeout:
+                self._hello_deadline(conn, timeout)
 
     def closed(self, connection: Connection) -> None:
         self._connections.discard(connection)
@@ -316,6 +393,7 @@ class Host:
             if not self._started:  # a person who goes before the start gives the seat up
                 del self._people[seat]
                 self._lobby.leave(seat)
+                self._door.left(connection.peer)
                 status = None
             else:
                 if person.waiting is not None:
@@ -378,9 +456,16 @@ class Host:
 
     # -- the hello ------------------------------------------------------------------------
     def _hello(self, connection: Connection, hello: Hello) -> None:
-        refusal: Refused | None = hello_refusal(hello, self.config.code)
+        with self._lock:
+            returning = hello.token is not None and holder_of(hello.token, self._people.values()) is not None
+            refusal = door_refusal(hello, self.config.code, self._door, connection.peer, locked=self._locked,
+                                   returning=returning)
+            wrong = self._door.wrong_count(connection.peer)
         if refusal is not None:
             connection.close(refusal)
+            if refusal.code == messages.REFUSE_WRONG_CODE:
+                log.warning("%d wrong room code(s) from %s", wrong, connection.peer)
+                self._tell_owner()
             return
         if hello.token is not None:
             self._return(connection, hello)
@@ -390,6 +475,8 @@ class Host:
                 refusal = Refused(messages.REFUSE_OVER, "The match at this table is over.")
             elif self._started or self._stopping:
                 refusal = Refused(messages.REFUSE_STARTED, "The match at this table has started.")
+            elif (refusal := seat_refusal(self._door, connection.peer, hello.name)) is not None:
+                log.info("%s from %s may not sit yet: %s", hello.name, connection.peer, refusal.code)
             elif (seat := self._lobby.join(hello.name, hello.title)) is None:
                 refusal = Refused(messages.REFUSE_FULL, "Every seat at this table is taken.")
             else:

@@ -4,6 +4,11 @@ no threads; the clock is passed in so that tests can turn it).
 RULES §3: once every seat is taken and three are ready, the fourth has a countdown (15 s) and
 is then made ready. An AI seat is always ready. When all four are ready the match may start.
 The host calls :meth:`LobbyState.tick` now and then to let the countdown run out.
+
+The countdown is one for the lobby's life: when it stops (a seat was given up, a player is no
+longer ready) the time left is kept, and it goes on from there when it runs again. So somebody
+who takes the free seat and leaves it again and again cannot hold the table back (the
+countdown does not start over with each of them).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ class LobbyState:
         self._clock = clock
         self._seats: list[LobbySeat] = [EMPTY] * SEATS
         self._deadline: float | None = None  # when the one seat not ready is made ready
+        self._left = countdown  # the countdown's time left while it does not run
 
     # -- reading --------------------------------------------------------------------------
     @property
@@ -156,9 +162,11 @@ class LobbyState:
         """Start the countdown when the table is full with exactly three ready; stop it when not."""
         counting = self.all_taken and sum(s.ready for s in self._seats) == SEATS - 1
         if not counting:
+            if self._deadline is not None:
+                self._left = max(0.0, self._deadline - self._clock())
             self._deadline = None
         elif self._deadline is None:
-            self._deadline = self._clock() + self.countdown
+            self._deadline = self._clock() + self._left
 
 
 __all__ = ["COUNTDOWN", "SEATS", "LobbyError", "LobbyState"]

@@ -67,6 +67,10 @@ REFUSE_UNKNOWN_TOKEN = "unknown_token"  # a return with a token this table never
 REFUSE_BUSY = "busy"  # too many connections still saying hello, in total or from one address
 REFUSE_BAD_HELLO = "bad_hello"  # the first message was not a hello, or a bad one
 REFUSE_TIMEOUT = "timeout"  # no hello within the handshake deadline
+REFUSE_WAIT = "wait"  # wrong codes: this address (or the whole table) waits `retry_after` seconds
+REFUSE_LOCKED = "locked"  # the host locked the lobby: no new players
+REFUSE_COOLDOWN = "cooldown"  # this address left and joined too often: it sits again after `retry_after`
+REFUSE_REMOVED = "removed"  # the host removed this person: not again for `retry_after` seconds
 
 # why a table ended for a client
 END_FINISHED = "finished"  # the match is over
@@ -75,6 +79,7 @@ END_LEFT = "left"  # the client left (before the start)
 END_REPLACED = "replaced"  # the same seat returned on another connection
 END_DEAD = "dead"  # no sign of life within the heartbeat deadline
 END_SLOW = "slow"  # the client did not read what it was sent
+END_REMOVED = "removed"  # the host removed the player from the lobby
 
 
 # -- field checks ---------------------------------------------------------------------------------
@@ -315,6 +320,7 @@ class Refused(Message):
     code: str
     message: str
     protocol: int = PROTOCOL_VERSION
+    retry_after: float | None = None  # seconds before a hello may pass (wait, cooldown, removed, wrong_code)
 
 
 @dataclass(frozen=True)
@@ -532,7 +538,7 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
     "ping": lambda d: Ping(_int(d, "t", 0)),
     "pong": lambda d: Pong(_int(d, "t", 0)),
     "refused": lambda d: Refused(_text(d, "code", 32) or "", _text(d, "message", 500) or "",
-                                 _int(d, "protocol", 0, 2**31)),
+                                 _int(d, "protocol", 0, 2**31), _float(d, "retry_after", optional=True)),
     "welcome": lambda d: Welcome(_int(d, "seat", 0, 3), _text(d, "token", TOKEN_CHARS, empty=False) or "",
                                  TableInfo.from_json(d.get("table")), _bool(d, "resumed"),
                                  _int(d, "protocol", 0, 2**31)),

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..rules import Ruleset
 from .addresses import format_address, local_addresses
 from .connection import OUT_LIMIT
+from .door import DoorLimits
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,9 @@ class TableConfig:
     claim_pause: float = 1.0  # seconds after every discard before anything more is sent
     ack_wait: float = 5.0  # the most the table waits for `shows` clients' acknowledgements
     handshake_timeout: float = 5.0
+    busy_handshake_timeout: float = 1.0  # … when the greeting slots are nearly full (engine.net.greeting)
+    max_greeting: int = 16  # connections that have not said hello yet, in all …
+    max_greeting_per_address: int = 4  # … and from one address
     heartbeat: float = 5.0  # a ping after this many quiet seconds …
     dead_after: float = 15.0  # … and a client heard nothing from for this long is dead
     countdown: float = 15.0  # RULES §3: the fourth player's time once three are ready
@@ -28,6 +32,7 @@ class TableConfig:
     show_wait: float = 60.0  # the most a decision's clock waits for its client to show the table
     # the clock of the countdown between hands and of the decisions' time (a test's may be fake)
     clock: Callable[[], float] = field(default=time.monotonic, compare=False, repr=False)
+    door: DoorLimits = DoorLimits()  # noqa: RUF009 - frozen; wrong codes, leaving and removal (engine.net.door)
 
 
 def join_addresses(bind: str, port: int) -> tuple[str, ...]:

@@ -76,6 +76,10 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.host.default_name": {"zh": "{name}的牌桌", "en": "{name}'s table"},
     "lan.host.code": {"zh": "房间密码", "en": "Room code"},
     "lan.host.code_placeholder": {"zh": "不设密码", "en": "none"},
+    "lan.host.new_code": {"zh": "随机生成", "en": "New code"},
+    "lan.host.new_code_hint": {
+        "zh": "生成一个 6 位数字的密码", "en": "Make up a 6-digit code",
+    },
     "lan.host.code_hint": {
         "zh": "设了密码，只有知道密码的朋友能加入", "en": "With a code, only friends who know it can join",
     },
@@ -123,6 +127,32 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.lobby.fill": {"zh": "补上电脑", "en": "Add computers"},
     "lan.lobby.start": {"zh": "现在开局", "en": "Start now"},
     "lan.lobby.leave": {"zh": "离开", "en": "Leave"},
+    # -- the host's door (engine.net.door) --------------------------------------------------------------
+    "lan.lobby.lock": {"zh": "锁定大厅", "en": "Lock the lobby"},
+    "lan.lobby.unlock": {"zh": "解除锁定", "en": "Unlock the lobby"},
+    "lan.lobby.lock_hint": {
+        "zh": "锁定后不再接受新玩家；已入座的玩家掉线仍可回来",
+        "en": "Locked, the table takes no new players; seated players can still come back",
+    },
+    "lan.lobby.locked_waiting": {
+        "zh": "大厅已锁定：不再接受新玩家（已入座的掉线了可以回来）",
+        "en": "The lobby is locked: no new players (seated players may still come back)",
+    },
+    "lan.lobby.remove": {"zh": "请离", "en": "Remove"},
+    "lan.lobby.remove_hint": {
+        "zh": "请这位玩家离开；他一段时间内不能再加入",
+        "en": "Send this player away; they cannot join again for a while",
+    },
+    "lan.lobby.confirm_remove": {
+        "zh": "把 {name} 请出这桌？", "en": "Remove {name} from this table?",
+    },
+    "lan.lobby.wrong_codes": {
+        "zh": "{address} 输错房间密码 {n} 次", "en": "{n} wrong code(s) from {address}",
+    },
+    "lan.lobby.codes_paused": {
+        "zh": "输错密码的人太多：{n} 秒内不再验证房间密码",
+        "en": "Too many wrong codes: no room code is checked for {n} s",
+    },
     "lan.lobby.lost": {
         "zh": "与牌桌的连接断开了。", "en": "The connection to the table was lost.",
     },
@@ -173,6 +203,21 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "en": "The table did not understand this program's hello (another version?).",
     },
     "lan.refused.timeout": {"zh": "连接超时，请重试。", "en": "The connection timed out: try again."},
+    "lan.refused.wait": {
+        "zh": "房间密码输错了，需要等一会儿。", "en": "Wrong room codes: the table makes you wait a moment.",
+    },
+    "lan.refused.locked": {
+        "zh": "房主锁定了这桌，暂不接受新玩家。",
+        "en": "The host has locked this table: no new players for now.",
+    },
+    "lan.refused.cooldown": {
+        "zh": "你进出这桌太频繁。", "en": "You joined and left this table too often.",
+    },
+    "lan.refused.removed": {
+        "zh": "房主已将你请出这桌，暂时不能再加入。",
+        "en": "The host removed you from this table: you cannot join it again for now.",
+    },
+    "lan.refused.retry": {"zh": "请 {n} 秒后再试。", "en": " Try again in {n} s."},  # after a refusal
     "lan.refused.other": {"zh": "牌桌拒绝了：{message}", "en": "The table said no: {message}"},
     # -- why a table ended (engine.net.messages END_*) -------------------------------------------
     "lan.end.finished": {"zh": "牌局结束。", "en": "The match is over."},
@@ -190,5 +235,6 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "zh": "网络太慢，牌桌无法把消息送到，已被托管。",
         "en": "The network was too slow to reach you: auto-play took your seat.",
     },
+    "lan.end.removed": {"zh": "房主把你请出了这桌。", "en": "The host removed you from this table."},
     "lan.end.other": {"zh": "牌桌结束了：{message}", "en": "The table ended: {message}"},
 }

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMessageBox, QProgressDialog
 
 from engine.net import messages as m
@@ -51,6 +51,8 @@ class LanWindow(Protocol):
 
 
 class LanController(QObject):
+    _host_changed = Signal()  # emitted by the host's network thread (on_change): queued to the GUI thread
+
     def __init__(self, window: LanWindow, widget: QWidget) -> None:
         """`widget`: the window itself, the parent of the dialogs."""
         super().__init__(widget)
@@ -69,6 +71,7 @@ class LanController(QObject):
         self.discovery_port: int | None = m.DISCOVERY_PORT
         self.table_options: dict[str, Any] = {}
         self.browse = True  # look for tables on the network (tests: loopback only, no broadcasts)
+        self._host_changed.connect(self._show_door)
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -94,6 +97,8 @@ class LanController(QObject):
             lobby.leave_requested.connect(self.leave_lobby)
             lobby.fill_requested.connect(self._fill)
             lobby.start_requested.connect(self._start)
+            lobby.lock_toggled.connect(self._lock)
+            lobby.remove_requested.connect(self._remove)
             self.window.stack.addWidget(lobby)
             self._lobby = lobby
         return self._lobby
@@ -142,6 +147,7 @@ class LanController(QObject):
             self._tell(tr("lan.host.port_taken", port=dialog.port(), reason=exc.strerror or str(exc)))
             return
         self.host = host
+        host.on_change = self._host_changed.emit
         self._ai_level = dialog.ai_level()
         self._show_busy(tr("lan.host.opening"))
         port = host.address[1]
@@ -215,6 +221,19 @@ class LanController(QObject):
         if any(seat.kind == "empty" for seat in self.lobby.lobby.seats):
             self._host_call(lambda host: host.fill_with_ai(level))
         self._host_call(lambda host: host.start_match())
+
+    def _lock(self, locked: bool) -> None:
+        self._host_call(lambda host: host.set_locked(locked))
+        if self.host is not None:
+            self.lobby.set_locked(self.host.locked)
+
+    def _remove(self, seat: int) -> None:
+        self._host_call(lambda host: host.remove(seat))
+
+    def _show_door(self) -> None:
+        """The host's table changed: what its door saw, in its lobby."""
+        if self.host is not None and self._lobby is not None:
+            self._lobby.show_notices(self.host.door_notices())
 
     def _host_call(self, call: Callable[[Host], object]) -> None:
         if self.host is None:

@@ -1,6 +1,7 @@
 """开一桌: a LAN table of this computer — its name, the table's room, length and time (15 s unless
 chosen otherwise: the host keeps every player's time), the rule preset, an optional room code,
-the AI level for seats nobody takes, and the port friends connect to."""
+the AI level for seats nobody takes, and the port friends connect to. 随机生成 makes up a code of
+six digits (engine.net.room_code)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,15 @@ from typing import Any
 
 from PySide6.QtWidgets import (
     QDialog,
+    QHBoxLayout,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QWidget,
 )
 
 from engine.net import messages as m
+from engine.net.room_code import new_code
 from engine.rules import Ruleset
 from gui import theme
 from gui.i18n import tr
@@ -59,6 +63,14 @@ class HostDialog(QDialog):
         self.code_label = field_label()
         self.code_edit = QLineEdit()
         self.code_edit.setMaxLength(m.CODE_CHARS)
+        self.new_code_button = QPushButton()
+        self.new_code_button.setObjectName("secondary")
+        self.new_code_button.clicked.connect(lambda: self.code_edit.setText(new_code()))
+        code_row = QWidget()
+        code_layout = QHBoxLayout(code_row)
+        code_layout.setContentsMargins(0, 0, 0, 0)
+        code_layout.addWidget(self.code_edit, 1)
+        code_layout.addWidget(self.new_code_button)
         self.ai_label = field_label()
         self.ai_combo = ai_level_combo()
         self.port_label = field_label()
@@ -66,7 +78,7 @@ class HostDialog(QDialog):
         self.port_box.setRange(FIRST_PORT, 65535)
         self.port_box.setValue(m.DEFAULT_PORT)
         self.room_card.add_rows([
-            (self.name_label, self.name_edit), (self.code_label, self.code_edit),
+            (self.name_label, self.name_edit), (self.code_label, code_row),
             (self.ai_label, self.ai_combo), (self.port_label, self.port_box),
         ])
         self.room_card.setMinimumWidth(330)
@@ -134,6 +146,8 @@ class HostDialog(QDialog):
         self.code_edit.setPlaceholderText(tr("lan.host.code_placeholder"))
         self.code_label.setToolTip(tr("lan.host.code_hint"))  # the why, where the room is scarce
         self.code_edit.setToolTip(tr("lan.host.code_hint"))
+        self.new_code_button.setText(tr("lan.host.new_code"))
+        self.new_code_button.setToolTip(tr("lan.host.new_code_hint"))
         self.ai_label.setText(tr("lan.host.ai_level"))
         retranslate_levels(self.ai_combo)
         self.port_label.setText(tr("lan.host.port"))

@@ -56,7 +56,7 @@ def join_in_background(host: str, port: int, greeting: m.Hello, on_done: Callabl
 def failure_text(error: BaseException, address: str) -> str:
     """Why joining failed, in the player's words."""
     if isinstance(error, JoinRefused):
-        return refusal_text(error.code, error.message)
+        return refusal_text(error.code, error.message, error.retry_after)
     if isinstance(error, TimeoutError):
         return tr("lan.join.timeout", address=address)
     if isinstance(error, ConnectionRefusedError):

@@ -1,12 +1,15 @@
 """The lobby of a LAN table: the four seats as this player sees them (you, 下家, 对家, 上家) with
 names and 级别·段位, who is ready, the countdown that makes the last player ready (RULES §3),
 the host's addresses for friends to type in, and — for the host — filling the empty seats with
-the computer and starting. Everything shown comes from the host's ``lobby`` messages."""
+the computer and starting, locking the lobby, sending a seated player away (请离) and what the
+door saw (wrong room codes, engine.net.door). Everything else shown comes from the host's
+``lobby`` messages."""
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QPaintEvent, QResizeEvent
@@ -16,12 +19,14 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
 from engine.net import messages as m
+from engine.net.door import WRONG_CODES, DoorNotice
 from gui import theme
 from gui.i18n import seat_label, tr
 from gui.i18n.levels import AI_LEVELS
@@ -45,14 +50,25 @@ def rules_line(lobby: m.Lobby) -> str:
     return " · ".join(parts)
 
 
+def notice_text(notice: DoorNotice) -> str:
+    if notice.kind == WRONG_CODES:
+        return tr("lan.lobby.wrong_codes", n=notice.count, address=notice.address)
+    return tr("lan.lobby.codes_paused", n=math.ceil(notice.seconds))
+
+
 class SeatCard(QFrame):
-    """One seat: its place at the table as I see it, who sits there, and whether they are ready."""
+    """One seat: its place at the table as I see it, who sits there, and whether they are ready;
+    the host may send a seated player away (``remove_button``)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("seatCard")
         self.place = QLabel()
         self.place.setObjectName("seatPlace")
+        self.remove_button = QPushButton(self)  # in the top right corner, over the layout: a card
+        self.remove_button.setObjectName("secondary")  # with it is as high as one without
+        self.remove_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.remove_button.hide()
         self.name = QLabel()
         self.name.setObjectName("seatName")
         self.title = QLabel()
@@ -66,6 +82,14 @@ class SeatCard(QFrame):
             layout.addWidget(label)
         layout.addStretch(1)
         self.setMinimumHeight(118)
+
+    def place_remove_button(self) -> None:
+        self.remove_button.adjustSize()
+        self.remove_button.move(self.width() - self.remove_button.width() - 10, 10)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self.place_remove_button()
+        super().resizeEvent(event)
 
     def show_seat(self, place: int, seat: m.LobbySeat) -> None:
         self.setProperty("mine", place == 0)
@@ -99,6 +123,8 @@ class LobbyScreen(QWidget):
     leave_requested = Signal()
     fill_requested = Signal(str)  # the AI level for the empty seats
     start_requested = Signal(str)  # the same: a start fills what is still empty
+    lock_toggled = Signal(bool)  # the host locks the lobby (True) or opens it
+    remove_requested = Signal(int)  # the host sends the player of this seat (the host's number) away
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -115,6 +141,8 @@ class LobbyScreen(QWidget):
         self.panel.setStyleSheet(DIALOG_STYLE + theme.LAN_STYLE)
         self.header = DialogHeader(self.panel)
         self.cards = [SeatCard() for _ in range(SEATS)]
+        for place, card in enumerate(self.cards):
+            card.remove_button.clicked.connect(lambda _on=False, place=place: self._remove_clicked(place))
         seats = QGridLayout()
         seats.setSpacing(12)
         for index, card in enumerate(self.cards):  # you and 下家 above, 对家 and 上家 below
@@ -127,6 +155,12 @@ class LobbyScreen(QWidget):
         self.addresses.setWordWrap(True)
         self.addresses.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.notice = QLabel()  # the host's: what the door saw
+        self.notice.setObjectName("doorNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.notice.hide()
+        self.notices: tuple[DoorNotice, ...] = ()
         # the host's own controls
         self.host_row = QWidget()
         self.ai_label = field_label()
@@ -137,12 +171,17 @@ class LobbyScreen(QWidget):
         self.start_button = QPushButton()
         self.start_button.setObjectName("secondary")
         self.start_button.clicked.connect(lambda: self.start_requested.emit(self.ai_level()))
+        self.lock_button = QPushButton()
+        self.lock_button.setObjectName("secondary")
+        self.lock_button.setCheckable(True)
+        self.lock_button.toggled.connect(self._lock_toggled)
         host = QHBoxLayout(self.host_row)
         host.setContentsMargins(0, 0, 0, 0)
         host.addWidget(self.ai_label)
         host.addWidget(self.ai_combo)
         host.addWidget(self.fill_button)
         host.addStretch(1)
+        host.addWidget(self.lock_button)
         host.addWidget(self.start_button)
         # everyone's
         self.leave_button = QPushButton()
@@ -166,6 +205,7 @@ class LobbyScreen(QWidget):
         body.addLayout(seats)
         body.addWidget(self.countdown)
         body.addWidget(self.addresses)
+        body.addWidget(self.notice)
         body.addWidget(self.host_row)
         body.addLayout(bottom)
         outer = QVBoxLayout(self.panel)
@@ -191,6 +231,8 @@ class LobbyScreen(QWidget):
         self._deadline = None
         self.ready_button.setChecked(False)
         self.host_row.setVisible(hosting)
+        self.set_locked(False)
+        self.show_notices(())
         index = self.ai_combo.findData(ai_level)
         if index >= 0:
             self.ai_combo.setCurrentIndex(index)
@@ -198,6 +240,47 @@ class LobbyScreen(QWidget):
 
     def ai_level(self) -> str:
         return str(self.ai_combo.currentData())
+
+    def set_locked(self, locked: bool) -> None:
+        """The host's lock as the table has it (no signal)."""
+        self.lock_button.blockSignals(True)
+        self.lock_button.setChecked(locked)
+        self.lock_button.blockSignals(False)
+        self._lock_text()
+        self._show_countdown()
+
+    def show_notices(self, notices: Sequence[DoorNotice]) -> None:
+        """What the door saw, the latest first (the host's lobby only)."""
+        self.notices = tuple(notices)
+        self._notice_text()
+
+    def _notice_text(self) -> None:
+        lines = [notice_text(n) for n in reversed(self.notices[-2:])]
+        self.notice.setText("\n".join(lines))
+        self.notice.setVisible(self.hosting and bool(lines))
+
+    def _lock_toggled(self, locked: bool) -> None:
+        self._lock_text()
+        self._show_countdown()
+        self.lock_toggled.emit(locked)
+
+    def _lock_text(self) -> None:
+        locked = self.lock_button.isChecked()
+        self.lock_button.setText(tr("lan.lobby.unlock") if locked else tr("lan.lobby.lock"))
+        self.lock_button.setToolTip(tr("lan.lobby.lock_hint"))
+
+    def _remove_clicked(self, place: int) -> None:
+        if self.lobby is None:
+            return
+        seat = (self.my_seat + place) % SEATS
+        slot = self.lobby.seats[seat]
+        if slot.kind == "person" and self.confirm_remove(slot.name):
+            self.remove_requested.emit(seat)
+
+    def confirm_remove(self, name: str) -> bool:
+        """Asked before a player is sent away (tests answer it themselves)."""
+        answer = QMessageBox.question(self, tr("lan.title"), tr("lan.lobby.confirm_remove", name=name))
+        return answer == QMessageBox.StandardButton.Yes
 
     def show_lobby(self, lobby: m.Lobby) -> None:
         self.lobby = lobby
@@ -229,6 +312,8 @@ class LobbyScreen(QWidget):
         if lobby is None:
             return ""
         empty = sum(s.kind == "empty" for s in lobby.seats)
+        if empty and self.hosting and self.lock_button.isChecked():
+            return tr("lan.lobby.locked_waiting")
         if empty:
             return tr("lan.lobby.waiting_for", n=empty)
         return tr("lan.lobby.all_seated")
@@ -239,7 +324,9 @@ class LobbyScreen(QWidget):
         if lobby is not None:
             self.header.set_texts(lobby.table.name, rules_line(lobby))
             for place, card in enumerate(self.cards):
-                card.show_seat(place, lobby.seats[(self.my_seat + place) % SEATS])
+                seat = lobby.seats[(self.my_seat + place) % SEATS]
+                card.show_seat(place, seat)
+                card.remove_button.setVisible(self.hosting and place != 0 and seat.kind == "person")
             shown = ", ".join(lobby.addresses[:3])
             key = "lan.lobby.addresses_code" if self.code else "lan.lobby.addresses"
             self.addresses.setText(tr(key, addresses=shown, code=self.code or "") if shown else "")
@@ -253,6 +340,12 @@ class LobbyScreen(QWidget):
         self.fill_button.setText(tr("lan.lobby.fill"))
         self.start_button.setText(tr("lan.lobby.start"))
         self.leave_button.setText(tr("lan.lobby.leave"))
+        for card in self.cards:
+            card.remove_button.setText(tr("lan.lobby.remove"))
+            card.remove_button.setToolTip(tr("lan.lobby.remove_hint"))
+            card.place_remove_button()
+        self._lock_text()
+        self._notice_text()
         self._ready_text()
         self._show_countdown()
         self._place_panel()
@@ -287,4 +380,4 @@ class LobbyScreen(QWidget):
         self._felt.draw()
 
 
-__all__ = ["LobbyScreen", "SeatCard", "rules_line"]
+__all__ = ["LobbyScreen", "SeatCard", "notice_text", "rules_line"]

@@ -275,7 +275,7 @@ class RemoteTable(TableConnection):
             try:
                 self.client.reconnect()
             except JoinRefused as exc:  # the table is gone, or it no longer knows us
-                reason = refusal_text(exc.code, exc.message)
+                reason = refusal_text(exc.code, exc.message, exc.retry_after)
                 self._returns.gave_up.emit(tr("lan.reconnect_refused", reason=reason))
                 return
             except OSError as exc:  # TimeoutError is one

@@ -4,6 +4,8 @@ know (a newer host's) shows the host's own English words."""
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
@@ -11,8 +13,9 @@ from engine.net import messages as m
 from gui.i18n import has_key, tr
 
 REFUSALS = (m.REFUSE_PROTOCOL, m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE, m.REFUSE_FULL, m.REFUSE_STARTED,
-            m.REFUSE_OVER, m.REFUSE_UNKNOWN_TOKEN, m.REFUSE_BUSY, m.REFUSE_BAD_HELLO, m.REFUSE_TIMEOUT)
-ENDS = (m.END_FINISHED, m.END_HOST_QUIT, m.END_LEFT, m.END_REPLACED, m.END_DEAD, m.END_SLOW)
+            m.REFUSE_OVER, m.REFUSE_UNKNOWN_TOKEN, m.REFUSE_BUSY, m.REFUSE_BAD_HELLO, m.REFUSE_TIMEOUT,
+            m.REFUSE_WAIT, m.REFUSE_LOCKED, m.REFUSE_COOLDOWN, m.REFUSE_REMOVED)
+ENDS = (m.END_FINISHED, m.END_HOST_QUIT, m.END_LEFT, m.END_REPLACED, m.END_DEAD, m.END_SLOW, m.END_REMOVED)
 
 
 def lock_mark() -> str:
@@ -21,10 +24,13 @@ def lock_mark() -> str:
     return "🔒 " if QFontMetrics(QApplication.font()).inFontUcs4(0x1F512) else ""
 
 
-def refusal_text(code: str, message: str = "") -> str:
-    """Why the table did not take us."""
+def refusal_text(code: str, message: str = "", retry_after: float | None = None) -> str:
+    """Why the table did not take us (and, for a wait, for how long: `retry_after` seconds)."""
     key = f"lan.refused.{code}"
-    return tr(key) if has_key(key) else tr("lan.refused.other", message=message or code)
+    text = tr(key) if has_key(key) else tr("lan.refused.other", message=message or code)
+    if retry_after is not None and retry_after > 0:
+        text += tr("lan.refused.retry", n=math.ceil(retry_after))
+    return text
 
 
 def end_text(reason: str, message: str = "") -> str:

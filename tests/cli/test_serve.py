@@ -154,3 +154,32 @@ def test_served_ai_seats_may_be_masters() -> None:
         proc.communicate()
     seats = [(s.kind, s.level) for s in lobby.seats]
     assert seats == [("ai", "master")] * 3 + [("person", None)]
+
+
+def test_a_new_code_has_six_digits_is_printed_and_is_needed() -> None:
+    proc = _serve("--port", "0", "--new-code")
+    try:
+        port, lines = _port(proc)
+        assert proc.stdout is not None
+        lines.append(proc.stdout.readline())
+        found = re.search(r"room code (\d+)\)", "".join(lines))
+        assert found is not None and len(found.group(1)) >= 6, lines
+        refused = RawClient(port).hello("guest")
+        assert isinstance(refused, m.Refused) and refused.code == m.REFUSE_CODE_NEEDED
+        welcome = RawClient(port).hello("guest", code=found.group(1))
+        assert isinstance(welcome, m.Welcome)
+        wrong = RawClient(port).hello("guesser", code="x" + found.group(1))
+        assert isinstance(wrong, m.Refused) and wrong.code == m.REFUSE_WRONG_CODE
+        for _ in range(20):  # the host's report says so (after the guest's join)
+            line = proc.stdout.readline()
+            if "wrong room code" in line:
+                break
+        assert line.strip() == "1 wrong room code(s) from 127.0.0.1"
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _rest(proc)
+
+
+def test_a_code_and_a_new_code_together_are_a_one_line_error() -> None:
+    proc = _run("--code", "1234", "--new-code")
+    assert proc.returncode == 2 and "not allowed with" in proc.stderr

@@ -16,12 +16,24 @@ from tests.net.raw_client import Closed, RawClient, first_legal
 FAST = Ruleset(rounds=1, time_limit=5)
 
 
+class FakeClock:
+    """A clock the test turns (`now` in seconds); the host's threads only read it."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @contextmanager
-def hosted(**config: Any) -> Iterator[Host]:
-    """A started host on 127.0.0.1, any port, no discovery; stopped afterwards whatever happens."""
+def hosted(clock: Callable[[], float] | None = None, **config: Any) -> Iterator[Host]:
+    """A started host on 127.0.0.1, any port, no discovery; stopped afterwards whatever happens.
+    `clock`: the table's one clock (the lobby, the door, between hands, decisions), e.g. a :class:`FakeClock`."""
     config.setdefault("rules", FAST)
     config.setdefault("claim_pause", 0.0)
-    host = Host(TableConfig(**config), bind="127.0.0.1", port=0, discovery_port=None)
+    host = Host(TableConfig(**config), bind="127.0.0.1", port=0, discovery_port=None,
+                **({} if clock is None else {"clock": clock}))
     host.start()
     try:
         yield host
@@ -83,4 +95,4 @@ class Player:
         return [x for x in self.messages if isinstance(x, m.EventMessage)]
 
 
-__all__ = ["FAST", "Player", "hosted", "join"]
+__all__ = ["FAST", "FakeClock", "Player", "hosted", "join"]

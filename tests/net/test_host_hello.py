@@ -14,7 +14,7 @@ import pytest
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.messages import PROTOCOL_VERSION
-from tests.net.helpers import hosted, join
+from tests.net.helpers import FakeClock, hosted, join
 from tests.net.raw_client import RawClient
 
 
@@ -44,13 +44,15 @@ def test_a_newer_hello_that_this_host_cannot_even_read_is_still_told_the_version
 
 
 def test_the_room_code_is_needed_and_must_be_right() -> None:
-    with hosted(code="麻将123") as host:
+    clock = FakeClock()
+    with hosted(code="麻将123", clock=clock) as host:
         assert host.info().code is True
         for code, refusal in ((None, m.REFUSE_CODE_NEEDED), ("", m.REFUSE_CODE_NEEDED),
                               ("麻将124", m.REFUSE_WRONG_CODE)):
             client = RawClient(host.address[1])
             _refused(client.hello("a", code=code), refusal)
             assert client.closed()
+        clock.now += 1.0  # the wait a wrong code costs (tests/net/test_door.py)
         client, welcome = join(host, "a", code="麻将123")
         assert welcome.seat == 0 and len(welcome.token) == 32 and int(welcome.token, 16) >= 0
 
@@ -153,31 +155,49 @@ def _reply(sock: socket.socket) -> m.Message | None:
         return None
 
 
-def test_connections_that_say_nothing_are_limited_per_address_and_in_all() -> None:
-    with hosted(handshake_timeout=30) as host:
+def test_connections_that_say_nothing_are_limited_per_address_and_a_new_address_gets_in() -> None:
+    with hosted(handshake_timeout=30, busy_handshake_timeout=30) as host:
         port = host.address[1]
         try:
             groups = [[_from(f"127.0.0.{a}", port) for _ in range(4)] for a in range(1, 5)]
         except OSError:
             pytest.skip("no 127.0.0.2-4 on this system's loopback")
+        newcomers: list[socket.socket] = []
         try:
             time.sleep(0.2)
             assert all(_silent(s) for g in groups for s in g)  # 16 waiting: all kept
             fifth = _from("127.0.0.1", port)  # a fifth from one address
             reply = _reply(fifth)
             assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_BUSY
-            seventeenth = _from("127.0.0.5", port)  # a new address, but 16 in all
-            reply = _reply(seventeenth)
+            # a new address, with all 16 taken: the busiest address's oldest gives way
+            newcomers.append(_from("127.0.0.5", port))
+            reply = _reply(groups[0][0])
             assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_BUSY
-            for sock in groups[0]:
-                sock.close()
-            time.sleep(0.2)
-            _client, welcome = join(host, "fine")  # room again once they went
-            assert welcome.seat == 0
+            # 127.0.0.5 still stands lower than the others; 127.0.0.1 holds 3 and lost one: 4, as
+            # high as any, and its oldest is the oldest of those
+            newcomers.append(_from("127.0.0.5", port))
+            reply = _reply(groups[0][1])
+            assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_BUSY
+            assert all(_silent(s) for s in newcomers)
+            again = _from("127.0.0.1", port)  # an address that holds as many as the busiest: no room
+            reply = _reply(again)
+            assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_BUSY
+            newcomers[0].sendall(frames.encode(m.to_wire(m.Hello(name="fine"))))
+            assert isinstance(_reply(newcomers[0]), m.Welcome)
         finally:
-            for group in groups:
-                for sock in group:
-                    sock.close()
+            for sock in [*newcomers, *(s for g in groups for s in g)]:
+                sock.close()
+
+
+def test_when_the_greeting_slots_are_nearly_full_the_deadline_is_the_short_one() -> None:
+    with hosted(handshake_timeout=30, busy_handshake_timeout=0.3, max_greeting=4) as host:
+        silent = [RawClient(host.address[1]) for _ in range(3)]  # the third makes 3 of 4: nearly full
+        reply = _refused(silent[2].read(10), m.REFUSE_TIMEOUT)
+        assert "0.3 seconds" in reply.message
+        assert silent[2].closed()
+        silent.append(RawClient(host.address[1]))  # nearly full again: the short deadline for all of them
+        for client in silent[:2]:
+            _refused(client.read(10), m.REFUSE_TIMEOUT)
 
 
 def test_after_the_welcome_bad_messages_get_an_error_and_the_connection_stays() -> None:

@@ -131,3 +131,20 @@ def test_a_snapshot_is_the_lobby_message() -> None:
     snapshot = lobby.snapshot(info, Ruleset(), ("10.0.0.2:47321",))
     assert snapshot.seats == lobby.seats and snapshot.countdown == pytest.approx(12.0)
     assert snapshot.addresses == ("10.0.0.2:47321",) and snapshot.table.seats_free == 0
+
+
+def test_the_countdown_goes_on_from_where_it_stopped_when_a_seat_is_taken_again() -> None:
+    lobby, clock = _lobby(15.0)
+    for name in "abc":
+        lobby.set_ready(lobby.join(name) or 0, True)
+    lobby.join("stranger")
+    assert lobby.countdown_left() == 15.0
+    for _ in range(5):  # the stranger leaves and comes back, again and again
+        clock.now += 2.0
+        lobby.leave(3)
+        assert lobby.countdown_left() is None
+        clock.now += 100.0  # the empty seat costs nothing
+        lobby.join("stranger")
+    assert lobby.countdown_left() == 5.0  # 15 - 5 × 2: not 15 again
+    clock.now += 5.0
+    assert lobby.tick() and lobby.all_ready
