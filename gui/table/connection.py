@@ -22,7 +22,10 @@ A table hosted elsewhere (the LAN) also emits, and a table in this process never
   plays it (seat as this player sees it: 0 is the player);
 * ``resyncing(bool)`` — True: the table is drawn again from its start (after a return), shown at
   once; False: caught up, back to the player's speed;
-* ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over.
+* ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over;
+* ``reconnecting(attempt, attempts)`` — the connection dropped and try `attempt` of `attempts`
+  to come back is under way (the table shows 重新连接中 and a way to give up:
+  :meth:`TableConnection.give_up`); ``(0, 0)`` when it is over, back or not.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ class TableConnection(QObject):
     seat_state = Signal(int, bool, bool)  # seat (0 = this player), connected, autoplay
     resyncing = Signal(bool)
     link_notice = Signal(str)
+    reconnecting = Signal(int, int)  # attempt, attempts; (0, 0): no longer trying
     # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the
     # network), not an engine failure of this program
     remote = False
@@ -84,6 +88,9 @@ class TableConnection(QObject):
         """Change the time of the next decisions where this computer keeps it; False where the
         table's host does (a LAN table keeps its own rules)."""
         return False
+
+    def give_up(self) -> None:
+        """Stop trying to come back to a table that dropped (only a LAN table ever tries)."""
 
     def stop(self, timeout_ms: int = 5000) -> bool:
         """Leave the table; True when it let go in time."""
