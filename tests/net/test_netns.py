@@ -62,8 +62,8 @@ def lan() -> Iterator[Lan]:
             ("netns", "add", player_ns),
             ("link", "add", f"{tag}a", "netns", host_ns, "type", "veth", "peer", "name", f"{tag}b",
              "netns", player_ns),
-            *(("-n", ns, "addr", "add", f"{subnet}.{n}/24", "broadcast", f"{subnet}.255", "dev", f"{tag}{end}")
-              for ns, n, end in ((host_ns, 1, "a"), (player_ns, 2, "b"))),
+            *(("-n", ns, "addr", "add", f"{subnet}.{n}/24", "broadcast", f"{subnet}.255", "dev", link)
+              for ns, n, link in ((host_ns, 1, f"{tag}a"), (player_ns, 2, f"{tag}b"))),
             ("-n", host_ns, "link", "set", "lo", "up"),
             ("-n", player_ns, "link", "set", "lo", "up"),
             ("-n", host_ns, "link", "set", f"{tag}a", "up"),
