@@ -104,7 +104,8 @@ def test_a_reopened_table_takes_its_people_back_and_finishes_the_match_zero_sum(
     assert list(starts[0].scores) == list(resumed.scores)
     ends = [x.event for x in seen if isinstance(x, m.EventMessage) and isinstance(x.event, HandEnded)]
     assert ends[0].seed is not None and ends[0].seed != resumed.hand_seed(resumed.played)  # not the wall seen
-    assert any(isinstance(x, m.EventMessage) and isinstance(x.event, MatchEnded) for x in seen)
+    ended = next(x.event for x in seen if isinstance(x, m.EventMessage) and isinstance(x.event, MatchEnded))
+    assert ended.hands_played == resumed.played + len(again.records)  # the hands before the reopening count
     assert saver.data is None  # the match is over: nothing to reopen
     # what the host kept never left it: the wall key, the match seed, the other person's token
     secrets = [kept.match["wall_key"], str(kept.match["seed"]), tokens["北北"]]
