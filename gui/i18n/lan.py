@@ -52,8 +52,9 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
               "only: close what uses it and try again.",
     },
     "lan.reopen.waiting": {
-        "zh": "等其他玩家回来…（最多 {seconds} 秒，之后托管替他们出牌）",
-        "en": "Waiting for the others to come back… (at most {seconds} s, then auto-play plays for them)",
+        "zh": "牌桌已重开：等其他玩家回来…（没回来的由托管代打）",
+        "en": "The table was reopened: waiting for the others to come back… (auto-play stands in for "
+              "anyone who does not)",
     },
     "lan.title": {"zh": "局域网对战", "en": "LAN play"},
     # -- finding and joining a table ----------------------------------------------------------------

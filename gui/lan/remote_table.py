@@ -201,6 +201,7 @@ class RemoteTable(TableConnection):
         event = message.event
         if isinstance(event, ev.MatchStarted):
             self._first_dealer = event.first_dealer
+            self.link_notice.emit("")  # (a reopened table that waited for its people goes on)
         elif isinstance(event, ev.HandStarted):
             self._hand_start = event
         elif isinstance(event, ev.HandEnded):
@@ -246,7 +247,8 @@ class RemoteTable(TableConnection):
         self._shown = None
         self.seat = message.started.seat
         self._hand_start = None
-        self.link_notice.emit("")
+        # no events yet: a reopened table waits for its people before it deals
+        self.link_notice.emit("" if message.events else tr("lan.reopen.waiting"))
         self.resyncing.emit(True)
         for seat, state in enumerate(message.states):
             self.seat_state.emit(self._mine(seat), state.connected, state.autoplay)

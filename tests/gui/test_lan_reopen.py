@@ -71,6 +71,7 @@ def test_the_host_reopens_its_table_and_the_match_goes_on_with_its_guest(
     host = window.lan.host
     assert host is not None and host.address[1] == port and host.info().id == TABLE_ID
     assert host.waiting_for() == (2,)  # its own seat is back; it waits for the guest
+    qtbot.waitUntil(lambda: "等其他玩家回来" in window.table.bar.status.text(), timeout=10_000)
     guest = BotThread(port, "小李", seed=3, token="b" * 32)
     remote = window.table.connection
     assert isinstance(remote, RemoteTable) and remote.seat == 0
@@ -78,6 +79,7 @@ def test_the_host_reopens_its_table_and_the_match_goes_on_with_its_guest(
     start = remote._hand_start
     assert start.hand_number == 3 and start.dealer == 1 and list(start.scores) == [30, -10, -5, -15]
     assert all(state.connected for state in host.seat_states())
+    qtbot.waitUntil(lambda: "等其他玩家回来" not in window.table.bar.status.text(), timeout=10_000)
     assert guest.player.result.seat == 2
     assert told == []
     window.leave_table()  # the host leaves mid-match: the table stays kept to reopen again

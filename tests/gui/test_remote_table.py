@@ -288,9 +288,10 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     client.start(until=until)
     qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
     client.join()
+    before = len(notices)
     bridge.deliver(Disconnected("reset"))
     qtbot.waitUntil(lambda: client.reconnects >= 1 and len(shown) >= 2, timeout=5_000)
-    assert notices[:2] == ["重新连接中…（第 1/12 次）", ""]
+    assert notices[before:before + 2] == ["重新连接中…（第 1/12 次）", ""]
     attempt, attempts, visible, words, status = shown[0]
     assert (attempt, attempts, visible) == (1, 12, True)
     assert "重新连接中（第 1/12 次）" in words and "重新连接中" in status and banner.cancel.text() == "放弃"
