@@ -45,6 +45,7 @@ def _scores(line: str) -> list[int]:
     return [int(x) for x in re.findall(r"[+-]\d+", line)]
 
 
+@pytest.mark.slow
 def test_a_guest_killed_mid_match_comes_back_to_its_seat_with_its_scores(
         procs: Callable[..., Proc], tmp_path: Path) -> None:
     host = _serve(procs, tmp_path / "table.json", "--port", "0", "--ai", "2", "--rounds", "1",
@@ -76,6 +77,7 @@ def test_a_guest_killed_mid_match_comes_back_to_its_seat_with_its_scores(
     assert not seat_file.exists()  # the match is over: nothing to come back to
 
 
+@pytest.mark.slow
 def test_a_host_killed_mid_match_is_reopened_and_every_guest_is_back_in_place(
         procs: Callable[..., Proc], tmp_path: Path) -> None:
     state = tmp_path / "table.json"

@@ -47,6 +47,7 @@ def _bot(port: int, name: str, seed: int, token: str) -> BotThread:
     return BotThread(port, name, seed=seed, code="135790", token=token)
 
 
+@pytest.mark.slow
 def test_a_reopened_table_takes_its_people_back_and_finishes_the_match_zero_sum() -> None:
     saver = MemorySaver()
     host = Host(config(seed=None, claim_pause=0.02, code="135790"), bind="127.0.0.1", port=0,
