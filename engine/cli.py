@@ -256,6 +256,9 @@ def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--name", default=None, help="the seat's name at the table")
     p.add_argument("--code", default=None, help="the table's room code")
     p.add_argument("--seed", type=_whole_number(*SEEDS), default=None, help="the AI's seed")
+    p.add_argument("--seat-file", default=None, metavar="FILE",
+                   help="keep the seat's token in FILE (owner-only) and, when FILE holds a seat at this "
+                        "address, return to it: a run that died comes back to its seat")
     p.set_defaults(func=cmd_join)
 
 
@@ -286,19 +289,50 @@ def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
         out.write(line + "\n")
         out.flush()
 
-    player = BotPlayer(host, port, name, make_seat, code=args.code, say=say)
+    kept = _KeptJoin(args.seat_file, host, port, args.code)
+    player = BotPlayer(host, port, name, make_seat, code=args.code, say=say, token=kept.token,
+                       on_seat=kept.keep)
     try:
         result = player.run()
     except JoinRefused as exc:
+        if kept.token is not None:
+            kept.forget()  # that seat is no more (the match is over, or another table listens there)
         print(f"error: {host}:{port} refused the seat ({exc.code}): {exc.message}", file=sys.stderr)
         return 1
     except OSError as exc:
         print(f"error: cannot reach a table at {host}:{port}: {exc}", file=sys.stderr)
         return 1
-    if not result.finished:
+    if result.finished:
+        kept.forget()
+    else:
         print(f"error: the table ended ({result.ended}): {result.message}", file=sys.stderr)
         return 1
     return 0
+
+
+class _KeptJoin:
+    """`join --seat-file`: the seat kept in a file (gui.lan.kept_seat's fields), read and written."""
+
+    def __init__(self, path: str | None, host: str, port: int, code: str | None) -> None:
+        from pathlib import Path
+
+        from storage.lan_tables import LanFile
+
+        self.file = None if path is None else LanFile(Path(path))
+        self.host, self.port, self.code = host, port, code
+        data = None if self.file is None else self.file.read()
+        token = None if data is None or data.get("host") != host or data.get("port") != port \
+            else data.get("token")
+        self.token = token if isinstance(token, str) and token else None
+
+    def keep(self, welcome: Any) -> None:
+        if self.file is not None:
+            self.file.write({"table": welcome.table.id, "name": welcome.table.name, "host": self.host,
+                             "port": self.port, "token": welcome.token, "code": self.code})
+
+    def forget(self) -> None:
+        if self.file is not None:
+            self.file.clear()
 
 
 # -- serve: a LAN table hosted without a window ------------------------------------------------------
@@ -363,6 +397,13 @@ def add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="seconds after every discard before the table goes on (default 1)")
     p.add_argument("--no-discovery", action="store_true",
                    help="do not answer LAN discovery (join by address)")
+    p.add_argument("--resume", action="store_true",
+                   help="open again the table whose match was cut off (the program quit or crashed): "
+                        "same port, room code and options, every player's seat kept for them")
+    p.add_argument("--return-wait", type=_seconds(0, 3600), default=120.0, metavar="S",
+                   help="with --resume: seconds to wait for the players before 托管 plays the absent")
+    p.add_argument("--state", default=None, metavar="FILE",
+                   help="where the match is kept after every hand (default: the user data folder)")
     p.set_defaults(func=cmd_serve)
 
 
@@ -447,7 +488,7 @@ class _ServeReport:
             else:
                 outcome = " and ".join(names[w] for w in result.winners) + \
                     f" won on {names[result.discarder]}'s discard"
-            totals = [sum(r.result.deltas[s] for r in records[:index + 1]) for s in range(4)]
+            totals = self.host.standings[index]
             self.say(f"hand {record.hand_number} (圈 {record.round_number}): {outcome}; "
                      + ", ".join(f"{n} {d:+d}" for n, d in zip(names, result.deltas, strict=True))
                      + "; totals " + " ".join(f"{t:+d}" for t in totals))
@@ -456,24 +497,44 @@ class _ServeReport:
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     import threading
+    from pathlib import Path
+
+    from storage.lan_tables import LanFile, table_file
 
     from .net.host import Host, TableConfig
     from .net.messages import DISCOVERY_PORT
     from .net.room_code import new_code
+    from .net.table_save import SavedTable
 
-    if args.new_code:
-        args.code = new_code()
-    rules = Ruleset(room=Room(args.room), rounds=args.rounds, time_limit=args.time_limit)
-    config = TableConfig(name=args.name, rules=rules, code=args.code, seed=args.seed,
-                         claim_pause=args.claim_pause)
-    host = Host(config, bind=args.bind, port=args.port,
-                discovery_port=None if args.no_discovery else DISCOVERY_PORT)
+    discovery = None if args.no_discovery else DISCOVERY_PORT
+    kept = table_file(serve=True) if args.state is None else LanFile(Path(args.state))
+    saved: SavedTable | None = None
+    if args.resume:
+        data = kept.read()
+        if data is None:
+            print(f"error: no table to reopen in {kept.path}", file=sys.stderr)
+            return 1
+        try:
+            saved = SavedTable.from_dict(data)
+        except ValueError as exc:
+            print(f"error: the table kept in {kept.path} cannot be reopened: {exc}", file=sys.stderr)
+            return 1
+        host = Host.reopen(saved, bind=args.bind, discovery_port=discovery, saver=kept,
+                           return_wait=args.return_wait)
+        config = saved.config
+    else:
+        if args.new_code:
+            args.code = new_code()
+        rules = Ruleset(room=Room(args.room), rounds=args.rounds, time_limit=args.time_limit)
+        config = TableConfig(name=args.name, rules=rules, code=args.code, seed=args.seed,
+                             claim_pause=args.claim_pause)
+        host = Host(config, bind=args.bind, port=args.port, discovery_port=discovery, saver=kept)
     changed = threading.Event()
     host.on_change = changed.set
     try:
         host.start()
     except OSError as exc:
-        print(f"error: cannot host a table on {args.bind}:{args.port}: {exc.strerror or exc}",
+        print(f"error: cannot host a table on {args.bind}:{host.address[1]}: {exc.strerror or exc}",
               file=sys.stderr)
         return 2
 
@@ -482,16 +543,25 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         out.flush()
 
     try:
-        for _ in range(args.ai):  # before the address is told: whoever joins finds them seated
-            host.add_ai(None, args.level)
+        if not host.reopened:
+            for _ in range(args.ai):  # before the address is told: whoever joins finds them seated
+                host.add_ai(None, args.level)
         port = host.address[1]
         addresses = list(host.lobby().addresses)
         if args.bind in ("", "0.0.0.0") and f"127.0.0.1:{port}" not in addresses:
             addresses.append(f"127.0.0.1:{port}")
-        limit = "no time limit" if args.time_limit is None else f"{args.time_limit} s a decision"
-        say(f"hosting {args.name!r} ({Room(args.room).label_zh}, {args.rounds} 圈, {limit}) on port {port}")
-        say("join at: " + "  ".join(addresses) + (f"  (room code {args.code})" if args.code else ""))
+        rules = config.rules
+        limit = "no time limit" if rules.time_limit is None else f"{rules.time_limit} s a decision"
+        say(f"{'reopened' if host.reopened else 'hosting'} {config.name!r} ({rules.room.label_zh}, "
+            f"{rules.rounds} 圈, {limit}) on port {port}")
+        say("join at: " + "  ".join(addresses) + (f"  (room code {config.code})" if config.code else ""))
         report = _ServeReport(host, say)
+        if saved is not None:
+            seats = host.lobby().seats
+            say(f"after {saved.hands_played} hands: " + ", ".join(
+                f"{s.name} {v:+d}" for s, v in zip(seats, saved.scores, strict=True)))
+            say("waiting for " + ", ".join(seats[s].name for s in host.waiting_for())
+                + f" to come back (at most {args.return_wait:g} s)")
         while not host.wait(0):
             changed.wait(0.5)
             changed.clear()

@@ -129,4 +129,5 @@ class Match:
         return MatchStarted(self.rules.to_dict(), self.names, self.first_dealer)
 
     def end_event(self) -> MatchEnded:
-        return MatchEnded(tuple(self.scores), len(self.history), self.rules.rounds)
+        # played, not len(history): a resumed match counts its hands before the resumption too
+        return MatchEnded(tuple(self.scores), self.played, self.rules.rounds)

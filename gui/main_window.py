@@ -78,6 +78,7 @@ class MainWindow(QMainWindow):
         self.start_screen.profile_requested.connect(self.show_profile)
         self.start_screen.continue_requested.connect(self.continue_match)
         self.start_screen.lan_requested.connect(self.open_lan)
+        self.start_screen.lan_return_requested.connect(self.lan_come_back)
         self._store = store
         self._session: ProfileSession | None = None
         self._ask_name = ask_name
@@ -307,7 +308,12 @@ class MainWindow(QMainWindow):
                                             title=f"{level.rank_title} · {level.dan_title}"))
         resumable = self.session.saved_match() is not None and not self.match_running
         self.start_screen.set_continue_enabled(resumable)
-        self.start_screen.set_lan_return(self.settings.lan_seat is not None)  # a seat kept at a LAN table
+        from gui.lan.kept_seat import comeback
+
+        older = self.settings.lan_seat is not None  # an older version kept the seat in the settings
+        self.start_screen.set_lan_return(comeback(self.settings))  # a LAN match cut off: one click back
+        if older:
+            self._save_settings()  # the seat has moved to its own file
         self.stack.setCurrentWidget(self.start_screen)
 
     def show_profile(self) -> None:
@@ -438,6 +444,13 @@ class MainWindow(QMainWindow):
             return
         self._stop_table()
         self.lan.open()
+
+    def lan_come_back(self) -> None:
+        """回到局域网牌桌 / 重开我的局域网牌桌: one click back to a LAN match that was cut off."""
+        if self.match_running and not self._confirm(tr("confirm.leave")):
+            return
+        self._stop_table()
+        self.lan.come_back()
 
     def play_lan(self, remote: RemoteTable, started: Started) -> None:
         """The LAN match has started: the table, sat at `remote`, the player at the bottom."""

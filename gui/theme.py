@@ -367,8 +367,10 @@ QPushButton#newGame {{
 QPushButton#newGame:hover {{
     background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 #e55a4e, stop:1 {RED});
 }}
-QPushButton#continueGame {{ color: {INK}; background: {GOLD_SHINE}; border: 1px solid {GOLD_PALE}; }}
-QPushButton#continueGame:hover {{ background: #f6d66e; }}
+QPushButton#continueGame, QPushButton#lanReturn {{
+    color: {INK}; background: {GOLD_SHINE}; border: 1px solid {GOLD_PALE};
+}}
+QPushButton#continueGame:hover, QPushButton#lanReturn:hover {{ background: #f6d66e; }}
 """
 
 # the profile page's ivory cards

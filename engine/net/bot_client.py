@@ -51,8 +51,12 @@ class BotPlayer:
     def __init__(self, host: str, port: int, name: str, make_seat: Callable[[], Seat], *,
                  code: str | None = None, title: str = "", return_for: float = 30.0,
                  say: Callable[[str], None] | None = None,
-                 timeout: float = 5.0) -> None:
+                 timeout: float = 5.0, token: str | None = None,
+                 on_seat: Callable[[m.Welcome], None] | None = None) -> None:
+        """`token`: return to a seat held before (a run that died); `on_seat` is told each
+        welcome (to keep the token somewhere a new run finds it)."""
         self.make_seat = make_seat
+        self.on_seat = on_seat
         self.return_for = return_for
         self.say = say or (lambda _line: None)
         self.result = BotResult()
@@ -61,7 +65,7 @@ class BotPlayer:
         self._ready_sent = False
         self._started: m.Started | None = None
         self._hand: HandStarted | None = None
-        hello = m.Hello(name=name, title=title, code=code, client=_client_name())
+        hello = m.Hello(name=name, title=title, code=code, client=_client_name(), token=token)
         self.client = Client(host, port, hello, self._inbox.put, timeout=timeout)
 
     def run(self, deadline: float | None = None) -> BotResult:
@@ -69,7 +73,9 @@ class BotPlayer:
         will not have it. `deadline` (time.monotonic) bounds the whole run, for tests."""
         welcome = self.client.connect()
         self.result.seat = welcome.seat
-        self.say(f"joined {welcome.table.name!r} at seat {welcome.seat}")
+        self._tell_seat(welcome)
+        verb = "back at" if welcome.resumed else "joined"
+        self.say(f"{verb} {welcome.table.name!r} at seat {welcome.seat}")
         try:
             while not self.result.ended:
                 left = None if deadline is None else deadline - time.monotonic()
@@ -156,7 +162,7 @@ class BotPlayer:
         give_up = time.monotonic() + self.return_for
         while time.monotonic() < give_up:
             try:
-                self.client.reconnect()
+                self._tell_seat(self.client.reconnect())
                 self.result.returns += 1
                 self.say("back at the table")
                 return
@@ -167,6 +173,14 @@ class BotPlayer:
                 time.sleep(1.0)
         self.result.ended = "lost"
         self.result.message = f"the host could not be reached for {self.return_for:g} s"
+
+
+    def _tell_seat(self, welcome: m.Welcome) -> None:
+        if self.on_seat is not None:
+            try:
+                self.on_seat(welcome)
+            except Exception:  # keeping the seat failed: the play goes on
+                log.exception("the seat could not be kept")
 
 
 def _client_name() -> str:

@@ -26,6 +26,7 @@ import logging
 import secrets
 import socket
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import replace
@@ -64,6 +65,7 @@ from .messages import (
     Hello,
     Leave,
     Lobby,
+    LobbySeat,
     Message,
     Next,
     ProtocolError,
@@ -82,11 +84,13 @@ from .outbox import Outbox
 from .pacing import Pacer
 from .remote_seat import RemoteSeat
 from .table_config import TableConfig, join_addresses
+from .table_save import SavedSeat, SavedTable, TableSaver
 
 log = logging.getLogger(__name__)
 
 SHUTDOWN_WAIT = 2.0  # seconds the last messages have to leave when the table closes
 JOIN_WAIT = 10.0  # seconds stop() waits for each thread
+RETURN_WAIT = 120.0  # seconds a reopened table waits for its people before 托管 plays the absent
 
 
 class Host:
@@ -94,13 +98,19 @@ class Host:
 
     def __init__(self, config: TableConfig, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
                  discovery_port: int | None = DISCOVERY_PORT,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None, *, saver: TableSaver | None = None,
+                 table_id: str | None = None) -> None:
         """`clock` (else ``config.clock``): the table's one clock — the lobby's countdown, the
-        door's waits, the wait between hands and every decision's time (tests turn it by hand)."""
+        door's waits, the wait between hands and every decision's time (tests turn it by hand).
+        `saver`: where the match is kept at its start and after every hand, so that the table
+        can be opened again (:meth:`reopen`) if this program dies; cleared when the match ends."""
         if clock is not None:
             config = replace(config, clock=clock)
         clock = config.clock
         self.config = config
+        self.saver = saver
+        self.own_seat: int | None = None  # the seat of the player whose window hosts (kept with the table)
+        self.standings: list[tuple[int, ...]] = []  # the scores after each hand played here
         self.on_change: Callable[[], None] | None = None
         self.finished = False
         self.records: list[HandRecord] = []
@@ -124,7 +134,10 @@ class Host:
         self._people: dict[int, RemoteSeat] = {}  # by seat
         self._connections: set[Connection] = set()  # open: not yet closing
         self._sockets: weakref.WeakSet[Connection] = weakref.WeakSet()  # every one whose socket may be up
-        self._table_id = secrets.token_hex(8)
+        self._table_id = table_id or secrets.token_hex(8)
+        self._reopened: SavedTable | None = None  # a table opened again: the match waits for its people
+        self._return_wait = RETURN_WAIT
+        self._return_deadline: float | None = None
         self._addresses: tuple[str, ...] = ()
         self._started = False
         self._stopping = False
@@ -160,6 +173,8 @@ class Host:
         ready.wait(JOIN_WAIT)
         if failed:
             raise failed[0]
+        if self._reopened is not None:
+            self._return_deadline = time.monotonic() + self._return_wait
         if self._discovery_port is not None:
             responder = DiscoveryResponder(self.info, self._discovery_port, self._bind or "0.0.0.0")
             try:
@@ -167,6 +182,46 @@ class Host:
                 self._discovery = responder
             except OSError as exc:  # the table works without: friends type host:port
                 log.warning("no discovery answers on UDP port %d: %s", self._discovery_port, exc)
+
+    @classmethod
+    def reopen(cls, saved: SavedTable, bind: str = "0.0.0.0", discovery_port: int | None = DISCOVERY_PORT,
+               saver: TableSaver | None = None, return_wait: float = RETURN_WAIT) -> Host:
+        """The table kept in `saved`, opened again on its port with its id: every person's token
+        brings them back to their seat. The match goes on (the hand that was being played dealt
+        afresh) once all of them are back, or after `return_wait` seconds with 托管 for the
+        absent, or when :meth:`start_match` is called."""
+        host = cls(saved.config, bind=bind, port=saved.port, discovery_port=discovery_port, saver=saver,
+                   table_id=saved.table_id)
+        host._reopened = saved
+        host._return_wait = return_wait
+        host._started = True  # no one new sits down: a hello without a token is refused `started`
+        host.own_seat = saved.own_seat
+        names = tuple(s.name for s in saved.seats)
+        titles = tuple(s.title for s in saved.seats)
+        for index, seat in enumerate(saved.seats):
+            if seat.kind == "ai":
+                host._lobby.place(index, LobbySeat("ai", name=seat.name, title=seat.title, ready=True,
+                                                   connected=True, level=seat.level))
+                continue
+            assert seat.token is not None
+            host._lobby.place(index, LobbySeat("person", name=seat.name, title=seat.title, ready=True))
+            person = RemoteSeat(index, seat.token, seat.name, seat.title, user_autoplay=seat.autoplay,
+                                auto_win=seat.auto_win)
+            person.started = Started(index, names, titles, saved.config.rules)  # a return's resync says it
+            host._people[index] = person
+        return host
+
+    @property
+    def reopened(self) -> bool:
+        """Opened again from a saved table (its match goes on from there)."""
+        return self._reopened is not None
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats a reopened table still waits for before it deals (none once it plays)."""
+        with self._lock:
+            if self._reopened is None or self.match is not None:
+                return ()
+            return tuple(s for s, p in sorted(self._people.items()) if not p.connected)
 
     @property
     def address(self) -> tuple[str, int]:
@@ -214,8 +269,12 @@ class Host:
         self._changed()
 
     def start_match(self) -> None:
-        """The host's "start": every seat must be taken (LobbyError otherwise); all are made ready."""
+        """The host's "start": every seat must be taken (LobbyError otherwise); all are made ready.
+        A reopened table goes on at once, 托管 playing for whoever is not back."""
         with self._lock:
+            if self._reopened is not None and self.match is None and not self._stopping:
+                self._return_deadline = 0.0
+                return
             self._check_lobby()
             self._lobby.make_all_ready()
         self._changed()
@@ -289,8 +348,8 @@ class Host:
 
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the match ends (or the table is stopped); True once the match has finished."""
-        self._done.wait(timeout)
-        return self.finished
+        # (finished is set before every client has been told: only _done says they were)
+        return self._done.wait(timeout) and self.finished
 
     # -- the network thread: set-up and shut-down -----------------------------------------
     def _serving(self, server: asyncio.Server) -> None:
@@ -322,7 +381,14 @@ class Host:
             return
         with self._lock:
             counted_down = not self._started and self._lobby.tick()
+            go_on = (self._reopened is not None and self.match is None and not self._stopping
+                     and self._return_deadline is not None
+                     and (time.monotonic() >= self._return_deadline
+                          or all(p.connected for p in self._people.values())))
         if counted_down:
+            self._changed()
+        if go_on:
+            self._start_match()
             self._changed()
         for conn in list(self._connections):
             conn.heartbeat(self.config.heartbeat, self.config.dead_after)
@@ -617,14 +683,19 @@ class Host:
         config = self.config
         rules = config.rules
         with self._lock:
-            if config.seed is None:
-                seed, wall_key = secrets.randbits(63), new_key()
-            else:
-                seed, wall_key = config.seed, None
             slots = self._lobby.seats
             names = tuple(slot.name for slot in slots)
             titles = tuple(slot.title for slot in slots)
-            self.match = match = Match(rules, seed, names, wall_key)
+            if self._reopened is not None:
+                match = self._reopened.restored_match()
+                seed, wall_key = match.seed, match.wall_key
+            elif config.seed is None:
+                seed, wall_key = secrets.randbits(63), new_key()
+                match = Match(rules, seed, names, wall_key)
+            else:
+                seed, wall_key = config.seed, None
+                match = Match(rules, seed, names, wall_key)
+            self.match = match
             seats: list[Seat] = []
             for index, slot in enumerate(slots):
                 person = self._people.get(index)
@@ -634,8 +705,12 @@ class Host:
                     continue
                 seats.append(person.sit(slot.name, rules.time_limit, partial(self._deliver, person),
                                         clock=config.clock, show_wait=config.show_wait))
-                person.start(Started(index, names, titles, rules), self._post)
-        log.info("the match starts: %s", ", ".join(names))
+                if self._reopened is None:
+                    person.start(Started(index, names, titles, rules), self._post)
+                # (a reopened table's people were given the start in their return's resync)
+            saved = self._saved_table(match)
+        log.info("the match %s: %s", "goes on" if self._reopened else "starts", ", ".join(names))
+        self._keep(saved)
         self._match_thread = threading.Thread(target=self._play, args=(match, seats), name="lan-host-match",
                                               daemon=True)
         self._match_thread.start()
@@ -682,7 +757,43 @@ class Host:
             self._last_hand = hand.hand_number
             self.records.append(record)
             self.replays.append(replay_record(hand, self.match.names if self.match else ()))
+            saved = None
+            if self.match is not None:
+                self.standings.append(tuple(self.match.scores))
+                saved = None if self.match.over else self._saved_table(self.match)
+        self._keep(saved)
         self._changed()
+
+    # -- the table kept on the host's disk ------------------------------------------------------
+    def _saved_table(self, match: Match) -> SavedTable:
+        """The table as it is now, between hands (under the lock)."""
+        seats = []
+        for index, slot in enumerate(self._lobby.seats):
+            person = self._people.get(index)
+            if person is None:
+                seats.append(SavedSeat("ai", slot.name, slot.title, level=slot.level or "normal"))
+            else:
+                seats.append(SavedSeat("person", person.name, person.title, token=person.token,
+                                       autoplay=person.user_autoplay, auto_win=person.auto_win))
+        return SavedTable(self._table_id, self.address[1], self.config, match.state(), tuple(seats),
+                          self.own_seat)
+
+    def _keep(self, saved: SavedTable | None) -> None:
+        """Write the table for a reopening (the match thread; a failed write costs the table nothing)."""
+        if saved is None or self.saver is None:
+            return
+        try:
+            self.saver.write(saved.to_dict())
+        except (OSError, ValueError) as exc:
+            log.warning("the table could not be kept on disk: %s", exc)
+
+    def _forget_saved(self) -> None:
+        if self.saver is None:
+            return
+        try:
+            self.saver.clear()
+        except OSError as exc:
+            log.warning("the kept table could not be removed: %s", exc)
 
     def _problem(self, problem: SeatProblem) -> None:
         with self._lock:
@@ -701,6 +812,8 @@ class Host:
         except Exception as exc:  # a bug: the clients are told the table stopped
             log.exception("the match failed")
             failure = f"{type(exc).__name__}: {str(exc)[:200]}"
+        if match.over and failure is None:
+            self._forget_saved()  # nothing to go back to
         with self._lock:
             self.finished = match.over and failure is None
         self._call(partial(self._match_over, failure))

@@ -88,6 +88,12 @@ class LobbyState:
         self._update()
         return True
 
+    def place(self, seat: int, slot: LobbySeat) -> None:
+        """Put `slot` in `seat` as it was (a table opened again from what its host kept)."""
+        self._check(seat)
+        self._seats[seat] = slot
+        self._update()
+
     def set_ready(self, seat: int, ready: bool) -> bool:
         slot = self._check(seat)
         if slot.kind != "person":

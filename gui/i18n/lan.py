@@ -6,6 +6,56 @@ from __future__ import annotations
 LAN_TEXTS: dict[str, dict[str, str]] = {
     "start.lan": {"zh": "局域网", "en": "LAN"},
     "start.lan_return": {"zh": "回到局域网牌桌", "en": "Back to the LAN table"},
+    "start.lan_reopen": {"zh": "重开我的局域网牌桌", "en": "Reopen my LAN table"},
+    # -- one click back (a seat kept after a crash) and a host's table opened again ----------------
+    "lan.return.busy": {
+        "zh": "正在回到牌桌「{name}」（{address}）…", "en": "Going back to “{name}” ({address})…",
+    },
+    "lan.return.gone": {
+        "zh": "牌桌「{name}」（{address}）已经不在了：房主的程序没有在运行。你的座位已清除。",
+        "en": "The table “{name}” ({address}) is gone: the host's program is not running. "
+              "Your seat has been cleared.",
+    },
+    "lan.return.no_answer": {
+        "zh": "牌桌「{name}」（{address}）没有回应。你的座位已清除；可以在“局域网”里重新找这桌。",
+        "en": "The table “{name}” ({address}) does not answer. Your seat has been cleared; "
+              "look for the table again under “LAN”.",
+    },
+    "lan.return.over": {
+        "zh": "牌桌「{name}」的这一局已经打完了。你的座位已清除。",
+        "en": "The match at “{name}” is over. Your seat has been cleared.",
+    },
+    "lan.return.unknown": {
+        "zh": "牌桌「{name}」不认得你的座位了（它可能是新开的一桌）。你的座位已清除。",
+        "en": "The table “{name}” no longer knows your seat (it may be a new table). Your seat has "
+              "been cleared.",
+    },
+    "lan.return.refused": {
+        "zh": "回不到牌桌「{name}」：{reason}", "en": "Could not go back to “{name}”: {reason}",
+    },
+    "lan.reopen.question": {
+        "zh": "你开的牌桌「{name}」在第 {hand} 局时中断了（{scores}）。\n重开这桌？朋友们点“回到局域网牌桌”"
+              "就会回到原来的座位；没打完的那一局会重新洗牌发牌。",
+        "en": "Your table “{name}” stopped during hand {hand} ({scores}).\nReopen it? Your friends press "
+              "“Back to the LAN table” to return to their seats; the unfinished hand is dealt afresh.",
+    },
+    "lan.reopen.yes": {"zh": "重开牌桌", "en": "Reopen"},
+    "lan.reopen.damaged": {
+        "zh": "保存的牌桌已损坏，无法重开（文件已另存一份）。",
+        "en": "The kept table is damaged and cannot be reopened (the file was set aside).",
+    },
+    "lan.reopen.drop": {"zh": "放弃这一局", "en": "Drop this match"},
+    "lan.reopen.port_taken": {
+        "zh": "无法在端口 {port} 重开牌桌（{reason}）。朋友们的程序只会回到这个端口："
+              "请关掉占用它的程序再试。",
+        "en": "Cannot reopen the table on port {port} ({reason}). Your friends return to this port "
+              "only: close what uses it and try again.",
+    },
+    "lan.reopen.waiting": {
+        "zh": "牌桌已重开：等其他玩家回来…（没回来的由托管代打）",
+        "en": "The table was reopened: waiting for the others to come back… (auto-play stands in for "
+              "anyone who does not)",
+    },
     "lan.title": {"zh": "局域网对战", "en": "LAN play"},
     # -- between hands: the result dialog at a LAN table (gui.table.readiness) ----------------------
     "between.countdown": {"zh": "{seconds} 秒后开始", "en": "Starting in {seconds} s"},
@@ -168,14 +218,29 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     # -- on the table --------------------------------------------------------------------------
     "lan.plate_offline": {"zh": "掉线", "en": "Offline"},
     "lan.plate_autoplay": {"zh": "托管", "en": "Auto"},
-    "lan.reconnecting": {"zh": "连接断开，重新连接…", "en": "Connection lost: reconnecting…"},
+    "lan.reconnecting": {
+        "zh": "重新连接中…（第 {attempt}/{attempts} 次）",
+        "en": "Reconnecting… (attempt {attempt}/{attempts})",
+    },
+    "lan.reconnect_banner": {
+        "zh": "连接断开 · 重新连接中（第 {attempt}/{attempts} 次），托管暂时替你出牌",
+        "en": "Connection lost · reconnecting (attempt {attempt}/{attempts}); auto-play holds your seat",
+    },
+    "lan.reconnect_give_up": {"zh": "放弃", "en": "Give up"},
+    "lan.reconnect_given_up": {
+        "zh": "你离开了牌桌，托管继续替你出牌。想回去时，点开始画面上的“回到局域网牌桌”。",
+        "en": "You left the table; auto-play goes on for you. To go back, press "
+              "“Back to the LAN table” on the start screen.",
+    },
     "lan.reconnect_failed": {
         "zh": "无法重新连接到牌桌（{reason}）。",
         "en": "Could not get back to the table ({reason}).",
     },
     "lan.reconnect_gone": {
-        "zh": "牌桌已经不在了：房主的程序可能已经关闭。",
-        "en": "The table is gone: the host's program has probably closed.",
+        "zh": "牌桌已经不在了：房主的程序可能已经关闭。"
+              "房主重开牌桌后，点开始画面上的“回到局域网牌桌”回到座位。",
+        "en": "The table is gone: the host's program has probably closed. Once the host reopens it, "
+              "press “Back to the LAN table” on the start screen to return to your seat.",
     },
     "lan.reconnect_refused": {
         "zh": "牌桌不再接受你回来：{reason}",

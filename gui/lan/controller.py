@@ -4,6 +4,11 @@ a table, its lobby, and the match through a :class:`gui.lan.remote_table.RemoteT
 A table hosted here runs in this process (:class:`engine.net.host.Host`, its own threads), and the
 player joins it like everyone else: a client to 127.0.0.1. Leaving (or closing the window) stops
 that host, and every other player is told the host quit.
+
+Coming back (issue 21 §2, §7): a guest's seat is kept on disk (gui.lan.kept_seat) and the start
+screen's 回到局域网牌桌 connects with its token in one click (:meth:`LanController.come_back`); a
+table hosted here is kept on disk at its start and after every hand (storage.lan_tables), and
+重开我的局域网牌桌 opens it again on its port with its id, so every guest's token finds its seat.
 """
 
 from __future__ import annotations
@@ -16,16 +21,20 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QMessageBox, QProgressDialog
 
 from engine.net import messages as m
-from engine.net.client import Disconnected
+from engine.net.client import Disconnected, JoinRefused
 from engine.net.host import Host, TableConfig
+from engine.net.table_save import SavedTable
 from gui.i18n import tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
-from gui.lan.kept_seat import KeptSeat
+from gui.lan.kept_seat import KeptSeat, SeatStore
 from gui.lan.remote_table import RemoteTable, on_each
-from gui.lan.words import end_text
+from gui.lan.words import end_text, refusal_text
+from storage.lan_tables import LanFile, table_file
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from PySide6.QtWidgets import QStackedWidget, QWidget
 
     from gui.lan.lobby import LobbyScreen
@@ -35,6 +44,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOOPBACK = "127.0.0.1"
+RETURN_WAIT = 120.0  # seconds a reopened table waits for the guests before 托管 plays for them
+# a one-click return that meets these is over for good: the kept seat is forgotten
+GONE_REFUSALS = {m.REFUSE_OVER: "lan.return.over", m.REFUSE_UNKNOWN_TOKEN: "lan.return.unknown"}
 
 
 class LanWindow(Protocol):
@@ -72,6 +84,8 @@ class LanController(QObject):
         self.table_options: dict[str, Any] = {}
         self.browse = True  # look for tables on the network (tests: loopback only, no broadcasts)
         self._host_changed.connect(self._show_door)
+        self.folder: Path | None = None  # where seats and tables are kept (None: the user data folder)
+        self.return_wait = RETURN_WAIT
 
     # -- state ------------------------------------------------------------------------------------
     @property
@@ -109,7 +123,7 @@ class LanController(QObject):
         from gui.lan.join_dialog import JoinDialog
 
         profile = self.window.session.ensure_profile(tr("start.default_name"))
-        kept = KeptSeat.from_dict(self.window.settings.lan_seat)
+        kept = self._kept()
         dialog = JoinDialog(profile.name, profile.points, self.window.settings.recent_hosts, self.widget,
                             browse=self.browse, kept=kept)
         accepted = dialog.exec() == JoinDialog.DialogCode.Accepted
@@ -139,20 +153,23 @@ class LanController(QObject):
         self.window.save_settings()
         config = TableConfig(name=dialog.table_name(), rules=dialog.result_rules(), code=dialog.code(),
                              **self.table_options)
-        host = Host(config, bind=self.bind, port=dialog.port(), discovery_port=self.discovery_port)
+        host = Host(config, bind=self.bind, port=dialog.port(), discovery_port=self.discovery_port,
+                    saver=self._table_file())
         try:
             host.start()
         except OSError as exc:
             log.warning("cannot host on port %d: %s", dialog.port(), exc)
             self._tell(tr("lan.host.port_taken", port=dialog.port(), reason=exc.strerror or str(exc)))
             return
+        self._ai_level = dialog.ai_level()
+        self._sit_at_own_table(host, hello(profile.name, profile.points, config.code))
+
+    def _sit_at_own_table(self, host: Host, greeting: m.Hello) -> None:
+        """The player joins the table hosted here, like everyone else (a client to 127.0.0.1)."""
         self.host = host
         host.on_change = self._host_changed.emit
-        self._ai_level = dialog.ai_level()
         self._show_busy(tr("lan.host.opening"))
-        port = host.address[1]
-        greeting = hello(profile.name, profile.points, config.code)
-        self._task = task = join_in_background(LOOPBACK, port, greeting,
+        self._task = task = join_in_background(LOOPBACK, host.address[1], greeting,
                                                lambda joined: self._own_table_joined(task, joined),
                                                lambda error: self._own_table_failed(task, error))
 
@@ -160,6 +177,8 @@ class LanController(QObject):
         if self._task is not task:  # cancelled meanwhile
             joined.client.close()
             return
+        if self.host is not None:
+            self.host.own_seat = joined.welcome.seat  # kept with the table: the token to reopen it with
         self._enter_lobby(joined)
 
     def _own_table_failed(self, task: Background, error: BaseException) -> None:
@@ -267,6 +286,7 @@ class LanController(QObject):
         # a seat is forgotten at the match's end; a table that broke may take the player back
         # (a stale seat is harmless: the table it names is no longer found, a refusal forgets it)
         self.remote.finished.connect(self._forget_seat)
+        self.remote.seat_lost.connect(self._forget_seat)
         self.window.play_lan(self.remote, started)
 
     def leave(self) -> None:
@@ -283,22 +303,118 @@ class LanController(QObject):
         self._stop_host()
 
     # -- the seat kept for a return after a restart -------------------------------------------------
+    def _seats(self) -> SeatStore:
+        return SeatStore(self.folder)
+
+    def _table_file(self) -> LanFile:
+        return table_file(self.folder)
+
+    def _kept(self) -> KeptSeat | None:
+        """The seat kept (moved out of an older version's settings if it is there)."""
+        older = self.window.settings.lan_seat is not None
+        kept = self._seats().read(self.window.settings)
+        if older:
+            self.window.save_settings()
+        return kept
+
     def _keep_seat(self, joined: Joined) -> None:
-        """A guest's seat, in the settings: the window may close or crash mid-match (a table
-        hosted here ends with this process, so there is nothing to keep)."""
+        """A guest's seat, on disk: the window may close or crash mid-match (a table hosted here
+        is kept by its host instead, with this player's seat in it)."""
         if self.hosting:
             return
         client = joined.client
-        kept = KeptSeat(joined.welcome.table.id, client.host, client.port, joined.welcome.token,
-                        client.hello.code)
-        if self.window.settings.lan_seat != kept.to_dict():
-            self.window.settings.lan_seat = kept.to_dict()
-            self.window.save_settings()
+        welcome = joined.welcome
+        kept = KeptSeat(welcome.table.id, client.host, client.port, welcome.token, client.hello.code,
+                        welcome.table.name)
+        if self._seats().read() != kept:
+            self._seats().keep(kept)
 
     def _forget_seat(self) -> None:
-        if self.window.settings.lan_seat is not None:
-            self.window.settings.lan_seat = None
-            self.window.save_settings()
+        self._seats().forget()
+
+    # -- one click back -----------------------------------------------------------------------------
+    def come_back(self) -> None:
+        """回到局域网牌桌 / 重开我的局域网牌桌: the table hosted here opened again, or the seat
+        kept at another's table taken up with its token — no browsing, no second click."""
+        data = self._table_file().read()
+        if data is not None:
+            self.reopen(data)
+            return
+        kept = self._kept()
+        if kept is None:  # gone meanwhile (another window of the program?)
+            self.window.show_start()
+            return
+        profile = self.window.session.ensure_profile(tr("start.default_name"))
+        self._show_busy(tr("lan.return.busy", name=kept.name or kept.address, address=kept.address))
+        greeting = hello(profile.name, profile.points, kept.code, kept.token)
+        self._task = task = join_in_background(kept.host, kept.port, greeting,
+                                               lambda joined: self._returned(task, joined),
+                                               lambda error: self._not_returned(task, kept, error))
+
+    def _returned(self, task: Background, joined: Joined) -> None:
+        if self._task is not task:  # the player cancelled meanwhile
+            joined.client.close()
+            return
+        self._enter_lobby(joined)  # a match under way: its resync draws the table
+
+    def _not_returned(self, task: Background, kept: KeptSeat, error: BaseException) -> None:
+        if self._task is not task:
+            return
+        self._task = None
+        self._hide_busy()
+        text, gone = return_failure(kept, error)
+        if gone:
+            self._forget_seat()
+        self.window.show_start()
+        self._tell(text)
+
+    def reopen(self, data: dict[str, Any]) -> None:
+        """重开我的局域网牌桌: the table kept here, on its port with its id; the player sits down
+        at their own seat with its token and the match goes on once the guests are back."""
+        kept_file = self._table_file()
+        try:
+            saved = SavedTable.from_dict(data)
+            if saved.own_seat is None:
+                raise ValueError("the host's own seat is not in it")
+        except ValueError as exc:
+            log.warning("the kept table cannot be reopened: %s", exc)
+            kept_file.damaged_aside()
+            self.window.show_start()
+            self._tell(tr("lan.reopen.damaged"))
+            return
+        answer = self.ask_reopen(saved)
+        if answer != "reopen":
+            if answer == "drop":
+                kept_file.clear()
+            self.window.show_start()
+            return
+        host = Host.reopen(saved, bind=self.bind, discovery_port=self.discovery_port, saver=kept_file,
+                           return_wait=self.return_wait)
+        try:
+            host.start()
+        except OSError as exc:
+            log.warning("cannot reopen on port %d: %s", saved.port, exc)
+            self._tell(tr("lan.reopen.port_taken", port=saved.port, reason=exc.strerror or str(exc)))
+            return
+        profile = self.window.session.ensure_profile(tr("start.default_name"))
+        own = saved.seats[saved.own_seat]
+        self._sit_at_own_table(host, hello(own.name or profile.name, profile.points, saved.config.code,
+                                           own.token))
+
+    def ask_reopen(self, saved: SavedTable) -> str:
+        """"reopen", "drop" (the match is given up) or "cancel"; tests replace it."""
+        scores = ", ".join(f"{seat.name} {score:+d}" for seat, score in zip(saved.seats, saved.scores,
+                                                                             strict=True))
+        box = QMessageBox(QMessageBox.Icon.Question, tr("lan.title"),
+                          tr("lan.reopen.question", name=saved.config.name, hand=saved.hands_played + 1,
+                             scores=scores), QMessageBox.StandardButton.NoButton, self.widget)
+        yes = box.addButton(tr("lan.reopen.yes"), QMessageBox.ButtonRole.AcceptRole)
+        drop = box.addButton(tr("lan.reopen.drop"), QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(tr("button.cancel"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(yes)
+        box.exec()
+        clicked = box.clickedButton()
+        return "reopen" if clicked is yes else "drop" if clicked is drop else "cancel"
 
     def _stop_host(self) -> None:
         host, self.host = self.host, None
@@ -333,4 +449,20 @@ class LanController(QObject):
             self._lobby.retranslate()
 
 
-__all__ = ["LanController"]
+def return_failure(kept: KeptSeat, error: BaseException) -> tuple[str, bool]:
+    """Why a one-click return failed, in the player's words, and whether the seat is gone for
+    good: the table's computer refuses connections or does not answer, the match is over, or
+    the table no longer knows the token."""
+    words = {"name": kept.name or kept.address, "address": kept.address}
+    if isinstance(error, JoinRefused):
+        if error.code in GONE_REFUSALS:
+            return tr(GONE_REFUSALS[error.code], **words), True
+        return tr("lan.return.refused", reason=refusal_text(error.code, error.message), **words), False
+    if isinstance(error, ConnectionRefusedError):
+        return tr("lan.return.gone", **words), True
+    if isinstance(error, OSError):  # no answer (TimeoutError), no route …
+        return tr("lan.return.no_answer", **words), True
+    return failure_text(error, kept.address), False
+
+
+__all__ = ["LanController", "return_failure"]

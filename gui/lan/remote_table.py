@@ -11,9 +11,15 @@ Seats: the host's numbers arrive; the widget gets everything turned so that this
 0 (:func:`engine.relative.relative`). A hand is saved from the host's own numbers (its start and
 end), with the player's seat, before its end is shown — so the profile counts LAN hands too.
 
-A return: when the connection drops during play, the client tries to come back for
-:data:`RECONNECT_FOR` seconds in a thread of its own; the host then sends a resync and the table
-is drawn again, at once, from the start of the hand.
+A return: when the connection drops during play, the client tries to come back in a thread of
+its own, waiting longer after each failed try (:data:`RECONNECT_DELAYS`: 12 tries over about a
+minute and a half, long enough for a host to restart its program and reopen the table); the
+table says 重新连接中 with the try's number (``reconnecting``) and the player may give up
+(:meth:`RemoteTable.give_up`: the seat stays kept for 回到局域网牌桌). The host then sends a
+resync and the table is drawn again, at once, from the start of the hand. When the table refuses
+the seat (its match is over, it does not know the token), ``seat_lost`` says the kept seat is
+worth nothing any more; a table that does not answer after the last try keeps it (its host may
+reopen it later).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
@@ -43,8 +49,8 @@ from gui.table.readiness import Readiness
 
 log = logging.getLogger(__name__)
 
-RECONNECT_FOR = 20.0  # seconds of trying to come back before the player is told it failed
-RECONNECT_PAUSE = 1.0  # between two tries
+# seconds between two tries to come back (a try itself may take up to the client's timeout, 5 s)
+RECONNECT_DELAYS: tuple[float, ...] = (1.0, 2.0, 4.0, 8.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0)
 
 
 class ClientLike(Protocol):
@@ -59,7 +65,8 @@ class _Returns(QObject):
     """The reconnecting thread's outcome, queued to the GUI thread."""
 
     back = Signal()
-    gave_up = Signal(str)
+    gave_up = Signal(str, bool)  # the words, and whether the seat is gone for good
+    trying = Signal(int)  # the number of the try under way
 
 
 _CAUGHT_UP = object()  # in the queue after a resync's events: the player's speed again
@@ -80,16 +87,18 @@ class RemoteTable(TableConnection):
 
     remote = True
     waits_between_hands = True
+    seat_lost = Signal()  # the table is gone or no longer takes this seat: forget the kept one
 
     def __init__(self, client: ClientLike, bridge: MessageBridge, started: m.Started,
-                 reconnect_for: float = RECONNECT_FOR) -> None:
+                 delays: Sequence[float] = RECONNECT_DELAYS) -> None:
         super().__init__()
         self.client = client
         self.bridge = bridge
         self.seat = started.seat
         self.rules = started.rules
         self.names = tuple(started.names)
-        self.reconnect_for = reconnect_for
+        self.delays = tuple(delays)  # the waits between tries: one try more than waits
+        self._give_up = threading.Event()
         self._queue: deque[tuple[float, object]] = deque()
         self._shown: int | None = None  # the number of the event on screen, not yet acknowledged
         self._started = False
@@ -104,7 +113,8 @@ class RemoteTable(TableConnection):
         # request it sent before that starts from then (docs/protocol.md, "Between hands")
         self._returns = _Returns(self)
         self._returns.back.connect(self._came_back)
-        self._returns.gave_up.connect(self._fail)
+        self._returns.gave_up.connect(self._lost)
+        self._returns.trying.connect(self._trying)
         bridge.arrived.connect(self._take)
 
     # -- TableConnection ---------------------------------------------------------------------------
@@ -202,6 +212,7 @@ class RemoteTable(TableConnection):
         event = message.event
         if isinstance(event, ev.MatchStarted):
             self._first_dealer = event.first_dealer
+            self.link_notice.emit("")  # (a reopened table that waited for its people goes on)
         elif isinstance(event, ev.HandStarted):
             self._hand_start = event
         elif isinstance(event, ev.HandEnded):
@@ -248,7 +259,8 @@ class RemoteTable(TableConnection):
         self._shown = None
         self.seat = message.started.seat
         self._hand_start = None
-        self.link_notice.emit("")
+        # no events yet: a reopened table waits for its people before it deals
+        self.link_notice.emit("" if message.events else tr("lan.reopen.waiting"))
         self.resyncing.emit(True)
         for seat, state in enumerate(message.states):
             self.seat_state.emit(self._mine(seat), state.connected, state.autoplay)
@@ -258,39 +270,73 @@ class RemoteTable(TableConnection):
             self._queue.append((at, message.request))
         self._queue.append((at, _CAUGHT_UP))
 
+    @property
+    def attempts(self) -> int:
+        """How many tries to come back after a drop."""
+        return len(self.delays) + 1
+
     def _dropped(self, reason: str) -> None:
         if self._ending or self._returning:
             return
         log.warning("connection to the table lost (%s): reconnecting", reason)
         self._returning = True
-        self.link_notice.emit(tr("lan.reconnecting"))
+        self._give_up.clear()
+        self._trying(1)
         threading.Thread(target=self._reconnect, name="lan-reconnect", daemon=True).start()
 
     def _reconnect(self) -> None:
-        """In its own thread: try to come back until the table takes us or the time is up."""
-        deadline = time.monotonic() + self.reconnect_for
+        """In its own thread: try to come back until the table takes us, refuses us, the tries
+        run out or the player gives up; a longer wait after each failed try."""
         why = ""
         refused = False  # the host's computer answered, but nothing listens there any more
-        while time.monotonic() < deadline and not self._over:
+        for attempt in range(1, self.attempts + 1):
+            if self._over or self._give_up.is_set():
+                return
+            if attempt > 1:
+                self._returns.trying.emit(attempt)
             try:
                 self.client.reconnect()
-            except JoinRefused as exc:  # the table is gone, or it no longer knows us
+            except JoinRefused as exc:  # the table no longer knows us, or its match is over
                 reason = refusal_text(exc.code, exc.message, exc.retry_after)
-                self._returns.gave_up.emit(tr("lan.reconnect_refused", reason=reason))
+                self._returns.gave_up.emit(tr("lan.reconnect_refused", reason=reason), True)
                 return
             except OSError as exc:  # TimeoutError is one
                 why = str(exc) or type(exc).__name__
                 refused = isinstance(exc, ConnectionRefusedError)
-                time.sleep(RECONNECT_PAUSE)
+                if attempt < self.attempts and self._give_up.wait(self.delays[attempt - 1]):
+                    return  # the player gave up meanwhile
                 continue
             self._returns.back.emit()
             return
+        # the seat stays kept: a host whose program died may reopen the table later
         self._returns.gave_up.emit(tr("lan.reconnect_gone") if refused
-                                   else tr("lan.reconnect_failed", reason=why or "—"))
+                                   else tr("lan.reconnect_failed", reason=why or "—"), False)
+
+    def _trying(self, attempt: int) -> None:
+        if not self._returning or self._over:
+            return
+        self.link_notice.emit(tr("lan.reconnecting", attempt=attempt, attempts=self.attempts))
+        self.reconnecting.emit(attempt, self.attempts)
+
+    def give_up(self) -> None:
+        """The player stops waiting for the table: it goes on with 托管 for the seat, which stays
+        kept for 回到局域网牌桌."""
+        if not self._returning or self._over:
+            return
+        self._give_up.set()
+        self._fail(tr("lan.reconnect_given_up"))
 
     def _came_back(self) -> None:
         self._returning = False
         self.link_notice.emit("")  # the resync follows
+        self.reconnecting.emit(0, 0)
+
+    def _lost(self, text: str, gone: bool) -> None:
+        if self._over:
+            return
+        if gone:
+            self.seat_lost.emit()
+        self._fail(text)
 
     def _fail(self, text: str) -> None:
         self._returning = False
@@ -299,6 +345,7 @@ class RemoteTable(TableConnection):
         self._over = True
         self.client.close()
         self.link_notice.emit("")
+        self.reconnecting.emit(0, 0)
         self.failed.emit(text)
 
 
@@ -310,4 +357,4 @@ def on_each(bridge: MessageBridge, handle: Callable[[float, object], bool]) -> N
             return
 
 
-__all__ = ["RECONNECT_FOR", "ClientLike", "RemoteTable", "match_over_after", "on_each"]
+__all__ = ["RECONNECT_DELAYS", "ClientLike", "RemoteTable", "match_over_after", "on_each"]

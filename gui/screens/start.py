@@ -153,6 +153,7 @@ class StartScreen(QWidget):
     settings_requested = Signal()
     profile_requested = Signal()
     lan_requested = Signal()
+    lan_return_requested = Signal()  # back to the LAN seat kept, or reopen the table hosted here
     quit_requested = Signal()
     first_painted = Signal()  # once: the screen is up, slower work may start
 
@@ -160,7 +161,7 @@ class StartScreen(QWidget):
         super().__init__(parent)
         self.setObjectName("startScreen")
         self.setMinimumSize(760, 560)
-        self._lan_return = False  # a seat is kept at a LAN table: the LAN button says so
+        self._lan_return: str | None = None  # "return" (a seat kept) or "reopen" (a table hosted here)
         self.scale = 1.0  # the card's size now (see _fit_card)
         self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table)
         self._painted = False
@@ -176,11 +177,13 @@ class StartScreen(QWidget):
         self.new_game_button = self._button("newGame", self.new_game_requested)
         self.continue_button = self._button("continueGame", self.continue_requested)
         self.lan_button = self._button("lan", self.lan_requested)
+        self.lan_return_button = self._button("lanReturn", self.lan_return_requested)
         self.profile_button = self._button("profile", self.profile_requested)
         self.rules_button = self._button("rules", self.rules_requested)
         self.settings_button = self._button("settings", self.settings_requested)
         self.quit_button = self._button("quit", self.quit_requested)
         self.continue_button.setVisible(False)
+        self.lan_return_button.setVisible(False)
         self.footer = QLabel(self.card)
         self.footer.setObjectName("footer")
         self.footer.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -206,8 +209,8 @@ class StartScreen(QWidget):
         self.retranslate()
 
     def _menu_buttons(self) -> list[QPushButton]:
-        return [self.continue_button, self.new_game_button, self.lan_button, self.profile_button,
-                self.rules_button, self.settings_button, self.quit_button]
+        return [self.lan_return_button, self.continue_button, self.new_game_button, self.lan_button,
+                self.profile_button, self.rules_button, self.settings_button, self.quit_button]
 
     def _apply_scale(self, scale: float) -> None:
         """Draw the card at ``scale`` of its natural size (the texts keep their size)."""
@@ -256,11 +259,20 @@ class StartScreen(QWidget):
         self._fit_card()  # one more button: the card may have to be smaller
         (self.continue_button if enabled else self.new_game_button).setFocus()
 
-    def set_lan_return(self, kept: bool) -> None:
-        """The LAN button says there is a seat to go back to (a game closed mid-match)."""
-        self._lan_return = kept
-        self.lan_button.setText(tr("start.lan_return" if kept else "start.lan"))
+    def set_lan_return(self, what: str | None) -> None:
+        """A LAN match this program was cut off from: "return" (a seat kept: 回到局域网牌桌) or
+        "reopen" (the table it hosted: 重开我的局域网牌桌) shows a button on top, one click back;
+        None hides it."""
+        self._lan_return = what
+        self.lan_return_button.setVisible(what is not None)
+        self._retranslate_return()
         self._fit_card()
+        if what is not None:
+            self.lan_return_button.setFocus()
+
+    def _retranslate_return(self) -> None:
+        self.lan_return_button.setText(tr("start.lan_reopen" if self._lan_return == "reopen"
+                                          else "start.lan_return"))
 
     def set_player(self, text: str) -> None:
         """The player whose profile counts the games: name and titles."""
@@ -274,7 +286,8 @@ class StartScreen(QWidget):
         self.tagline.setText(tr("app.tagline"))
         self.new_game_button.setText(tr("start.new_game"))
         self.continue_button.setText(tr("start.continue"))
-        self.lan_button.setText(tr("start.lan_return" if self._lan_return else "start.lan"))
+        self.lan_button.setText(tr("start.lan"))
+        self._retranslate_return()
         self.profile_button.setText(tr("start.profile"))
         self.rules_button.setText(tr("start.rules"))
         self.settings_button.setText(tr("start.settings"))

@@ -15,6 +15,7 @@ from gui.i18n import tr
 
 class AutoplayBanner(QFrame):
     cancel_clicked = Signal()
+    TOP = 10  # its place from the top of the table
 
     def __init__(self, host: QWidget) -> None:
         super().__init__(host)
@@ -53,7 +54,7 @@ class AutoplayBanner(QFrame):
         if host is None:
             return
         self.adjustSize()
-        self.move(max(0, (host.width() - self.width()) // 2), 10)
+        self.move(max(0, (host.width() - self.width()) // 2), self.TOP)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:

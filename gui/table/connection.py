@@ -25,6 +25,9 @@ A table hosted elsewhere (the LAN) also emits, and a table in this process never
 * ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over;
 * ``between(Readiness)`` — between hands, who is ready for the next deal and the countdown
   (:mod:`gui.table.readiness`); the widget's 下一局 calls :meth:`TableConnection.next_hand`.
+* ``reconnecting(attempt, attempts)`` — the connection dropped and try `attempt` of `attempts`
+  to come back is under way (the table shows 重新连接中 and a way to give up:
+  :meth:`TableConnection.give_up`); ``(0, 0)`` when it is over, back or not.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ class TableConnection(QObject):
     resyncing = Signal(bool)
     link_notice = Signal(str)
     between = Signal(object)  # gui.table.readiness.Readiness
+    reconnecting = Signal(int, int)  # attempt, attempts; (0, 0): no longer trying
     # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the
     # network), not an engine failure of this program
     remote = False
@@ -93,6 +97,9 @@ class TableConnection(QObject):
         """Change the time of the next decisions where this computer keeps it; False where the
         table's host does (a LAN table keeps its own rules)."""
         return False
+
+    def give_up(self) -> None:
+        """Stop trying to come back to a table that dropped (only a LAN table ever tries)."""
 
     def stop(self, timeout_ms: int = 5000) -> bool:
         """Leave the table; True when it let go in time."""

@@ -34,6 +34,7 @@ from gui.table.autoplay_banner import AutoplayBanner
 from gui.table.connection import HUMAN, HandSaved, TableConnection
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import BetweenHandsWait, Readiness
+from gui.table.reconnect_banner import ReconnectBanner
 from gui.table.scene import TableScene
 from gui.table.table_view import TableView
 from gui.table.thinking import ThinkingWatch
@@ -110,6 +111,8 @@ class TableWidget(QWidget):
         self.scene.tile_hovered.connect(self._tile_hovered)
         self.banner = AutoplayBanner(self.view)
         self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
+        self.reconnect_banner = ReconnectBanner(self.view)  # a LAN table coming back after a drop
+        self.reconnect_banner.cancel_clicked.connect(self._give_up_reconnecting)
         self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
         self.cues = TableCues()  # the sounds of the table: the window gives it its Sounds
         self._note_timer = QTimer(self, singleShot=True, interval=2500)  # a note on the bar, briefly
@@ -149,6 +152,7 @@ class TableWidget(QWidget):
         c.seat_state.connect(self._while_current(c, self.scene.set_seat_state))
         c.resyncing.connect(self._while_current(c, self._on_resync))
         c.link_notice.connect(self._while_current(c, self._on_link_notice))
+        c.reconnecting.connect(self._while_current(c, self.reconnect_banner.show_attempt))
         c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))
         c.between.connect(self._while_current(c, self._on_between))
         self.readiness = None
@@ -175,6 +179,7 @@ class TableWidget(QWidget):
                                    rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
         self.bar.retranslate()
         self.banner.retranslate()
+        self.reconnect_banner.retranslate()
         self.bar.set_declare_mode(self.declare_mode)
         self.scene.refresh_texts()
         # the lines under the table are words too: say them again in the new language
@@ -200,6 +205,7 @@ class TableWidget(QWidget):
         """Stop the engine thread (if any); True when it ended cleanly."""
         ok = True
         self._on_resync(False)  # a table left while it caught up: the player's speed again
+        self.reconnect_banner.show_attempt(0, 0)
         self._close_menu()
         self.scene.animator.cancel()
         self._timer.stop()
@@ -276,6 +282,9 @@ class TableWidget(QWidget):
         self.readiness = state
         if self.between_wait is not None:
             self.between_wait.update(state)
+    def _give_up_reconnecting(self) -> None:
+        if self.connection is not None:
+            self.connection.give_up()
 
     def _on_link_notice(self, text: str) -> None:
         self._link_notice = text

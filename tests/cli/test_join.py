@@ -46,12 +46,15 @@ def test_a_bot_joins_plays_the_match_and_exits_0() -> None:
 def test_a_wrong_room_code_is_refused_in_words() -> None:
     proc, port = _served("--ai", "3", "--code", "right")
     try:
-        refused = _join(f"127.0.0.1:{port}", "--bot", "easy", "--code", "wrong")
         missing = _join(f"127.0.0.1:{port}", "--bot", "easy")
+        refused = _join(f"127.0.0.1:{port}", "--bot", "easy", "--code", "wrong")
+        # a wrong code costs the address a wait: the next hello is told so, its code unread
+        waiting = _join(f"127.0.0.1:{port}", "--bot", "easy", "--code", "right")
     finally:
         _close(proc)
-    assert refused.returncode == 1 and "wrong_code" in refused.stderr and "Traceback" not in refused.stderr
     assert missing.returncode == 1 and "code_needed" in missing.stderr
+    assert refused.returncode == 1 and "wrong_code" in refused.stderr and "Traceback" not in refused.stderr
+    assert waiting.returncode == 1 and "(wait)" in waiting.stderr and "try again" in waiting.stderr
 
 
 def test_a_bot_program_plays_a_lan_seat() -> None:

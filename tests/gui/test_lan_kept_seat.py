@@ -1,10 +1,12 @@
-"""A guest's seat is kept in the settings, so that a player whose program died mid-match (a crash,
-a restart: the session token was only in memory) can sit down at it again from a new window;
-a seat the table no longer knows is forgotten and the player joins as anyone would."""
+"""A guest's seat is kept on disk (owner-only), so that a player whose program died mid-match (a
+crash, a restart: the session token was only in memory) sits down at it again from a new window
+with one click on the start screen's 回到局域网牌桌; a seat the table no longer knows, or a
+table that is gone, is told in words and forgotten; the table browser takes a stale seat as a
+newcomer."""
 
 from __future__ import annotations
 
-import socket
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -13,41 +15,31 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.net import messages as m
+from engine.net.client import JoinRefused
 from engine.net.discovery import Found
 from engine.net.host import Host, TableConfig
+from gui.lan.controller import return_failure
 from gui.lan.join_dialog import JoinDialog, table_line
-from gui.lan.kept_seat import KeptSeat
+from gui.lan.kept_seat import KeptSeat, SeatStore
 from gui.lan.remote_table import RemoteTable
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from storage.store import ProfileStore
+from tests.gui.lan_windows import free_port, keep_told, lan_window
 from tests.gui_driver import act
 from tests.profile_helpers import new_store
 
 CODE = "42"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _window(qtbot: Any, store: ProfileStore, name: str, settings: Settings) -> MainWindow:
-    store.create(name)
-    store.select(name)
-    window = MainWindow(settings, confirm_quit=False, store=store)
-    qtbot.addWidget(window)
-    window.resize(1024, 700)
-    window.show()
-    window.lan.bind, window.lan.discovery_port, window.lan.browse = "127.0.0.1", None, False
-    return window
+    return lan_window(qtbot, store, name, settings)
 
 
 @pytest.fixture
 def table_host() -> Any:
     host = Host(TableConfig(name="老王的牌桌", code=CODE, claim_pause=0.2, seed=5), bind="127.0.0.1",
-                port=_free_port(), discovery_port=None)
+                port=free_port(), discovery_port=None)
     host.start()
     yield host
     host.stop()
@@ -75,19 +67,28 @@ def type_address(monkeypatch: pytest.MonkeyPatch, qtbot: Any) -> list[str]:
     return prompts
 
 
-def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_from_a_new_window(
+@pytest.fixture
+def told(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    return keep_told(monkeypatch)
+
+
+def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_in_one_click(
         qtbot: Any, tmp_path: Path, table_host: Host, type_address: list[str],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, told: list[str]) -> None:
     port = table_host.address[1]
     monkeypatch.setattr(JoinDialog, "test_address", f"127.0.0.1:{port}", raising=False)
     store = new_store(tmp_path / "guest")
     first = _window(qtbot, store, "小李", Settings(ai_pause="off", animation_speed=0.0))
+    assert first.start_screen.lan_return_button.isHidden()  # nothing to go back to yet
     qtbot.mouseClick(first.start_screen.lan_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: first.lan.lobby.lobby is not None, timeout=15_000)
     assert len(type_address) == 1  # the code was asked once
-    kept = KeptSeat.from_dict(first.settings.lan_seat)
+    kept = SeatStore().read()
     assert kept is not None and kept.token and kept.code == CODE and kept.is_at("127.0.0.1", port)
-    assert kept.table == table_host.info().id
+    assert kept.table == table_host.info().id and kept.name == "老王的牌桌"
+    seat_path = SeatStore().file.path
+    assert stat.S_IMODE(seat_path.stat().st_mode) == 0o600  # the token is a secret: the owner's only
+    assert first.settings.lan_seat is None  # not in the settings any more
     # the lobby tells the code with the address, for a friend to join too
     assert CODE in first.lan.lobby.addresses.text()
 
@@ -100,17 +101,23 @@ def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_from_a_new_win
     first.lan.joined.client.close()  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: not table_host.seat_states()[seat].connected, timeout=20_000)
 
-    # a new run of the program reads the same settings file
+    # a new run of the program finds the seat on disk
+    dialogs: list[JoinDialog] = []
+    monkeypatch.setattr(JoinDialog, "exec", lambda dialog: dialogs.append(dialog) or 0)
     second = _window(qtbot, new_store(tmp_path / "guest-again"), "小李",
-                     Settings(ai_pause="off", animation_speed=0.0, lan_seat=first.settings.lan_seat))
-    assert second.start_screen.lan_button.text() == "回到局域网牌桌"  # the start screen says there is a seat
-    qtbot.mouseClick(second.start_screen.lan_button, Qt.MouseButton.LeftButton)
+                     Settings(ai_pause="off", animation_speed=0.0))
+    button = second.start_screen.lan_return_button
+    assert button.isVisible() and button.text() == "回到局域网牌桌"  # the start screen offers the way back
+    assert second.start_screen.lan_button.text() == "局域网"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: second.stack.currentWidget() is second.table, timeout=15_000)
-    assert len(type_address) == 1  # a return asks for no code
+    assert dialogs == [] and len(type_address) == 1  # one click: no table browser, no code asked
     table = second.table
     assert isinstance(table.connection, RemoteTable)
     assert table.scene.names[0] == "小李"
     qtbot.waitUntil(lambda: table_host.seat_states()[seat].connected, timeout=10_000)
+    # the same scores as the table's (the resync's hand start carries them)
+    assert second.lan.joined.welcome.seat == seat  # type: ignore[union-attr]
     # and plays on from where the table is
     end = time.monotonic() + 60
     turns = 0
@@ -120,26 +127,60 @@ def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_from_a_new_win
         if table.pending is not None:
             act(qtbot, table, turns)
             turns += 1
-    assert second.lan.playing
+    assert second.lan.playing and told == []
     second.leave_table()
     first.leave_table()
 
 
-def test_a_seat_the_table_does_not_know_is_forgotten_and_the_player_joins_as_a_newcomer(
+@pytest.mark.parametrize(("language", "listening", "words"), [
+    ("zh", True, "牌桌「老王的牌桌」不认得你的座位了（它可能是新开的一桌）。你的座位已清除。"),
+    ("en", True, "The table “老王的牌桌” no longer knows your seat (it may be a new table). Your seat "
+                 "has been cleared."),
+    ("zh", False, "牌桌「老王的牌桌」（127.0.0.1:{port}）已经不在了：房主的程序没有在运行。你的座位已清除。"),
+    ("en", False, "The table “老王的牌桌” (127.0.0.1:{port}) is gone: the host's program is not "
+                  "running. Your seat has been cleared."),
+])
+def test_a_seat_that_is_no_more_is_told_in_words_and_forgotten(
+        qtbot: Any, tmp_path: Path, language: str, listening: bool, words: str, told: list[str]) -> None:
+    from gui.i18n import set_language
+
+    host = None
+    if listening:
+        host = Host(TableConfig(name="老王的牌桌", code=CODE, seed=5), bind="127.0.0.1", port=free_port(),
+                    discovery_port=None)
+        host.start()
+    port = host.address[1] if host is not None else free_port()
+    try:
+        SeatStore().keep(KeptSeat("0123456789abcdef", "127.0.0.1", port, "f" * 32, CODE, "老王的牌桌"))
+        window = _window(qtbot, new_store(tmp_path / "p"), "小张",
+                         Settings(ai_pause="off", animation_speed=0.0, language=language))
+        button = window.start_screen.lan_return_button
+        assert button.text() == ("回到局域网牌桌" if language == "zh" else "Back to the LAN table")
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bool(told), timeout=15_000)
+        assert told == [words.format(port=port)]
+        assert SeatStore().read() is None and window.start_screen.lan_return_button.isHidden()
+        assert window.stack.currentWidget() is window.start_screen
+    finally:
+        set_language("zh")
+        if host is not None:
+            host.stop()
+
+
+def test_the_table_browser_still_takes_a_stale_seat_as_a_newcomer(
         qtbot: Any, tmp_path: Path, table_host: Host, type_address: list[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     port = table_host.address[1]
     monkeypatch.setattr(JoinDialog, "test_address", f"127.0.0.1:{port}", raising=False)
-    stale = KeptSeat("0123456789abcdef", "127.0.0.1", port, "f" * 32, CODE).to_dict()
-    window = _window(qtbot, new_store(tmp_path / "p"), "小张",
-                     Settings(ai_pause="off", animation_speed=0.0, lan_seat=stale))
+    SeatStore().keep(KeptSeat("0123456789abcdef", "127.0.0.1", port, "f" * 32, CODE))
+    window = _window(qtbot, new_store(tmp_path / "p"), "小张", Settings(ai_pause="off", animation_speed=0.0))
     qtbot.mouseClick(window.start_screen.lan_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.lan.lobby.lobby is not None, timeout=15_000)
-    kept = KeptSeat.from_dict(window.settings.lan_seat)
+    kept = SeatStore().read()
     assert kept is not None and kept.token != "f" * 32 and kept.table == table_host.info().id
     # leaving the lobby gives the seat up: nothing left to return to
     qtbot.mouseClick(window.lan.lobby.leave_button, Qt.MouseButton.LeftButton)
-    assert window.settings.lan_seat is None
+    assert SeatStore().read() is None and window.start_screen.lan_return_button.isHidden()
 
 
 def test_the_list_puts_the_players_own_table_first_and_says_so(qtbot: Any) -> None:
@@ -179,9 +220,30 @@ def test_a_kept_seat_that_is_not_a_whole_one_is_none(bad: object) -> None:
     assert KeptSeat.from_dict(bad) is None
 
 
-def test_a_kept_seat_survives_the_settings_file(tmp_path: Path) -> None:
+def test_a_seat_an_older_version_kept_in_the_settings_moves_to_its_own_file(tmp_path: Path) -> None:
     from gui.settings import load, save
 
-    seat = KeptSeat("d" * 16, "192.0.2.9", 47321, "e" * 32, None)
+    seat = KeptSeat("d" * 16, "192.0.2.9", 47321, "e" * 32, None, "桌")
     save(Settings(lan_seat=seat.to_dict()), tmp_path)
-    assert KeptSeat.from_dict(load(tmp_path).settings.lan_seat) == seat
+    settings = load(tmp_path).settings
+    assert SeatStore(tmp_path).read(settings) == seat
+    assert settings.lan_seat is None and SeatStore(tmp_path).read() == seat
+    assert stat.S_IMODE((tmp_path / "lan_seat.json").stat().st_mode) == 0o600
+
+
+def test_a_damaged_seat_file_is_kept_aside_and_read_as_none(tmp_path: Path) -> None:
+    (tmp_path / "lan_seat.json").write_text('{"table": 7}', "utf-8")
+    assert SeatStore(tmp_path).read() is None
+    assert not (tmp_path / "lan_seat.json").exists() and list(tmp_path.glob("lan_seat.json.bad-*"))
+
+
+@pytest.mark.parametrize(("error", "words", "gone"), [
+    (JoinRefused(m.REFUSE_OVER, "over"), "牌桌「B 桌」的这一局已经打完了。你的座位已清除。", True),
+    (TimeoutError("timed out"),
+     "牌桌「B 桌」（192.0.2.9:47321）没有回应。你的座位已清除；可以在“局域网”里重新找这桌。", True),
+    (JoinRefused(m.REFUSE_BUSY, "busy"), "回不到牌桌「B 桌」：牌桌正忙，请稍后再试。", False),
+])
+def test_why_a_return_failed_and_whether_the_seat_is_gone(qtbot: Any, error: BaseException, words: str,
+                                                         gone: bool) -> None:
+    kept = KeptSeat("d" * 16, "192.0.2.9", 47321, "e" * 32, None, "B 桌")
+    assert return_failure(kept, error) == (words, gone)

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine import events as ev
 from engine.actions import Action
@@ -279,14 +280,22 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     remote = _sit(w, client, bridge, rules)
     notices: list[str] = []
     remote.link_notice.connect(notices.append)
+    banner = table.reconnect_banner
+    shown: list[tuple[int, int, bool, str, str]] = []  # what the table showed at each try (after the widget)
+    remote.reconnecting.connect(lambda attempt, attempts: shown.append(
+        (attempt, attempts, banner.isVisible(), banner.label.text(), table.bar.status.text())))
     until = _first_request_index(stream)
     client.start(until=until)
     qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
     client.join()
+    before = len(notices)
     bridge.deliver(Disconnected("reset"))
-    qtbot.waitUntil(lambda: client.reconnects >= 1, timeout=5_000)
-    assert notices and notices[-1] == "连接断开，重新连接…"
-    qtbot.waitUntil(lambda: "重新连接" in table.bar.status.text(), timeout=5_000)
+    qtbot.waitUntil(lambda: client.reconnects >= 1 and len(shown) >= 2, timeout=5_000)
+    assert notices[before:before + 2] == ["重新连接中…（第 1/12 次）", ""]
+    attempt, attempts, visible, words, status = shown[0]
+    assert (attempt, attempts, visible) == (1, 12, True)
+    assert "重新连接中（第 1/12 次）" in words and "重新连接中" in status and banner.cancel.text() == "放弃"
+    assert shown[1][:3] == (0, 0, False)  # back: the banner goes
     # the host's resync: the match's start and the hand so far, the waiting request with 9 s left
     request = stream[until]
     assert isinstance(request, DecisionRequest)
@@ -299,6 +308,7 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     assert table.pending.time_limit is not None and table.pending.time_limit <= 9.0
     assert table.scene.speed == 1.0  # caught up: the player's speed again
     assert "重新连接" not in table.bar.status.text()
+    assert not banner.isVisible()
     expected = TableModel()
     for event in stream[:until]:
         expected.apply(relative(event, MY_SEAT))  # type: ignore[arg-type]
@@ -308,7 +318,8 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
 
 @pytest.mark.parametrize(("error", "words"), [
     (TimeoutError("timed out"), "无法重新连接到牌桌（timed out）。"),
-    (ConnectionRefusedError(111, "Connection refused"), "牌桌已经不在了：房主的程序可能已经关闭。"),
+    (ConnectionRefusedError(111, "Connection refused"),
+     "牌桌已经不在了：房主的程序可能已经关闭。房主重开牌桌后，点开始画面上的“回到局域网牌桌”回到座位。"),
     (JoinRefused(m.REFUSE_STARTED, "The match at this table is over."),
      "牌桌不再接受你回来：这桌已经开局了。"),
 ])
@@ -321,7 +332,7 @@ def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: Pr
     client = FakeClient(bridge, stream)
     client.reconnect_error = error
     remote = _sit(w, client, bridge, rules)
-    remote.reconnect_for = 0.3
+    remote.delays = (0.05, 0.05)
     failures: list[str] = []
     remote.failed.connect(failures.append)
     client.start(until=3)
@@ -331,6 +342,74 @@ def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: Pr
     assert failures[0] == words
     assert not remote.running and client.closed
     client.join()
+
+
+def test_the_tries_to_come_back_are_counted_and_a_refusal_says_the_seat_is_gone(
+        qtbot: Any, store: ProfileStore) -> None:
+    rules, stream, _answers = _recorded(seed=31)
+    w = _window(qtbot, store)
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    client.reconnect_error = ConnectionRefusedError(111, "Connection refused")
+    remote = _sit(w, client, bridge, rules)
+    remote.delays = (0.05, 0.1, 0.2)  # growing waits: four tries
+    tries: list[tuple[int, int]] = []
+    lost: list[bool] = []
+    remote.reconnecting.connect(lambda attempt, attempts: tries.append((attempt, attempts)))
+    remote.seat_lost.connect(lambda: lost.append(True))
+    client.start(until=3)
+    qtbot.waitUntil(lambda: client.position >= 3, timeout=10_000)
+    bridge.deliver(Disconnected("reset"))
+    qtbot.waitUntil(lambda: not remote.running, timeout=10_000)
+    assert tries == [(1, 4), (2, 4), (3, 4), (4, 4), (0, 0)] and client.reconnects == 4
+    assert lost == []  # no answer is no refusal: the host may reopen the table, the seat stays kept
+    client.join()
+    # a table that answers "over" (or does not know the token) ends the seat for good
+    bridge2 = MessageBridge()
+    client2 = FakeClient(bridge2, stream)
+    client2.reconnect_error = JoinRefused(m.REFUSE_OVER, "The match at this table is over.")
+    remote2 = _sit(w, client2, bridge2, rules)
+    remote2.seat_lost.connect(lambda: lost.append(True))
+    client2.start(until=3)
+    qtbot.waitUntil(lambda: client2.position >= 3, timeout=10_000)
+    bridge2.deliver(Disconnected("reset"))
+    qtbot.waitUntil(lambda: bool(lost), timeout=10_000)
+    assert client2.reconnects == 1
+    client2.join()
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("zh", "你离开了牌桌，托管继续替你出牌。想回去时，点开始画面上的“回到局域网牌桌”。"),
+    ("en", "You left the table; auto-play goes on for you. To go back, press “Back to the LAN table” on "
+           "the start screen."),
+])
+def test_the_player_may_give_up_waiting_for_the_table(qtbot: Any, store: ProfileStore, warnings: list[str],
+                                                      language: str, words: str) -> None:
+    try:
+        rules, stream, _answers = _recorded(seed=31)
+        w = _window(qtbot, store, language=language)
+        bridge = MessageBridge()
+        client = FakeClient(bridge, stream)
+        client.reconnect_error = TimeoutError("timed out")
+        remote = _sit(w, client, bridge, rules)
+        remote.delays = (60.0,)  # a long wait after the first try: the player stops it
+        lost: list[bool] = []
+        remote.seat_lost.connect(lambda: lost.append(True))
+        client.start(until=3)
+        qtbot.waitUntil(lambda: client.position >= 3, timeout=10_000)
+        bridge.deliver(Disconnected("reset"))
+        banner = w.table.reconnect_banner
+        qtbot.waitUntil(lambda: client.reconnects == 1 and banner.isVisible(), timeout=10_000)
+        assert "1/2" in banner.label.text()
+        assert banner.cancel.text() == ("放弃" if language == "zh" else "Give up")
+        qtbot.mouseClick(banner.cancel, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bool(warnings), timeout=10_000)
+        assert warnings == [words]
+        assert w.stack.currentWidget() is w.start_screen and not banner.isVisible()
+        assert lost == [] and client.reconnects == 1  # no more tries; the seat stays kept
+        client.join()
+    finally:
+        set_language("zh")
 
 
 @pytest.mark.parametrize(("language", "text"),

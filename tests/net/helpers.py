@@ -29,7 +29,8 @@ class FakeClock:
 @contextmanager
 def hosted(clock: Callable[[], float] | None = None, **config: Any) -> Iterator[Host]:
     """A started host on 127.0.0.1, any port, no discovery; stopped afterwards whatever happens.
-    `clock`: the table's one clock (the lobby, the door, between hands, decisions), e.g. a :class:`FakeClock`."""
+    `clock`: the table's one clock (the lobby, the door, between hands, decisions), e.g. a
+    :class:`FakeClock`."""
     config.setdefault("rules", FAST)
     config.setdefault("claim_pause", 0.0)
     host = Host(TableConfig(**config), bind="127.0.0.1", port=0, discovery_port=None,

@@ -36,10 +36,11 @@ class BotThread:
     """A bot client playing one seat in a thread; `result` once it is done."""
 
     def __init__(self, port: int, name: str, level: str = "normal", seed: int = 1, code: str | None = None,
-                 return_for: float = 10.0, run_for: float = MATCH_SECONDS) -> None:
+                 return_for: float = 10.0, run_for: float = MATCH_SECONDS, token: str | None = None) -> None:
+        """`token`: a return to a seat held before (a new run of a program that died)."""
         self.run_for = run_for
         self.player = BotPlayer("127.0.0.1", port, name, lambda: make_ai(level, seed=seed, name=name),
-                                code=code, return_for=return_for)
+                                code=code, return_for=return_for, token=token)
         self.result: BotResult | None = None
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._run, name=f"bot-{name}", daemon=True)
