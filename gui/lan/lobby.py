@@ -1,7 +1,8 @@
 """The lobby of a LAN table: the four seats as this player sees them (you, 下家, 对家, 上家) with
 names and 级别·段位, who is ready, the countdown that makes the last player ready (RULES §3),
-the host's addresses for friends to type in, and — for the host — filling the empty seats with
-the computer and starting. Everything shown comes from the host's ``lobby`` messages."""
+the host's addresses for friends to type in, who watches (观战), and — for the host — filling the
+empty seats with the computer and starting. Everything shown comes from the host's ``lobby``
+messages. A watcher sees the seats from seat 0's side and has no 准备."""
 
 from __future__ import annotations
 
@@ -67,9 +68,10 @@ class SeatCard(QFrame):
         layout.addStretch(1)
         self.setMinimumHeight(118)
 
-    def show_seat(self, place: int, seat: m.LobbySeat) -> None:
-        self.setProperty("mine", place == 0)
-        self.place.setText(seat_label(place))
+    def show_seat(self, place: int, seat: m.LobbySeat, watching: bool = False) -> None:
+        """`watching`: a watcher's lobby, where no seat is mine (seats by number, not 你/下家…)."""
+        self.setProperty("mine", place == 0 and not watching)
+        self.place.setText(tr("watch.seat", n=place + 1) if watching else seat_label(place))
         if seat.kind == "empty":
             self.name.setText(tr("lan.lobby.empty"))
             self.title.setText("")
@@ -127,6 +129,11 @@ class LobbyScreen(QWidget):
         self.addresses.setWordWrap(True)
         self.addresses.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.watchers = QLabel()  # 观战：names
+        self.watchers.setObjectName("watchers")
+        self.watchers.setWordWrap(True)
+        self.watchers.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.watching = False
         # the host's own controls
         self.host_row = QWidget()
         self.ai_label = field_label()
@@ -166,6 +173,7 @@ class LobbyScreen(QWidget):
         body.addLayout(seats)
         body.addWidget(self.countdown)
         body.addWidget(self.addresses)
+        body.addWidget(self.watchers)
         body.addWidget(self.host_row)
         body.addLayout(bottom)
         outer = QVBoxLayout(self.panel)
@@ -181,11 +189,14 @@ class LobbyScreen(QWidget):
 
     # -- the table -----------------------------------------------------------------------------
     def set_table(self, my_seat: int, hosting: bool, ai_level: str = "normal",
-                  code: str | None = None) -> None:
+                  code: str | None = None, watching: bool = False) -> None:
         """A new table: I sit at the host's seat `my_seat`; `hosting` shows the host's controls;
-        `code`, the room code, goes beside the addresses (the friends need both)."""
+        `code`, the room code, goes beside the addresses (the friends need both); `watching`:
+        I only watch (观战), from `my_seat`'s side, with nothing to get ready."""
         self.my_seat = my_seat
         self.hosting = hosting
+        self.watching = watching
+        self.ready_button.setVisible(not watching)
         self.code = code
         self.lobby = None
         self._deadline = None
@@ -202,7 +213,7 @@ class LobbyScreen(QWidget):
     def show_lobby(self, lobby: m.Lobby) -> None:
         self.lobby = lobby
         mine = lobby.seats[self.my_seat]
-        self.ready_button.setChecked(mine.ready)
+        self.ready_button.setChecked(mine.ready and not self.watching)
         self._deadline = None if lobby.countdown is None else time.monotonic() + lobby.countdown
         if self._deadline is None:
             self._timer.stop()
@@ -239,11 +250,15 @@ class LobbyScreen(QWidget):
         if lobby is not None:
             self.header.set_texts(lobby.table.name, rules_line(lobby))
             for place, card in enumerate(self.cards):
-                card.show_seat(place, lobby.seats[(self.my_seat + place) % SEATS])
+                card.show_seat(place, lobby.seats[(self.my_seat + place) % SEATS], self.watching)
             shown = ", ".join(lobby.addresses[:3])
             key = "lan.lobby.addresses_code" if self.code else "lan.lobby.addresses"
             self.addresses.setText(tr(key, addresses=shown, code=self.code or "") if shown else "")
             self.addresses.setVisible(bool(shown))
+            names = tr("watch.watchers", names=" · ".join(lobby.watchers)) if lobby.watchers else ""
+            self.watchers.setText(tr("watch.lobby_hint") + ("\n" + names if names else "") if self.watching
+                                  else names)
+            self.watchers.setVisible(bool(self.watchers.text()))
             has_empty = any(s.kind == "empty" for s in lobby.seats)
             self.fill_button.setEnabled(has_empty)
         else:

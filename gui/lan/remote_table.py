@@ -11,6 +11,12 @@ Seats: the host's numbers arrive; the widget gets everything turned so that this
 0 (:func:`engine.relative.relative`). A hand is saved from the host's own numbers (its start and
 end), with the player's seat, before its end is shown — so the profile counts LAN hands too.
 
+A watcher's table (观战, ``watching``): the same stream, the public's view of it from seat 0's
+side; nothing goes back (no acknowledgement, no choice: the host never waits for a watcher)
+and no hand is saved to the profile (it is not the player's).
+
+快捷语: a ``said`` goes to the widget at once (``said``), not behind the events.
+
 A return: when the connection drops during play, the client tries to come back for
 :data:`RECONNECT_FOR` seconds in a thread of its own; the host then sends a resync and the table
 is drawn again, at once, from the start of the hand.
@@ -80,8 +86,9 @@ class RemoteTable(TableConnection):
     remote = True
 
     def __init__(self, client: ClientLike, bridge: MessageBridge, started: m.Started,
-                 reconnect_for: float = RECONNECT_FOR) -> None:
+                 reconnect_for: float = RECONNECT_FOR, watching: bool = False) -> None:
         super().__init__()
+        self.watching = watching
         self.client = client
         self.bridge = bridge
         self.seat = started.seat
@@ -116,18 +123,26 @@ class RemoteTable(TableConnection):
     def ack(self) -> None:
         if self._shown is None:
             return  # a dialog closed after a resync: that event is gone
-        self.client.send(m.Ack(self._shown))
+        if not self.watching:
+            self.client.send(m.Ack(self._shown))
         self._shown = None
         self._pump()
 
     def choose(self, request: int, action: Action | None) -> None:
-        self.client.send(m.Choose(request, action))
+        self._send_as_player(m.Choose(request, action))
 
     def set_autoplay(self, on: bool) -> None:
-        self.client.send(m.SetAutoplay(on))
+        self._send_as_player(m.SetAutoplay(on))
 
     def set_auto_win(self, on: bool) -> None:
-        self.client.send(m.SetAutoWin(on))
+        self._send_as_player(m.SetAutoWin(on))
+
+    def say(self, code: str) -> None:
+        self._send_as_player(m.Say(code))
+
+    def _send_as_player(self, message: m.Message) -> None:
+        if not self.watching:  # a watcher plays no seat: the host would refuse it
+            self.client.send(message)
 
     def stop(self, timeout_ms: int = 5000) -> bool:
         """Leave: 托管 plays the seat from now on (the host is told at once)."""
@@ -158,6 +173,8 @@ class RemoteTable(TableConnection):
                 self.seat_state.emit(self._mine(message.seat), state.connected, state.autoplay)
             elif isinstance(message, m.Ended) and message.reason != m.END_FINISHED:
                 self._fail(end_text(message.reason, message.message))
+            elif isinstance(message, m.Said):
+                self.said.emit(self._mine(message.seat), message.phrase)
             elif isinstance(message, m.Error):
                 log.warning("the host refused a message: %s %s", message.code, message.message)
             elif isinstance(message, m.EventMessage | m.RequestMessage | m.ClosedMessage | m.Ended):
@@ -209,7 +226,7 @@ class RemoteTable(TableConnection):
 
     def _save(self, ended: ev.HandEnded) -> None:
         started = self._hand_start
-        if started is None or started.hand_number in self._saved_hands:
+        if started is None or started.hand_number in self._saved_hands or self.watching:
             return
         try:
             played_at = datetime.now().isoformat(timespec="seconds")

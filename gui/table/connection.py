@@ -22,7 +22,11 @@ A table hosted elsewhere (the LAN) also emits, and a table in this process never
   plays it (seat as this player sees it: 0 is the player);
 * ``resyncing(bool)`` — True: the table is drawn again from its start (after a return), shown at
   once; False: caught up, back to the player's speed;
-* ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over.
+* ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over;
+* ``said(seat, code)`` — someone at the table said a quick phrase (快捷语, by its code:
+  engine.net.talk), seat as this player sees it.
+
+A watcher's table (``watching``, 观战) sends nothing back: no acknowledgement, no choice.
 """
 
 from __future__ import annotations
@@ -57,9 +61,11 @@ class TableConnection(QObject):
     seat_state = Signal(int, bool, bool)  # seat (0 = this player), connected, autoplay
     resyncing = Signal(bool)
     link_notice = Signal(str)
+    said = Signal(int, str)  # seat (0 = this player), a quick phrase's code
     # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the
     # network), not an engine failure of this program
     remote = False
+    watching = False  # 观战: this player watches, sits at no seat, chooses nothing
 
     def start(self) -> None:
         raise NotImplementedError
@@ -79,6 +85,9 @@ class TableConnection(QObject):
     def set_auto_win(self, on: bool) -> None:
         """能胡就胡: every win is taken without asking."""
         raise NotImplementedError
+
+    def say(self, code: str) -> None:
+        """快捷语: say the phrase `code` to the table (a table in this process has no one to hear)."""
 
     def set_time_limit(self, seconds: int | None) -> bool:
         """Change the time of the next decisions where this computer keeps it; False where the
