@@ -115,7 +115,7 @@ class TableWidget(QWidget):
         row = self.bar.layout()
         assert isinstance(row, QHBoxLayout)
         row.insertWidget(1, self.talk)  # after the texts, before the countdown
-        self._say_limit = SayLimit()  # the host's own limit, told here at once rather than refused
+        self.say_limit = SayLimit()  # the host's own limit, told here at once rather than refused
         self._note_timer = QTimer(self, singleShot=True, interval=2500)  # a note on the bar, briefly
         self._note_timer.timeout.connect(self._show_status)
 
@@ -193,7 +193,7 @@ class TableWidget(QWidget):
         if self._notice:
             self._notice = tr("info.time_up")
         if self.connection is not None:
-            self.bar.waits.setText(table_info.hand_line(self.scene.model))
+            self._show_hand_line()
             self._show_status()
 
     def _while_current(self, connection: TableConnection, slot: Callable[..., object]) -> Callable[..., None]:
@@ -249,7 +249,7 @@ class TableWidget(QWidget):
         """Say the quick phrase `code` to the table; False (and a note) when it is too soon."""
         if self.connection is None or not self.connection.remote or self.watching:
             return False
-        if not self._say_limit.allow(0):
+        if not self.say_limit.allow(0):
             self._note(tr("talk.too_fast"))
             return False
         self.connection.say(code)
@@ -435,13 +435,17 @@ class TableWidget(QWidget):
     # -- information lines --------------------------------------------------------------------
     def _update_info(self, event: ev.Event) -> None:
         model = self.scene.model
-        self.bar.waits.setText(table_info.hand_line(model))
+        self._show_hand_line()
         if isinstance(event, ev.TileDiscarded | ev.HandStarted | ev.HandEnded):
             # why I may not win on a discard stays in view until the next discard
             self._refusal = table_info.refusal_of(model, event)
         if isinstance(event, ev.HandStarted | ev.HandEnded):
             self._notice = ""
         self._show_status()
+
+    def _show_hand_line(self) -> None:
+        """My suits and waits (a watcher has no hand of its own to count)."""
+        self.bar.waits.setText("" if self.watching else table_info.hand_line(self.scene.model))
 
     def _show_status(self) -> None:
         """What I may do now (or what the table did for me), and why a discard was no win."""
