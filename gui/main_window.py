@@ -487,7 +487,9 @@ class MainWindow(QMainWindow):
         return self._confirm(tr("confirm.replace_saved", hands=hands, score=f"{score:+d}"))
 
     def leave_table(self) -> None:
-        if self.match_running and not self._confirm(self._leave_question(tr("confirm.leave"))):
+        watching = self._table is not None and self._table.watching  # a watcher leaves nothing behind
+        if self.match_running and not watching \
+                and not self._confirm(self._leave_question(tr("confirm.leave"))):
             return
         self._stop_table()
         self._leave_lan()

@@ -7,6 +7,7 @@ the join dialog's 观战 watches a real host; the lobby lists the watchers."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from tests.gui.test_remote_table import (
     _recorded,
     _window,
 )
+from tests.net.lan_helpers import bots, config, hosted
 
 # the host's seat of each speaker, and the screen side it has for the player at host seat 2
 SPEAKERS = {2: ("nice_hand", 0), 3: ("hurry", 1), 0: ("laugh", 2), 1: ("again", 3)}
@@ -154,7 +156,7 @@ def test_a_watchers_table_is_seat_0s_side_face_down_badged_and_sends_nothing(
     bridge = MessageBridge()
     client = FakeClient(bridge, public)  # type: ignore[arg-type]
     started = m.Started(0, NAMES, ("", "", "", ""), rules)
-    remote = RemoteTable(client, bridge, started, watching=True)  # type: ignore[arg-type]
+    remote = RemoteTable(client, bridge, started, watching=True)
     w.play_lan(remote, started)
     table, scene = w.table, w.table.scene
     try:
@@ -219,3 +221,44 @@ def test_the_lobby_lists_the_watchers_and_a_watcher_has_no_ready(qtbot: Any, tmp
     assert "小红 · 小刚" in lobby.watchers.text() and tr("watch.lobby_hint") in lobby.watchers.text()
     assert lobby.cards[0].place.text() == "1 号位" and lobby.cards[0].name.text() == "甲"
     assert lobby.grab().save(str(tmp_path / "lobby_watching_zh.png"))
+
+
+def test_a_friend_watches_a_running_match_from_the_window_and_leaves(
+        qtbot: Any, store: ProfileStore, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """End to end over loopback, at the normal animation speed: four bots play at a host; a
+    window's 局域网 → address → 观战 comes in mid-match, is shown the table from seat 0's side
+    with the badge, is listed by the host, and leaves without a question; the match goes on."""
+    with hosted(config(seed=7, claim_pause=0.2)) as host:
+        players = bots(host.address[1], 4)
+        deadline = time.monotonic() + 30
+        while not host.info().started:
+            assert time.monotonic() < deadline, "the bots' match never started"
+            time.sleep(0.05)
+
+        def type_and_watch(dialog: JoinDialog) -> int:
+            dialog.show()
+            dialog.address_box.setCurrentText(f"127.0.0.1:{host.address[1]}")
+            qtbot.mouseClick(dialog.watch_button, Qt.MouseButton.LeftButton)
+            qtbot.waitUntil(lambda: dialog.joined is not None or bool(dialog.status.property("error")),
+                            timeout=10_000)
+            return dialog.result()
+
+        monkeypatch.setattr(JoinDialog, "exec", type_and_watch)
+        w = _window(qtbot, store, speed=1.0)
+        w.lan.discovery_port, w.lan.browse = None, False
+        w.open_lan()
+        table, scene = w.table, w.table.scene
+        qtbot.waitUntil(lambda: w.stack.currentWidget() is table and table.watching, timeout=15_000)
+        assert host.watchers == (w.session.profile.name,)  # type: ignore[union-attr]
+        qtbot.waitUntil(lambda: sum(len(s.discards) for s in scene.model.seats) >= 4, timeout=30_000)
+        assert scene.watch_badge.pill.isVisible()
+        hand = scene.human_hand_items()
+        assert hand and (scene.model.ended or not any(scene.tiles[i].face_up for i in hand))
+        assert w.settings.lan_seat is None  # a watcher keeps no seat to come back to
+        assert w.grab().save(str(tmp_path / "watching_live_zh.png"))
+        w.leave_table()  # no question: a watcher leaves nothing behind
+        assert w.stack.currentWidget() is w.start_screen
+        qtbot.waitUntil(lambda: host.watchers == (), timeout=10_000)
+        results = [p.join() for p in players]
+        assert host.wait(30)
+    assert all(r.finished for r in results)
