@@ -53,7 +53,7 @@ def test_a_phrase_reaches_everyone_and_the_limit_holds_it_back() -> None:
         clock.now += SAY_EVERY
         a.send(m.Say("bye"))
         for client in (b, watcher):  # the next phrase they hear after 乙's is 甲's bye: no "again"
-            phrases = []
+            phrases: list[str] = []
             while not phrases or phrases[-1] != "bye":
                 phrases.append(client.read_until(m.Said).phrase)
             assert "again" not in phrases
@@ -83,7 +83,7 @@ def test_a_malformed_say_mid_match_gets_an_error_and_the_match_finishes() -> Non
     with hosted(claim_pause=0.0) as host:
         clients = [join(host, f"p{i}")[0] for i in range(4)]
         talker = clients[0]
-        said_once = []
+        said_once: list[bool] = []
 
         def answer(request: m.RequestMessage) -> m.Message:
             if not said_once:

@@ -39,7 +39,7 @@ def _hidden_values_absent(event: Event) -> bool:
     return True
 
 
-def _scan(link: Link, seeds: dict[int, int]) -> list[tuple[int, Event]]:
+def _scan(link: Link, seeds: dict[int, int | None]) -> list[tuple[int, Event]]:
     """The events in the link's byte stream (a resync's unpacked in place), each with the offset
     of its frame; and asserts no hand's seed lies in its bytes before that hand's end."""
     out: list[tuple[int, Event]] = []
@@ -88,6 +88,7 @@ def test_a_watchers_bytes_are_the_public_view_only_from_the_lobby_and_from_mid_h
     seeds = {hand.events[0].hand_number: hand.seed for hand in hands
              if isinstance(hand.events[0], HandStarted)}
     assert len(hands) == len(host.records) >= 4 and len(seeds) == len(hands)
+    assert all(isinstance(seed, int) for seed in seeds.values())
     assert len(proxy.links) == 2  # the two watchers; the players joined the host directly
     early_link, late_link = proxy.links
     # the watcher from the lobby: every event of every hand, each the public's view
