@@ -28,8 +28,8 @@ TALK_TEXTS: dict[str, dict[str, str]] = {
     "talk.too_fast": {
         "zh": "说得太快了，歇一会儿再说", "en": "Too fast: wait a moment before the next phrase",
     },
-    "settings.talk_label": {"zh": "快捷语", "en": "Quick phrases"},
-    "settings.talk_muted": {"zh": "屏蔽局域网快捷语", "en": "Mute them at LAN tables"},
+    "settings.talk_label": {"zh": "快捷语", "en": "Phrases"},
+    "settings.talk_muted": {"zh": "屏蔽局域网快捷语", "en": "Hide at LAN tables"},
     # watching (观战)
     "watch.button": {"zh": "观战", "en": "Watch"},
     "watch.badge": {"zh": "观战中", "en": "Watching"},
@@ -42,4 +42,5 @@ TALK_TEXTS: dict[str, dict[str, str]] = {
     },
     "watch.watchers": {"zh": "观战：{names}", "en": "Watching: {names}"},
     "watch.seat": {"zh": "{n} 号位", "en": "Seat {n}"},
+    "watch.instead": {"zh": "可以点「观战」看他们打。", "en": "You can watch it instead (Watch)."},
 }

@@ -202,7 +202,7 @@ class JoinDialog(QDialog):
             self._join(found.host, found.table.port, self.kept.code, self.kept.token)
             return
         if found.table.started:  # no seat for a newcomer: say so before asking for a code
-            self.say(refusal_text(m.REFUSE_STARTED), error=True)
+            self.say(f"{refusal_text(m.REFUSE_STARTED)} {tr('watch.instead')}", error=True)
             return
         code: str | None = None
         if found.table.code:
