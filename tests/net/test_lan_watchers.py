@@ -58,7 +58,7 @@ def _scan(link: Link, seeds: dict[int, int | None]) -> list[tuple[int, Event]]:
 
 
 def test_a_watchers_bytes_are_the_public_view_only_from_the_lobby_and_from_mid_hand() -> None:
-    with hosted(config(seed=11)) as host:
+    with hosted(config(seed=11, claim_pause=0.01)) as host:  # ≥ 10 ms a discard: time to come in mid-match
         proxy = RecordingProxy(host.address)
         try:
             early, welcome = _watch(proxy.port, "早来的")
