@@ -1,7 +1,8 @@
 """Game events: small immutable values, one per thing that happens at the table.
 
 ``event.for_seat(seat)`` is what that seat may know: until the hand ends, other seats' drawn
-and dealt tiles and the kinds of their kongs are replaced by ``None``. Wall *positions* are
+and dealt tiles and the kinds of their kongs are replaced by ``None``; ``event.for_watcher()``
+is what the public may know (no seat's hidden values at all). Wall *positions* are
 public (everybody sees which stack a tile leaves); which tile lies where is not. As JSON:
 :mod:`engine.codec`.
 """
@@ -15,11 +16,18 @@ from .actions import Action
 from .scoring import Score, WinRefusal
 from .tiles import tile_name
 
+WATCHER = -1  # no seat's number: a watcher (观战) sees what the public sees
+
 
 @dataclass(frozen=True)
 class Event:
     def for_seat(self, seat: int) -> Event:
         return self
+
+    def for_watcher(self) -> Event:
+        """What a watcher may know: the public part of the event, the view of no seat (no
+        concealed or drawn tile, no kong kind, no 8张/报听 refusal of anyone's)."""
+        return self.for_seat(WATCHER)
 
 
 @dataclass(frozen=True)

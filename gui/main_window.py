@@ -253,9 +253,17 @@ class MainWindow(QMainWindow):
             table.reviews = self.reviews
             table.match_losses = lambda: self.session.match_losses()
             table.cues.sounds = self.sounds
+            table.talk_muted = self.settings.talk_muted
+            table.talk.mute_toggled.connect(self._mute_talk)
             self.stack.addWidget(table)
             self._table = table
         return self._table
+
+    def _mute_talk(self, muted: bool) -> None:
+        """快捷语 muted at the table: the setting keeps it for the next tables."""
+        if self.settings.talk_muted != muted:
+            self.settings.talk_muted = muted
+            self.save_settings()
 
     @property
     def match_running(self) -> bool:
@@ -461,7 +469,8 @@ class MainWindow(QMainWindow):
         # a computer's title is its level ("normal"): in words; a person's is 级别·段位
         titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else t
                   for t in (started.titles[(seat + i) % 4] for i in range(4))]
-        self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")  # keeps a saved match
+        if not remote.watching:  # keeps a saved match (a watcher's table is not the player's match)
+            self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")
         self._lan_table = True
         self._level_keys = []
         self.table.bar.autoplay.setChecked(False)
@@ -517,7 +526,9 @@ class MainWindow(QMainWindow):
         return self._confirm(tr("confirm.replace_saved", hands=hands, score=f"{score:+d}"))
 
     def leave_table(self) -> None:
-        if self.match_running and not self._confirm(self._leave_question(tr("confirm.leave"))):
+        watching = self._table is not None and self._table.watching  # a watcher leaves nothing behind
+        if self.match_running and not watching \
+                and not self._confirm(self._leave_question(tr("confirm.leave"))):
             return
         self._stop_table()
         self._leave_lan()
@@ -571,6 +582,7 @@ class MainWindow(QMainWindow):
         table.bar.autowin.setChecked(new.auto_win)
         table.ai_pause = new.ai_pause
         table.confirm_discard = new.confirm_discard
+        table.talk_muted = new.talk_muted
         if theme_changed:
             from gui.tiles.art import TileArt
 

@@ -59,6 +59,7 @@ class Settings:
     recent_hosts: list[str] = field(default_factory=list)  # LAN hosts joined lately, newest first
     last_lan_host: dict[str, Any] | None = field(default=None)  # the last HostDialog choices
     lan_seat: dict[str, Any] | None = field(default=None)  # gui.lan.kept_seat.KeptSeat: a seat to return to
+    talk_muted: bool = False  # 快捷语 at LAN tables: no bubbles (the table's toggle sets it too)
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA_VERSION, **asdict(self)}
@@ -103,6 +104,7 @@ def _valid(name: str, value: Any) -> bool:
         and all(isinstance(a, str) and 0 < len(a) <= 80 for a in v),
         "last_lan_host": lambda v: v is None or isinstance(v, dict),
         "lan_seat": lambda v: v is None or isinstance(v, dict),
+        "talk_muted": lambda v: isinstance(v, bool),
     }
     check = checks.get(name)
     return bool(check(value)) if check else False

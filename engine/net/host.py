@@ -71,6 +71,8 @@ from .messages import (
     ProtocolError,
     Ready,
     Refused,
+    Said,
+    Say,
     SeatState,
     SeatStatus,
     SetAutoplay,
@@ -85,6 +87,8 @@ from .pacing import Pacer
 from .remote_seat import RemoteSeat
 from .table_config import TableConfig, join_addresses
 from .table_save import SavedSeat, SavedTable, TableSaver
+from .talk import SayLimit, known
+from .watchers import Watchers
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +136,8 @@ class Host:
         self._silence = Silence()  # greetings that lapsed, by address (the network thread's)
         self._locked = False  # the host's lock: no new players
         self._people: dict[int, RemoteSeat] = {}  # by seat
+        self._watchers = Watchers()  # 观战: they see what the public sees
+        self.say_limit = SayLimit()  # 快捷语 per seat (a test gives it a clock of its own)
         self._connections: set[Connection] = set()  # open: not yet closing
         self._sockets: weakref.WeakSet[Connection] = weakref.WeakSet()  # every one whose socket may be up
         self._table_id = table_id or secrets.token_hex(8)
@@ -241,7 +247,14 @@ class Host:
 
     def lobby(self) -> Lobby:
         with self._lock:
-            return self._lobby.snapshot(self.info(), self.config.rules, self._addresses)
+            lobby = self._lobby.snapshot(self.info(), self.config.rules, self._addresses)
+            return replace(lobby, watchers=self._watchers.names())
+
+    @property
+    def watchers(self) -> tuple[str, ...]:
+        """The names of those watching (观战), in the order they came."""
+        with self._lock:
+            return self._watchers.names()
 
     def seat_states(self) -> tuple[SeatState, ...]:
         """Every seat's state during play (an AI's: connected, not under 托管)."""
@@ -444,6 +457,13 @@ class Host:
 
     def closed(self, connection: Connection) -> None:
         self._connections.discard(connection)
+        with self._lock:
+            watcher = self._watchers.remove(connection)
+        if watcher is not None:
+            log.info("watcher %s left", watcher.name)
+            if not self._stopping:
+                self._changed()
+            return
         seat = connection.seat
         if seat is None:
             return
@@ -488,6 +508,9 @@ class Host:
             else:
                 connection.close(Refused(messages.REFUSE_BAD_HELLO, "The first message must be a hello."))
             return
+        if connection in self._watchers:
+            self._from_watcher(connection, message)
+            return
         person = self._person(connection)
         if person is None:
             return
@@ -512,6 +535,8 @@ class Host:
         elif isinstance(message, SetAutoWin):
             with self._lock:
                 person.set_auto_win(message.on)
+        elif isinstance(message, Say):
+            self._say(connection, person.seat, message.phrase)
         else:  # a second hello
             connection.send(Error(messages.NOT_NOW, f"A {message.TYPE} has no place now."))
 
@@ -532,6 +557,9 @@ class Host:
             if refusal.code == messages.REFUSE_WRONG_CODE:
                 log.warning("%d wrong room code(s) from %s", wrong, connection.peer)
                 self._tell_owner()
+            return
+        if hello.watch:  # (a watcher's token, if any, is no seat's: it is not looked at)
+            self._watch(connection, hello)
             return
         if hello.token is not None:
             self._return(connection, hello)
@@ -592,6 +620,46 @@ class Host:
         if status is not None:
             self._broadcast(status)
         self._changed()
+
+    def _watch(self, connection: Connection, hello: Hello) -> None:
+        """观战: a watcher comes in, in the lobby or during play (a resync of the public events)."""
+        with self._lock:
+            if self.finished or self._stopping:
+                refusal: Refused | None = Refused(messages.REFUSE_OVER, "The match at this table is over.")
+            elif (watcher := self._watchers.add(connection, hello.name)) is None:
+                refusal = Refused(messages.REFUSE_FULL,
+                                  f"This table has {self._watchers.limit} watchers already.")
+            else:
+                refusal = None
+                resync = self._watchers.resync(self.seat_states()) if self._started else None
+                connection.send(Welcome(0, watcher.token, self.info(), resumed=resync is not None,
+                                        watching=True))
+                if resync is not None:
+                    connection.send(resync)
+                log.info("%s watches from %s", hello.name, connection.peer)
+        if refusal is not None:
+            connection.close(refusal)
+            return
+        self._changed()
+
+    def _from_watcher(self, connection: Connection, message: Message) -> None:
+        """A watcher plays no seat: acknowledgements count for nothing, choices are refused."""
+        if isinstance(message, Leave):
+            connection.close(Ended(messages.END_LEFT, "You stopped watching."))
+        elif not isinstance(message, Ack):
+            connection.send(Error(messages.NOT_NOW, f"A watcher sends no {message.TYPE}."))
+
+    def _say(self, connection: Connection, seat: int, phrase: str) -> None:
+        """快捷语: a known code, within the seat's limit, goes to everyone (the speaker too)."""
+        if not known(phrase):
+            connection.send(Error(messages.BAD_MESSAGE, f"phrase: no phrase {phrase!r} at this table"))
+            return
+        with self._lock:
+            allowed = self.say_limit.allow(seat)
+        if not allowed:
+            connection.send(Error(messages.RATE, "One phrase every few seconds: this one was not said."))
+            return
+        self._broadcast(Said(seat, phrase))
 
     # -- messages of a seated client --------------------------------------------------------
     def _ready(self, connection: Connection, person: RemoteSeat, ready: bool) -> None:
@@ -708,6 +776,7 @@ class Host:
                 if self._reopened is None:
                     person.start(Started(index, names, titles, rules), self._post)
                 # (a reopened table's people were given the start in their return's resync)
+            self._watchers.start(Started(0, names, titles, rules), self._post)
             saved = self._saved_table(match)
         log.info("the match %s: %s", "goes on" if self._reopened else "starts", ", ".join(names))
         self._keep(saved)
@@ -720,6 +789,12 @@ class Host:
             person.deliver(message, self._post)
             if isinstance(message, Event):
                 self._pacer.sent(message)
+
+    def _observe(self, event: Event) -> None:
+        """Every event, unfiltered, before the seats see it: paced, then the watchers' view."""
+        self._pacer.before_event(event)
+        with self._lock:
+            self._watchers.event(event, self._post)
 
     def _before_decision(self, seat: int) -> None:
         person = self._people.get(seat)
@@ -800,7 +875,7 @@ class Host:
             self.problems.append(problem)
 
     def _play(self, match: Match, seats: list[Seat]) -> None:
-        hooks = MatchHooks(observer=self._pacer.before_event, before_decision=self._before_decision,
+        hooks = MatchHooks(observer=self._observe, before_decision=self._before_decision,
                            hand_ended=self._hand_ended, between_hands=self._between_hands,
                            asking_together=self._asking_together,
                            stop=lambda: self._stopping, on_problem=self._problem)

@@ -33,6 +33,8 @@ NAME_CHARS = 24  # a player's or a table's name, after cleaning
 TITLE_CHARS = 24  # 级别·段位
 CODE_CHARS = 32  # a room code
 TOKEN_CHARS = 64  # a session token (the host gives 32 hex digits)
+PHRASE = re.compile(r"[a-z][a-z0-9_]{0,31}")  # a quick phrase's code (engine.net.talk), known or not
+MAX_WATCHERS_LISTED = 16  # names of watchers a lobby message may list
 MAX_SEQUENCE = 2**53  # event numbers, request ids, ping stamps: exact in every JSON reader
 
 T = TypeVar("T")
@@ -253,6 +255,7 @@ class Hello(Message):
     shows: bool = False  # the client animates events and acknowledges them (a person's window)
     protocol: int = PROTOCOL_VERSION
     client: str = ""  # program and version, for the host's log
+    watch: bool = False  # 观战: a watcher, not a player (no seat; sees what the public sees)
 
 
 @dataclass(frozen=True)
@@ -298,6 +301,14 @@ class SetAutoWin(Message):
     on: bool
 
 
+@dataclass(frozen=True)
+class Say(Message):
+    """快捷语: a quick phrase or a reaction, by its code (engine.net.talk); never free text."""
+
+    TYPE: ClassVar[str] = "say"
+    phrase: str
+
+
 # both ways
 
 @dataclass(frozen=True)
@@ -331,6 +342,7 @@ class Welcome(Message):
     table: TableInfo
     resumed: bool = False  # a return: a resync follows
     protocol: int = PROTOCOL_VERSION
+    watching: bool = False  # taken as a watcher (观战): `seat` is only the side it is shown from
 
 
 @dataclass(frozen=True)
@@ -341,6 +353,7 @@ class Lobby(Message):
     seats: tuple[LobbySeat, ...]
     countdown: float | None = None  # seconds until the last seat is made ready (RULES §3)
     addresses: tuple[str, ...] = ()  # host:port of the host, for friends to type in
+    watchers: tuple[str, ...] = ()  # the names of those watching (观战)
 
 
 @dataclass(frozen=True)
@@ -407,6 +420,15 @@ class Between(Message):
 
 
 @dataclass(frozen=True)
+class Said(Message):
+    """Someone at the table said a quick phrase (its code; the words are the receiver's own)."""
+
+    TYPE: ClassVar[str] = "said"
+    seat: int
+    phrase: str
+
+
+@dataclass(frozen=True)
 class Error(Message):
     TYPE: ClassVar[str] = "error"
     code: str
@@ -421,10 +443,10 @@ class Ended(Message):
 
 
 CLIENT_MESSAGES: tuple[type[Message], ...] = (Hello, Ready, Leave, Ack, Choose, Next, SetAutoplay, SetAutoWin,
-                                              Ping, Pong)
+                                              Say, Ping, Pong)
 HOST_MESSAGES: tuple[type[Message], ...] = (Refused, Welcome, Lobby, Started, EventMessage, RequestMessage,
-                                            ClosedMessage, SeatStatus, Between, Resync, Error, Ended, Ping,
-                                            Pong)
+                                            ClosedMessage, SeatStatus, Between, Resync, Said, Error, Ended,
+                                            Ping, Pong)
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -453,13 +475,13 @@ def _write_request(m: RequestMessage) -> dict[str, Any]:
 _WRITERS: dict[type[Message], Callable[[Any], dict[str, Any]]] = {
     Hello: _plain_fields, Ready: _plain_fields, Leave: _plain_fields, Ack: _plain_fields,
     Choose: lambda m: {"request": m.request, "action": None if m.action is None else codec.to_json(m.action)},
-    SetAutoplay: _plain_fields, SetAutoWin: _plain_fields, Ping: _plain_fields, Pong: _plain_fields,
-    Next: _plain_fields, Refused: _plain_fields,
+    SetAutoplay: _plain_fields, SetAutoWin: _plain_fields, Say: _plain_fields, Said: _plain_fields,
+    Ping: _plain_fields, Pong: _plain_fields, Next: _plain_fields, Refused: _plain_fields,
     Between: lambda m: {"hand": m.hand, "ready": list(m.ready), "seconds": m.seconds},
     Welcome: lambda m: {**_plain_fields(m), "table": m.table.to_json()},
     Lobby: lambda m: {"table": m.table.to_json(), "rules": codec.to_json(m.rules),
                       "seats": [s.to_json() for s in m.seats], "countdown": m.countdown,
-                      "addresses": list(m.addresses)},
+                      "addresses": list(m.addresses), "watchers": list(m.watchers)},
     Started: _write_started,
     EventMessage: _write_event,
     RequestMessage: _write_request,
@@ -480,7 +502,15 @@ def _read_hello(d: dict[str, Any]) -> Hello:
         title=_text(d, "title", TITLE_CHARS, optional=True) or "",
         code=_text(d, "code", CODE_CHARS, optional=True), token=_text(d, "token", TOKEN_CHARS, optional=True),
         shows=bool(d.get("shows", False) is True), client=_text(d, "client", 64, optional=True) or "",
+        watch=d.get("watch", False) is True,
     )
+
+
+def _phrase(d: dict[str, Any]) -> str:
+    value = d.get("phrase")
+    if not isinstance(value, str) or not PHRASE.fullmatch(value):
+        raise _bad("phrase", "a phrase code: a lower-case letter, then up to 31 letters, digits or _")
+    return value
 
 
 def _read_started(d: dict[str, Any]) -> Started:
@@ -511,9 +541,11 @@ def _read_lobby(d: dict[str, Any]) -> Lobby:
     rules = _coded(d, "rules", Ruleset)
     assert rules is not None
     addresses = tuple(_text({"a": a}, "a", 64) or "" for a in _list(d, "addresses", most=64))
+    watchers = () if d.get("watchers") is None else tuple(  # (an older host sends none)
+        _text({"name": n}, "name", NAME_CHARS) or "" for n in _list(d, "watchers", most=MAX_WATCHERS_LISTED))
     return Lobby(table=TableInfo.from_json(d.get("table")), rules=rules,
                  seats=tuple(LobbySeat.from_json(s) for s in _list(d, "seats", 4)),
-                 countdown=_float(d, "countdown", optional=True), addresses=addresses)
+                 countdown=_float(d, "countdown", optional=True), addresses=addresses, watchers=watchers)
 
 
 def _read_resync(d: dict[str, Any]) -> Resync:
@@ -535,13 +567,15 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
     "next": lambda d: Next(),
     "autoplay": lambda d: SetAutoplay(_bool(d, "on")),
     "auto_win": lambda d: SetAutoWin(_bool(d, "on")),
+    "say": lambda d: Say(_phrase(d)),
+    "said": lambda d: Said(_int(d, "seat", 0, 3), _phrase(d)),
     "ping": lambda d: Ping(_int(d, "t", 0)),
     "pong": lambda d: Pong(_int(d, "t", 0)),
     "refused": lambda d: Refused(_text(d, "code", 32) or "", _text(d, "message", 500) or "",
                                  _int(d, "protocol", 0, 2**31), _float(d, "retry_after", optional=True)),
     "welcome": lambda d: Welcome(_int(d, "seat", 0, 3), _text(d, "token", TOKEN_CHARS, empty=False) or "",
                                  TableInfo.from_json(d.get("table")), _bool(d, "resumed"),
-                                 _int(d, "protocol", 0, 2**31)),
+                                 _int(d, "protocol", 0, 2**31), d.get("watching", False) is True),
     "lobby": _read_lobby,
     "start": _read_started,
     "event": _read_event,
@@ -579,6 +613,6 @@ __all__ = [
     "CLIENT_MESSAGES", "DEFAULT_PORT", "DISCOVERY_PORT", "HOST_MESSAGES", "PROTOCOL_VERSION",
     "Ack", "Between", "Choose", "ClosedMessage", "Ended", "Error", "EventMessage", "Hello", "Leave", "Lobby",
     "LobbySeat", "Message", "Next", "Ping", "Pong", "ProtocolError", "Ready", "Refused", "RequestMessage",
-    "Resync", "SeatState", "SeatStatus", "SetAutoWin", "SetAutoplay", "Started", "TableInfo",
+    "Resync", "Said", "Say", "SeatState", "SeatStatus", "SetAutoWin", "SetAutoplay", "Started", "TableInfo",
     "Welcome", "clean_text", "parse", "to_wire",
 ]

@@ -1,9 +1,9 @@
 """The one translation mechanism for every visible string: ``tr(key, **fmt)``.
 
 Strings live in one table, key → {"zh": ..., "en": ...} (the texts about saved data, of LAN
-play, of the AI levels, of sound and of the first start's welcome, in :mod:`gui.i18n.saves`,
-:mod:`gui.i18n.lan`, :mod:`gui.i18n.levels`, :mod:`gui.i18n.sound` and :mod:`gui.i18n.welcome`,
-join it). 中文 is the default language.
+play, of the AI levels, of sound, of talk at a table and of the first start's welcome, in
+:mod:`gui.i18n.saves`, :mod:`gui.i18n.lan`, :mod:`gui.i18n.levels`, :mod:`gui.i18n.sound`,
+:mod:`gui.i18n.talk` and :mod:`gui.i18n.welcome`, join it). 中文 is the default language.
 Widgets read their texts through ``tr`` and offer ``retranslate()`` so that a language
 switch can refresh them in place.
 """
@@ -17,6 +17,7 @@ from gui.i18n.levels import LEVEL_TEXTS
 from gui.i18n.review import REVIEW_TEXTS
 from gui.i18n.saves import SAVE_TEXTS
 from gui.i18n.sound import SOUND_TEXTS
+from gui.i18n.talk import TALK_TEXTS
 from gui.i18n.welcome import WELCOME_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
@@ -461,6 +462,7 @@ _T: dict[str, dict[str, str]] = {
     **LEVEL_TEXTS,
     **REVIEW_TEXTS,
     **SOUND_TEXTS,
+    **TALK_TEXTS,
     **WELCOME_TEXTS,
 }
 

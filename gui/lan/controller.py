@@ -194,9 +194,11 @@ class LanController(QObject):
         self._task = None
         self._hide_busy()
         self.joined = joined
-        self._keep_seat(joined)
+        if not joined.welcome.watching:  # a watcher has no seat to come back to
+            self._keep_seat(joined)
         lobby = self.lobby
-        lobby.set_table(joined.welcome.seat, self.hosting, self._ai_level, joined.client.hello.code)
+        lobby.set_table(joined.welcome.seat, self.hosting, self._ai_level, joined.client.hello.code,
+                        watching=joined.welcome.watching)
         if not joined.welcome.resumed:  # a return to a match: the resync next draws the table
             self.window.stack.setCurrentWidget(lobby)
         joined.bridge.arrived.connect(self._lobby_messages)
@@ -280,7 +282,7 @@ class LanController(QObject):
         joined = self.joined
         assert joined is not None
         joined.bridge.arrived.disconnect(self._lobby_messages)
-        self.remote = RemoteTable(joined.client, joined.bridge, started)
+        self.remote = RemoteTable(joined.client, joined.bridge, started, watching=joined.welcome.watching)
         if resync is not None:
             self.remote.resume(*resync)
         # a seat is forgotten at the match's end; a table that broke may take the player back

@@ -1,7 +1,7 @@
 """局域网: the tables found on the network (refreshed by themselves), a host:port typed in or
-taken from the recent ones, the room code when a table asks for it, and the way to host a table
-of one's own. Joining runs in a thread; the dialog says what it is doing and, in words, why a
-table would not take the player."""
+taken from the recent ones, the room code when a table asks for it, watching a table (观战: the
+selected one, or the address typed) and the way to host a table of one's own. Joining runs in a
+thread; the dialog says what it is doing and, in words, why a table would not take the player."""
 
 from __future__ import annotations
 
@@ -86,6 +86,7 @@ class JoinDialog(QDialog):
         self._found: list[Found] = []
         self.kept = kept
         self._token: str | None = None  # the token of the join under way, if it is a return
+        self._watch = False  # the join under way is a watcher's (观战)
 
         self.header = DialogHeader(self)
         # -- tables found -----------------------------------------------------------------------
@@ -135,9 +136,14 @@ class JoinDialog(QDialog):
         self.cancel_button, self.join_button = dialog_buttons(self, self.join_selected)
         self.join_button.setDefault(False)
         self.join_button.setAutoDefault(False)
+        self.watch_button = QPushButton()  # 观战, beside 加入
+        self.watch_button.setObjectName("secondary")
+        self.watch_button.setAutoDefault(False)
+        self.watch_button.clicked.connect(self.watch_selected)
 
         lay_out_dialog(self, self.header, [self.found_card, self.manual_card, self.busy, self.status],
-                       [self.host_button], [self.cancel_button, self.join_button], spacing=12)
+                       [self.host_button], [self.cancel_button, self.watch_button, self.join_button],
+                       spacing=12)
         self.found_card.setMinimumWidth(600)
 
         self.tables_found.connect(self.show_tables)
@@ -196,7 +202,7 @@ class JoinDialog(QDialog):
             self._join(found.host, found.table.port, self.kept.code, self.kept.token)
             return
         if found.table.started:  # no seat for a newcomer: say so before asking for a code
-            self.say(refusal_text(m.REFUSE_STARTED), error=True)
+            self.say(f"{refusal_text(m.REFUSE_STARTED)} {tr('watch.instead')}", error=True)
             return
         code: str | None = None
         if found.table.code:
@@ -206,30 +212,55 @@ class JoinDialog(QDialog):
         self._join(found.host, found.table.port, code)
 
     def join_typed(self) -> None:
-        if self._task is not None:
+        if self._task is not None or (address := self._typed_address()) is None:
             return
-        text = self.address_box.currentText()
-        if not text.strip():
-            self.say(tr("lan.join.no_address"), error=True)
-            return
-        try:
-            host, port = parse_address(text)
-        except ValueError as exc:
-            self.say(tr("lan.join.bad_address", reason=str(exc)), error=True)
-            return
+        host, port = address
         if self.kept is not None and self.kept.is_at(host, port):
             self._join(host, port, self.kept.code, self.kept.token)
         else:
             self._join(host, port, None)
 
+    def watch_selected(self) -> None:
+        """观战: watch the table selected (a running one too), or the one at the address typed."""
+        if self._task is not None:
+            return
+        row = self.table_list.currentRow()
+        if 0 <= row < len(self._found):
+            found = self._found[row]
+            if found.table.protocol != m.PROTOCOL_VERSION:
+                self.say(tr("lan.refused.protocol"), error=True)
+                return
+            code: str | None = None
+            if found.table.code:
+                code = self.ask_code(tr("lan.refused.code_needed"))
+                if code is None:
+                    return
+            self._join(found.host, found.table.port, code, watch=True)
+        elif (address := self._typed_address()) is not None:
+            self._join(*address, None, watch=True)
+
+    def _typed_address(self) -> tuple[str, int] | None:
+        """The host and port typed in; None (and why, said) when there is none."""
+        text = self.address_box.currentText()
+        if not text.strip():
+            self.say(tr("lan.join.no_address"), error=True)
+            return None
+        try:
+            return parse_address(text)
+        except ValueError as exc:
+            self.say(tr("lan.join.bad_address", reason=str(exc)), error=True)
+            return None
+
     def _is_kept(self, found: Found) -> bool:
         return self.kept is not None and self.kept.table == found.table.id
 
-    def _join(self, host: str, port: int, code: str | None, token: str | None = None) -> None:
+    def _join(self, host: str, port: int, code: str | None, token: str | None = None,
+              watch: bool = False) -> None:
         self._address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-        self._token = token
+        self._token = None if watch else token
+        self._watch = watch
         self.say(tr("lan.join.connecting", address=self._address))
-        greeting = hello(self.name, self.points, code, token)
+        greeting = hello(self.name, self.points, code, self._token, watch=watch)
         self._task = join_in_background(host, port, greeting, self._joined,
                                         lambda error: self._not_joined(error, host, port))
         self._set_busy(True)
@@ -239,6 +270,11 @@ class JoinDialog(QDialog):
         self._set_busy(False)
         if not self.isVisible():  # the player gave up meanwhile
             joined.client.close()
+            return
+        if self._watch and not joined.welcome.watching:  # an older host seated us instead
+            joined.client.send(m.Leave())
+            joined.client.close()
+            self.say(tr("watch.not_supported"), error=True)
             return
         self.joined = joined
         self.recent = remember(self.recent, joined.address)
@@ -259,7 +295,7 @@ class JoinDialog(QDialog):
         if isinstance(error, JoinRefused) and error.code in CODE_REFUSALS:
             code = self.ask_code(failure_text(error, self._address))
             if code is not None:
-                self._join(host, port, code)
+                self._join(host, port, code, watch=self._watch)
                 return
         self.say(failure_text(error, self._address), error=True)
 
@@ -295,6 +331,7 @@ class JoinDialog(QDialog):
         idle = self._task is None
         self.join_button.setEnabled(idle and 0 <= self.table_list.currentRow() < len(self._found))
         self.connect_button.setEnabled(idle)
+        self.watch_button.setEnabled(idle)
         self.host_button.setEnabled(idle)
 
     def done(self, result: int) -> None:
@@ -315,6 +352,7 @@ class JoinDialog(QDialog):
         self.host_button.setText(tr("lan.join.host"))
         self.cancel_button.setText(tr("button.cancel"))
         self.join_button.setText(tr("lan.join.join"))
+        self.watch_button.setText(tr("watch.button"))
 
 
 __all__ = ["JoinDialog", "table_line"]

@@ -33,11 +33,12 @@ def profile_title(points: int) -> str:
     return m.clean_text(f"{level.rank_title}·{level.dan_title}", m.TITLE_CHARS)
 
 
-def hello(name: str, points: int, code: str | None, token: str | None = None) -> m.Hello:
-    """`token`: a return to a seat held before (gui.lan.kept_seat)."""
+def hello(name: str, points: int, code: str | None, token: str | None = None,
+          watch: bool = False) -> m.Hello:
+    """`token`: a return to a seat held before (gui.lan.kept_seat); `watch`: 观战, no seat."""
     return m.Hello(name=m.clean_text(name, m.NAME_CHARS) or tr("start.default_name"),
-                   title=profile_title(points), code=code or None, shows=True, client=CLIENT_NAME,
-                   token=token or None)
+                   title=profile_title(points), code=code or None, shows=not watch, client=CLIENT_NAME,
+                   token=None if watch else token or None, watch=watch)
 
 
 def join_in_background(host: str, port: int, greeting: m.Hello, on_done: Callable[[Joined], object],

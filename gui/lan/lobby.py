@@ -1,9 +1,9 @@
 """The lobby of a LAN table: the four seats as this player sees them (you, 下家, 对家, 上家) with
 names and 级别·段位, who is ready, the countdown that makes the last player ready (RULES §3),
-the host's addresses for friends to type in, and — for the host — filling the empty seats with
-the computer and starting, locking the lobby, sending a seated player away (请离) and what the
-door saw (wrong room codes, engine.net.door). Everything else shown comes from the host's
-``lobby`` messages."""
+the host's addresses for friends to type in, who watches (观战), and — for the host — filling the
+empty seats with the computer and starting, locking the lobby, sending a seated player away (请离)
+and what the door saw (wrong room codes, engine.net.door). Everything shown comes from the host's
+``lobby`` messages. A watcher sees the seats from seat 0's side and has no 准备."""
 
 from __future__ import annotations
 
@@ -91,9 +91,10 @@ class SeatCard(QFrame):
         self.place_remove_button()
         super().resizeEvent(event)
 
-    def show_seat(self, place: int, seat: m.LobbySeat) -> None:
-        self.setProperty("mine", place == 0)
-        self.place.setText(seat_label(place))
+    def show_seat(self, place: int, seat: m.LobbySeat, watching: bool = False) -> None:
+        """`watching`: a watcher's lobby, where no seat is mine (seats by number, not 你/下家…)."""
+        self.setProperty("mine", place == 0 and not watching)
+        self.place.setText(tr("watch.seat", n=place + 1) if watching else seat_label(place))
         if seat.kind == "empty":
             self.name.setText(tr("lan.lobby.empty"))
             self.title.setText("")
@@ -161,6 +162,11 @@ class LobbyScreen(QWidget):
         self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.notice.hide()
         self.notices: tuple[DoorNotice, ...] = ()
+        self.watchers = QLabel()  # 观战：names
+        self.watchers.setObjectName("watchers")
+        self.watchers.setWordWrap(True)
+        self.watchers.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.watching = False
         # the host's own controls
         self.host_row = QWidget()
         self.ai_label = field_label()
@@ -206,6 +212,7 @@ class LobbyScreen(QWidget):
         body.addWidget(self.countdown)
         body.addWidget(self.addresses)
         body.addWidget(self.notice)
+        body.addWidget(self.watchers)
         body.addWidget(self.host_row)
         body.addLayout(bottom)
         outer = QVBoxLayout(self.panel)
@@ -221,11 +228,14 @@ class LobbyScreen(QWidget):
 
     # -- the table -----------------------------------------------------------------------------
     def set_table(self, my_seat: int, hosting: bool, ai_level: str = "normal",
-                  code: str | None = None) -> None:
+                  code: str | None = None, watching: bool = False) -> None:
         """A new table: I sit at the host's seat `my_seat`; `hosting` shows the host's controls;
-        `code`, the room code, goes beside the addresses (the friends need both)."""
+        `code`, the room code, goes beside the addresses (the friends need both); `watching`:
+        I only watch (观战), from `my_seat`'s side, with nothing to get ready."""
         self.my_seat = my_seat
         self.hosting = hosting
+        self.watching = watching
+        self.ready_button.setVisible(not watching)
         self.code = code
         self.lobby = None
         self._deadline = None
@@ -285,7 +295,7 @@ class LobbyScreen(QWidget):
     def show_lobby(self, lobby: m.Lobby) -> None:
         self.lobby = lobby
         mine = lobby.seats[self.my_seat]
-        self.ready_button.setChecked(mine.ready)
+        self.ready_button.setChecked(mine.ready and not self.watching)
         self._deadline = None if lobby.countdown is None else time.monotonic() + lobby.countdown
         if self._deadline is None:
             self._timer.stop()
@@ -325,12 +335,17 @@ class LobbyScreen(QWidget):
             self.header.set_texts(lobby.table.name, rules_line(lobby))
             for place, card in enumerate(self.cards):
                 seat = lobby.seats[(self.my_seat + place) % SEATS]
-                card.show_seat(place, seat)
-                card.remove_button.setVisible(self.hosting and place != 0 and seat.kind == "person")
+                card.show_seat(place, seat, self.watching)
+                card.remove_button.setVisible(self.hosting and not self.watching and place != 0
+                                              and seat.kind == "person")
             shown = ", ".join(lobby.addresses[:3])
             key = "lan.lobby.addresses_code" if self.code else "lan.lobby.addresses"
             self.addresses.setText(tr(key, addresses=shown, code=self.code or "") if shown else "")
             self.addresses.setVisible(bool(shown))
+            names = tr("watch.watchers", names=" · ".join(lobby.watchers)) if lobby.watchers else ""
+            self.watchers.setText(tr("watch.lobby_hint") + ("\n" + names if names else "") if self.watching
+                                  else names)
+            self.watchers.setVisible(bool(self.watchers.text()))
             has_empty = any(s.kind == "empty" for s in lobby.seats)
             self.fill_button.setEnabled(has_empty)
         else:

@@ -11,6 +11,12 @@ Seats: the host's numbers arrive; the widget gets everything turned so that this
 0 (:func:`engine.relative.relative`). A hand is saved from the host's own numbers (its start and
 end), with the player's seat, before its end is shown — so the profile counts LAN hands too.
 
+A watcher's table (观战, ``watching``): the same stream, the public's view of it from seat 0's
+side; nothing goes back (no acknowledgement, no choice: the host never waits for a watcher)
+and no hand is saved to the profile (it is not the player's).
+
+快捷语: a ``said`` goes to the widget at once (``said``), not behind the events.
+
 A return: when the connection drops during play, the client tries to come back in a thread of
 its own, waiting longer after each failed try (:data:`RECONNECT_DELAYS`: 12 tries over about a
 minute and a half, long enough for a host to restart its program and reopen the table); the
@@ -90,8 +96,9 @@ class RemoteTable(TableConnection):
     seat_lost = Signal()  # the table is gone or no longer takes this seat: forget the kept one
 
     def __init__(self, client: ClientLike, bridge: MessageBridge, started: m.Started,
-                 delays: Sequence[float] = RECONNECT_DELAYS) -> None:
+                 delays: Sequence[float] = RECONNECT_DELAYS, watching: bool = False) -> None:
         super().__init__()
+        self.watching = watching
         self.client = client
         self.bridge = bridge
         self.seat = started.seat
@@ -130,22 +137,30 @@ class RemoteTable(TableConnection):
     def ack(self) -> None:
         if self._shown is None:
             return  # a dialog closed after a resync: that event is gone
-        self.client.send(m.Ack(self._shown))
+        if not self.watching:
+            self.client.send(m.Ack(self._shown))
         self._acked_at = time.monotonic()
         self._shown = None
         self._pump()
 
     def choose(self, request: int, action: Action | None) -> None:
-        self.client.send(m.Choose(request, action))
+        self._send_as_player(m.Choose(request, action))
 
     def next_hand(self) -> None:
         self.client.send(m.Next())
 
     def set_autoplay(self, on: bool) -> None:
-        self.client.send(m.SetAutoplay(on))
+        self._send_as_player(m.SetAutoplay(on))
 
     def set_auto_win(self, on: bool) -> None:
-        self.client.send(m.SetAutoWin(on))
+        self._send_as_player(m.SetAutoWin(on))
+
+    def say(self, code: str) -> None:
+        self._send_as_player(m.Say(code))
+
+    def _send_as_player(self, message: m.Message) -> None:
+        if not self.watching:  # a watcher plays no seat: the host would refuse it
+            self.client.send(message)
 
     def stop(self, timeout_ms: int = 5000) -> bool:
         """Leave: 托管 plays the seat from now on (the host is told at once)."""
@@ -179,6 +194,8 @@ class RemoteTable(TableConnection):
             elif isinstance(message, m.Between):
                 ready = tuple(message.ready[(self.seat + s) % 4] for s in range(4))  # 0 is me
                 self.between.emit(Readiness(message.hand, ready, message.seconds, at))
+            elif isinstance(message, m.Said):
+                self.said.emit(self._mine(message.seat), message.phrase)
             elif isinstance(message, m.Error):
                 log.warning("the host refused a message: %s %s", message.code, message.message)
             elif isinstance(message, m.EventMessage | m.RequestMessage | m.ClosedMessage | m.Ended):
@@ -232,7 +249,7 @@ class RemoteTable(TableConnection):
 
     def _save(self, ended: ev.HandEnded) -> None:
         started = self._hand_start
-        if started is None or started.hand_number in self._saved_hands:
+        if started is None or started.hand_number in self._saved_hands or self.watching:
             return
         try:
             played_at = datetime.now().isoformat(timespec="seconds")

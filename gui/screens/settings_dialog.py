@@ -110,11 +110,15 @@ class SettingsDialog(QDialog):
         self.unfocused_label = field_label()
         self.unfocused_box = QCheckBox()
         self.unfocused_box.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.talk_label = field_label()  # 快捷语 at LAN tables: heard here as the sounds are
+        self.talk_box = QCheckBox()
+        self.talk_box.setCursor(Qt.CursorShape.PointingHandCursor)
         self.sound_card.add_rows([
             (self.sound_label, self.sound_box), (self.volume_label, volume_row),
-            (self.unfocused_label, self.unfocused_box),
+            (self.unfocused_label, self.unfocused_box), (self.talk_label, self.talk_box),
         ])
-        for field in (self.sound_box, volume_row, self.unfocused_box):  # in line with the display's rows
+        # in line with the display's rows
+        for field in (self.sound_box, volume_row, self.unfocused_box, self.talk_box):
             field.setMinimumHeight(self.speed_choice.sizeHint().height())
 
         # -- buttons --------------------------------------------------------------------------
@@ -154,6 +158,7 @@ class SettingsDialog(QDialog):
         self.volume_slider.setValue(settings.volume)
         self.volume_row.setEnabled(settings.sound_on)
         self.unfocused_box.setChecked(settings.mute_unfocused)
+        self.talk_box.setChecked(settings.talk_muted)
         self._show_volume(settings.volume)
 
     def _show_volume(self, value: int) -> None:
@@ -180,6 +185,7 @@ class SettingsDialog(QDialog):
             sound_on=self.sound_box.isChecked(),
             volume=self.volume_slider.value(),
             mute_unfocused=self.unfocused_box.isChecked(),
+            talk_muted=self.talk_box.isChecked(),
         )
 
     def retranslate(self) -> None:
@@ -204,6 +210,8 @@ class SettingsDialog(QDialog):
         self._show_volume(self.volume_slider.value())
         self.unfocused_label.setText(tr("settings.mute_unfocused_label"))
         self.unfocused_box.setText(tr("settings.mute_unfocused"))
+        self.talk_label.setText(tr("settings.talk_label"))
+        self.talk_box.setText(tr("settings.talk_muted"))
         for choice in (
             self.speed_choice, self.theme_choice, self.size_choice, self.language_choice, self.time_choice,
             self.pause_choice,

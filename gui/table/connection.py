@@ -28,6 +28,10 @@ A table hosted elsewhere (the LAN) also emits, and a table in this process never
 * ``reconnecting(attempt, attempts)`` — the connection dropped and try `attempt` of `attempts`
   to come back is under way (the table shows 重新连接中 and a way to give up:
   :meth:`TableConnection.give_up`); ``(0, 0)`` when it is over, back or not.
+* ``said(seat, code)`` — someone at the table said a quick phrase (快捷语, by its code:
+  engine.net.talk), seat as this player sees it.
+
+A watcher's table (``watching``, 观战) sends nothing back: no acknowledgement, no choice.
 """
 
 from __future__ import annotations
@@ -64,12 +68,14 @@ class TableConnection(QObject):
     link_notice = Signal(str)
     between = Signal(object)  # gui.table.readiness.Readiness
     reconnecting = Signal(int, int)  # attempt, attempts; (0, 0): no longer trying
+    said = Signal(int, str)  # seat (0 = this player), a quick phrase's code
     # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the
     # network), not an engine failure of this program
     remote = False
     # the table waits between hands for every seat's 下一局 (a LAN table): the result dialog
     # shows who is ready and says ready, rather than closing
     waits_between_hands = False
+    watching = False  # 观战: this player watches, sits at no seat, chooses nothing
 
     def start(self) -> None:
         raise NotImplementedError
@@ -92,6 +98,9 @@ class TableConnection(QObject):
 
     def next_hand(self) -> None:
         """下一局: this player is ready for the next deal (where the table waits for it)."""
+
+    def say(self, code: str) -> None:
+        """快捷语: say the phrase `code` to the table (a table in this process has no one to hear)."""
 
     def set_time_limit(self, seconds: int | None) -> bool:
         """Change the time of the next decisions where this computer keeps it; False where the

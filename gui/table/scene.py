@@ -42,7 +42,8 @@ from gui.table.layout import PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement,
 from gui.table.log_panel import LogPanel
 from gui.table.model import SEATS, TableModel
 from gui.table.name_plate import NamePlate, PlateText
-from gui.table.scene_text import set_elided, text_item
+from gui.table.scene_text import Badge, set_elided, text_item
+from gui.table.speech import SpeechBubbles
 from gui.table.tile_item import TileItem
 from gui.table.wall_marks import MarkSpot, WallMarks
 
@@ -104,6 +105,9 @@ class TableScene(QGraphicsScene):
         self.log_panel = LogPanel(self)
         self.calls = CallMarks(self)
         self._rules = text_item(self, theme.LOG_PX, theme.TEXT_DIM)
+        self.speech = SpeechBubbles(self)  # 快捷语 by the speakers' plates
+        self.watch_badge = Badge(self, theme.PLATE_NAME_PX, theme.AUTOPLAY_BADGE)  # 观战中
+        self.watching = False
         self._placements: dict[int, Placement] = {}
         self._felt: QPixmap | None = None
         self._felt_size = (0, 0)
@@ -329,6 +333,18 @@ class TableScene(QGraphicsScene):
         set_elided(self._rules, self.rules_line, RULES_W)
         r = self._rules.boundingRect()
         self._rules.setPos(RULES_RIGHT - r.width(), RULES_TOP)
+        self.watch_badge.set_text(tr("watch.badge") if self.watching else "")
+        badge_w, _h = self.watch_badge.size()
+        self.watch_badge.set_pos(RULES_RIGHT - badge_w, RULES_TOP + r.height() + 8)  # under the rules line
+        for seat in range(SEATS):
+            side = screen_side(m, seat)
+            if self.speech.codes[side] is not None:
+                self.speech.follow(side, self.plates[seat].rect())
+
+    def say(self, seat: int, code: str) -> bool:
+        """快捷语: `seat` said `code`, shown in a bubble by its plate; False for a code this
+        program does not know (ignored)."""
+        return self.speech.say(screen_side(self.model, seat), code, self.plates[seat].rect())
 
     def _place_wall_marks(self) -> None:
         m = self.model

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QDialog, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from engine import events as ev
 from engine.actions import PASS, WIN, Action, ActionKind
 from engine.decision import DecisionClosed, DecisionRequest
+from engine.net.talk import SayLimit
 from engine.rules import Ruleset
 from engine.scoring import WinRefusal
 from engine.seat import Seat
@@ -37,6 +38,7 @@ from gui.table.readiness import BetweenHandsWait, Readiness
 from gui.table.reconnect_banner import ReconnectBanner
 from gui.table.scene import TableScene
 from gui.table.table_view import TableView
+from gui.table.talk_controls import TalkControls
 from gui.table.thinking import ThinkingWatch
 
 if TYPE_CHECKING:
@@ -115,6 +117,15 @@ class TableWidget(QWidget):
         self.reconnect_banner.cancel_clicked.connect(self._give_up_reconnecting)
         self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
         self.cues = TableCues()  # the sounds of the table: the window gives it its Sounds
+        # 快捷语 at a LAN table (shown there only): the menu, and muting the bubbles
+        self.talk = TalkControls()
+        self.talk.phrase_chosen.connect(self.say)
+        self.talk.mute_toggled.connect(self._mute_talk)
+        self.talk.hide()
+        row = self.bar.layout()
+        assert isinstance(row, QHBoxLayout)
+        row.insertWidget(1, self.talk)  # after the texts, before the countdown
+        self.say_limit = SayLimit()  # the host's own limit, told here at once rather than refused
         self._note_timer = QTimer(self, singleShot=True, interval=2500)  # a note on the bar, briefly
         self._note_timer.timeout.connect(self._show_status)
 
@@ -156,6 +167,10 @@ class TableWidget(QWidget):
         c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))
         c.between.connect(self._while_current(c, self._on_between))
         self.readiness = None
+        c.said.connect(self._while_current(c, self._on_said))
+        self._set_watching(c.watching)
+        self.talk.setVisible(c.remote)
+        self.scene.speech.hide_all()
         c.set_auto_win(self.bar.autowin.isChecked())
         c.set_autoplay(self.bar.autoplay.isChecked())
         c.start()
@@ -180,6 +195,8 @@ class TableWidget(QWidget):
         self.bar.retranslate()
         self.banner.retranslate()
         self.reconnect_banner.retranslate()
+        self.talk.retranslate()
+        self.scene.speech.retranslate()
         self.bar.set_declare_mode(self.declare_mode)
         self.scene.refresh_texts()
         # the lines under the table are words too: say them again in the new language
@@ -190,7 +207,7 @@ class TableWidget(QWidget):
         if self._notice:
             self._notice = tr("info.time_up")
         if self.connection is not None:
-            self.bar.waits.setText(table_info.hand_line(self.scene.model))
+            self._show_hand_line()
             self._show_status()
 
     def _while_current(self, connection: TableConnection, slot: Callable[..., object]) -> Callable[..., None]:
@@ -225,8 +242,55 @@ class TableWidget(QWidget):
 
     @property
     def hand_in_play(self) -> bool:
-        """A hand has been dealt and has not ended (leaving now would abandon it)."""
-        return self.running and self._summary.hand_number > 0 and self._summary.ended is None
+        """A hand has been dealt and has not ended (leaving now would abandon it; a watcher
+        abandons nothing)."""
+        return self.running and not self.watching and self._summary.hand_number > 0 \
+            and self._summary.ended is None
+
+    @property
+    def watching(self) -> bool:
+        """观战: this player watches the table (from seat 0's side) and plays no seat."""
+        return self.connection is not None and self.connection.watching
+
+    def _set_watching(self, watching: bool) -> None:
+        self.scene.watching = watching
+        self.talk.set_watching(watching)
+        for control in (self.bar.autoplay, self.bar.autowin):
+            control.setVisible(not watching)
+        self.scene.refresh_texts()
+
+    # -- 快捷语 ----------------------------------------------------------------------------------
+    def say(self, code: str) -> bool:
+        """Say the quick phrase `code` to the table; False (and a note) when it is too soon."""
+        if self.connection is None or not self.connection.remote or self.watching:
+            return False
+        if not self.say_limit.allow(0):
+            self._note(tr("talk.too_fast"))
+            return False
+        self.connection.say(code)
+        return True
+
+    def _on_said(self, seat: int, code: str) -> None:
+        if not self.talk.mute.isChecked():
+            self.scene.say(seat, code)  # (a code this program does not know shows nothing)
+
+    @property
+    def talk_muted(self) -> bool:
+        return self.talk.mute.isChecked()
+
+    @talk_muted.setter
+    def talk_muted(self, muted: bool) -> None:
+        self.talk.mute.setChecked(muted)
+
+    def _mute_talk(self, muted: bool) -> None:
+        if muted:
+            self.scene.speech.hide_all()
+        self._note(tr("talk.muted_note" if muted else "talk.unmuted_note"))
+
+    def _note(self, text: str) -> None:
+        """A word on the bar for a moment, then what it said before."""
+        self.bar.status.setText(text)
+        self._note_timer.start()
 
     def set_speed(self, speed: float) -> None:
         """A new speed applies from the next animation; instant also ends the running one."""
@@ -337,6 +401,8 @@ class TableWidget(QWidget):
             self._wait_between_hands(dialog, summary.hand_number)
         if self.bar.autoplay.isChecked():
             self._autoplay_on_dialog(dialog)
+        elif self.watching:  # a watcher is not waited for: the table plays on behind the result
+            QTimer.singleShot(AUTOPLAY_RESULT_MS, dialog, dialog.accept)
 
         def closed() -> None:
             self.end_dialog = None
@@ -429,13 +495,17 @@ class TableWidget(QWidget):
     # -- information lines --------------------------------------------------------------------
     def _update_info(self, event: ev.Event) -> None:
         model = self.scene.model
-        self.bar.waits.setText(table_info.hand_line(model))
+        self._show_hand_line()
         if isinstance(event, ev.TileDiscarded | ev.HandStarted | ev.HandEnded):
             # why I may not win on a discard stays in view until the next discard
             self._refusal = table_info.refusal_of(model, event)
         if isinstance(event, ev.HandStarted | ev.HandEnded):
             self._notice = ""
         self._show_status()
+
+    def _show_hand_line(self) -> None:
+        """My suits and waits (a watcher has no hand of its own to count)."""
+        self.bar.waits.setText("" if self.watching else table_info.hand_line(self.scene.model))
 
     def _show_status(self) -> None:
         """What I may do now (or what the table did for me), and why a discard was no win."""
@@ -601,8 +671,7 @@ class TableWidget(QWidget):
             return
         on = sounds.toggle()
         note = "sound.unavailable" if on and sounds.problem else "sound.on" if on else "sound.off"
-        self.bar.status.setText(tr(note))
-        self._note_timer.start()
+        self._note(tr(note))
 
     def _tick(self) -> None:
         # only the shown count: when the time is up the table decides and says so
@@ -637,6 +706,8 @@ class TableWidget(QWidget):
             self._toggle_declare()
         elif key == Qt.Key.Key_M:
             self.toggle_sound()
+        elif key == Qt.Key.Key_Q and self.talk.isVisible() and self.talk.say_button.isVisible():
+            self.talk.open_menu()
         else:
             super().keyPressEvent(event)
 
