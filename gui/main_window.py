@@ -536,10 +536,7 @@ class MainWindow(QMainWindow):
             from gui.tiles.art import TileArt
 
             self.art = TileArt(new.tile_theme)
-            table.scene.art = self.art
-            for tile in table.scene.tiles:
-                tile.art = self.art
-                tile.update()
+            table.scene.set_art(self.art)
 
     def _confirm(self, text: str) -> bool:
         if not self.confirm_quit:

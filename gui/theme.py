@@ -127,7 +127,9 @@ CENTRE_TILES_LEFT_PX = 28
 CENTRE_DETAIL_PX = MIN_TEXT_PX
 DICE_PX = 40
 WALL_MARK_PX = MIN_TEXT_PX
-CALL_PX = 72
+CALL_PX = 72  # 胡, 自摸, 杠, 报听
+MOMENT_PX = 52  # 海捞, 杠尾补牌, 荒庄: a moment of the table, not a player's call
+CALL_LINE_PX = 24  # who made the call, under it
 
 
 def font(px: int, bold: bool = False) -> QFont:
@@ -178,7 +180,12 @@ CALL_COLOURS = {
     "self_draw": QColor(255, 200, 60),
     "kong": QColor(120, 220, 160),
     "ready": QColor(255, 150, 60),
+    "last_four": QColor(120, 200, 255),
+    "last_four_draw": QColor(120, 200, 255),
+    "replacement": QColor(140, 200, 255),  # the wall mark's colour for the back of the wall
+    "exhaustive": QColor(220, 220, 210),
 }
+CALL_CARD_FILL = QColor(6, 30, 20, 225)  # the card under a call: the centre under it stays faintly seen
 CALL_OUTLINE = QColor(40, 14, 6, 230)
 
 # -- tile highlights -------------------------------------------------------------------------------------

@@ -102,6 +102,9 @@ def _plate_anchors() -> tuple[PlateAnchor, ...]:
 
 PLATE_ANCHORS = _plate_anchors()
 LOG_RECT = (14.0, 12.0, 470.0, 140.0)  # above the left hand, left of the top hand
+# calls and key moments are shown inside the square the rivers ring (over the wall and the centre
+# box): never on a river, a hand, a name plate or the log (gui.table.call_marks)
+CALL_RING = float(RIVER_B)
 BOX_RECT = (CENTER[0] - BOX_HALF, CENTER[1] - BOX_HALF, 2 * BOX_HALF, 2 * BOX_HALF)
 
 

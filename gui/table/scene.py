@@ -36,7 +36,7 @@ from gui import theme
 from gui.i18n import tr
 from gui.screens.felt import felt_pixmap
 from gui.table.animation import Animator
-from gui.table.call_marks import CALL_MS, CallMarks
+from gui.table.call_marks import CALL_MS, Call, CallMarks
 from gui.table.centre_box import CentreBox, CentreText
 from gui.table.layout import PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement, layout, screen_side
 from gui.table.log_panel import LogPanel
@@ -61,6 +61,10 @@ MOVE_MS = 260
 DEAL_MS = 140
 DICE_MS = 700
 REVEAL_MS = 400
+# the kong's replacement tile from the back of the wall and each 海捞 draw fly slowly enough to
+# be followed (a normal draw takes MOVE_MS)
+REPLACEMENT_MS = 700
+LAST_FOUR_DRAW_MS = 700
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
 RULES_RIGHT, RULES_TOP, RULES_W = SCENE_W - 14.0, 12.0, 460.0  # the rules line, right of the top hand
@@ -102,7 +106,7 @@ class TableScene(QGraphicsScene):
         self.centre = CentreBox(self)
         self.wall_marks = WallMarks(self)
         self.log_panel = LogPanel(self)
-        self.calls = CallMarks(self)
+        self.calls = CallMarks(self, art)
         self._rules = text_item(self, theme.LOG_PX, theme.TEXT_DIM)
         self._placements: dict[int, Placement] = {}
         self._felt: QPixmap | None = None
@@ -139,6 +143,14 @@ class TableScene(QGraphicsScene):
         self.calls.hide()
         self.refresh_texts()
 
+    def set_art(self, art: TileArt) -> None:
+        """Another tile theme: every tile of the table is painted with `art` from now on."""
+        self.art = art
+        for tile in self.tiles:
+            tile.art = art
+            tile.update()
+        self.calls.set_art(art)
+
     def set_tile_size(self, size: str) -> None:
         """The player's own tiles: "small", "medium" or "large" (a setting); lays them out again."""
         self.model.tile_size = size
@@ -172,6 +184,8 @@ class TableScene(QGraphicsScene):
             self._relayout(group, ms=DEAL_MS)
         elif isinstance(event, ev.HandEnded):
             self._relayout(group, ms=REVEAL_MS)
+        elif isinstance(event, ev.TileDrawn) and (event.from_back or event.last_four):
+            self._relayout(group, ms=LAST_FOUR_DRAW_MS if event.last_four else REPLACEMENT_MS)
         else:
             self._relayout(group, ms=MOVE_MS)
         self._call(event, group)
@@ -181,19 +195,40 @@ class TableScene(QGraphicsScene):
         return None
 
     def _call(self, event: ev.Event, group: QParallelAnimationGroup) -> None:
-        """胡, 自摸, 杠, 报听 shown over the river of the seat that made the call."""
-        if isinstance(event, ev.HandWon):
-            call = "self_draw" if event.self_draw else "win"
-        elif isinstance(event, ev.KongDeclared):
-            call = "kong"
-        elif isinstance(event, ev.ReadyDeclared):
-            call = "ready"
-        else:
-            return
+        """胡, 自摸, 杠, 报听 and the key moments (海捞, 杠尾补牌, 荒庄) shown by the seat they
+        concern (gui.table.call_marks)."""
+        call = self.call_of(event)
         duration = self.duration(CALL_MS)
-        if duration > 0:
-            side = screen_side(self.model, event.seat)
-            self.calls.animate(side, call, tr(f"table.call_{call}"), group, duration)
+        if call is None or duration <= 0:
+            return
+        seat = getattr(event, "seat", None)
+        side = screen_side(self.model, seat) if isinstance(seat, int) else None
+        self.calls.animate(side, call, group, duration)
+
+    def call_of(self, event: ev.Event) -> Call | None:
+        """The call or moment `event` makes (None for most events), from this seat's view: a
+        tile is face up only where the event names it."""
+        if isinstance(event, ev.HandWon):
+            kind = "self_draw" if event.self_draw else "win"
+            return Call(kind, tr(f"table.call_{kind}"), self._seat_name(event.seat), event.tile)
+        if isinstance(event, ev.KongDeclared):
+            return Call("kong", tr("table.call_kong"), self._seat_name(event.seat), event.tile,
+                        back=event.tile is None)
+        if isinstance(event, ev.TileDiscarded) and event.declaring:  # 报听, with its tile
+            return Call("ready", tr("table.call_ready"), self._seat_name(event.seat), event.tile)
+        if isinstance(event, ev.LastFourStarted):
+            return Call("last_four", tr("table.call_last_four"), tr("table.last_four_line"))
+        if isinstance(event, ev.TileDrawn) and event.last_four:
+            n = sum(1 for i in self.model.last_four if i not in self.model.in_wall)
+            return Call("last_four_draw", tr("table.call_last_four_draw", n=n),
+                        self._seat_name(event.seat), event.tile, back=event.tile is None)
+        if isinstance(event, ev.TileDrawn) and event.from_back:
+            return Call("replacement", tr("table.call_replacement"),
+                        tr("table.replacement_line", who=self._seat_name(event.seat)), event.tile,
+                        back=event.tile is None)
+        if isinstance(event, ev.HandEnded) and event.exhaustive:
+            return Call("exhaustive", tr("table.call_exhaustive"))
+        return None
 
     def _relayout(self, group: QParallelAnimationGroup | None = None, ms: int = MOVE_MS,
                   instant: bool = False) -> None:
