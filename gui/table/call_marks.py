@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
 
 from gui import theme
 from gui.table.layout import CALL_RING, to_scene
-from gui.table.scene_text import TEXT_Z, rounded, text_item
+from gui.table.scene_text import TEXT_Z, rounded, set_elided, text_item
 from gui.table.tile_item import TileItem
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class CallMarks:
         self.title.setText(call.title)
         self.title.setBrush(QBrush(colour))
         self.title.setPen(QPen(theme.CALL_OUTLINE, 3))
-        self.line.setText(call.line)
+        set_elided(self.line, call.line, MAX_W - 2 * CARD_PAD_X)  # a long name is cut, not the card
         self.line.setVisible(bool(call.line))
         shows_tile = call.tile is not None or call.back
         self.tile.setVisible(shows_tile)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import events as ev
-from engine.summary import HandSummary
+from engine.summary import HandSummary, waits_before_last_four
 from gui import fonts, theme
 from gui.i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from gui.i18n.store import display_names
@@ -256,6 +256,7 @@ class EndOfHandDialog(_FittedDialog):
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(6)
         wins = {w.seat: w for w in summary.wins}
+        waits = waits_before_last_four(summary)  # 荒庄: who was 听 on which tiles
         for seat in range(4):
             who = QHBoxLayout()
             who.setSpacing(6)
@@ -264,6 +265,12 @@ class EndOfHandDialog(_FittedDialog):
                 badge = _label(tr("end.dealer"), 13, True)
                 badge.setObjectName("dealerBadge")
                 who.addWidget(badge, 0, Qt.AlignmentFlag.AlignVCenter)
+            if waits is not None:
+                words = tr("end.waited", tiles=" ".join(tile_label(t) for t in waits[seat])) if waits[seat] \
+                    else tr("end.not_ready")
+                ready = _label(words, 14, False, theme.TEXT_WARM if waits[seat] else theme.TEXT_SOFT)
+                ready.setObjectName("readyAtDraw")
+                who.addWidget(ready, 0, Qt.AlignmentFlag.AlignVCenter)
             who.addStretch(1)
             grid.addLayout(who, seat, 0)
             win = wins.get(seat)

@@ -22,7 +22,7 @@ from engine import events as ev
 from gui import i18n
 from gui.main_window import MainWindow
 from gui.settings import Settings
-from gui.table.layout import HOVER_ROOM
+from gui.table.layout import CALL_RING, CENTER, HOVER_ROOM, screen_side
 from gui.table.scene import TableScene
 from gui.table.tile_item import TileItem
 from gui.table.widget import TableView
@@ -230,3 +230,48 @@ def test_the_smallest_window_keeps_table_text_readable(qtbot, art, language):
     problems = view_problems(scene, table.view) + overlaps(scene)
     assert table.view.width() <= MIN_WINDOW[0]
     assert not problems, "\n".join(problems)
+
+
+def call_problems(scene: TableScene) -> list[str]:
+    """The call card shown now: inside the square the rivers ring, on no river or hand tile and
+    on no text but the centre box's and the wall marks' (inside that square, hidden by the card
+    while it is shown)."""
+    card = scene.calls.card
+    rect = card.sceneBoundingRect()
+    ring = QRectF(CENTER[0] - CALL_RING, CENTER[1] - CALL_RING, 2 * CALL_RING, 2 * CALL_RING)
+    found = [] if ring.contains(rect) else [f"call card {rect} outside the rivers' ring"]
+    wall = scene.model.in_wall if scene.model.wall is not None else set()
+    for tile in scene.tiles:
+        if _shown(tile) and tile.item_id not in wall and _tile_rect(tile).intersects(rect):
+            found.append(f"call card on tile {tile.item_id}")
+    mine = {card, *card.childItems()}
+    for text in texts(scene):
+        if text not in mine and _text_rect(text).intersects(rect) and not ring.contains(_text_rect(text)):
+            found.append(f"call card on text {_label(text)}")
+    return found
+
+
+@pytest.mark.parametrize("deal", DEALS[7:], ids=lambda d: d.name)
+def test_calls_and_moments_lie_on_no_river_hand_plate_or_log(qtbot, art, language, deal: Deal):
+    scene = new_scene(art, deal.rules, long_name=True)
+    views = [_view(scene, size) for size in VIEW_SIZES]
+    problems: list[str] = []
+    shown = 0
+    for n, event in enumerate(play(scene, deal)):
+        seen = event.for_seat(0)
+        call = scene.call_of(seen)
+        if call is None:
+            continue
+        seat = getattr(seen, "seat", None)
+        scene.calls.place(screen_side(scene.model, seat) if isinstance(seat, int) else None, call)
+        scene.calls.card.setScale(1.1)  # the most it grows while coming in
+        shown += 1
+        found = call_problems(scene)
+        for view in views:
+            found += [p for p in view_problems(scene, view) if "outside the view" in p or " px" in p]
+        problems += [f"{deal.name} [{language}] event {n} {call.kind}: {p}" for p in found]
+        scene.calls.hide()
+    for view in views:
+        view.deleteLater()
+    assert shown >= 3
+    assert not problems, f"{len(problems)} call problems:\n" + "\n".join(dict.fromkeys(problems))
