@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QAbstractAnimation, QPropertyAnimation, QRectF
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QLabel
 
 from engine import events as ev
 from engine.rules import Room, Ruleset
@@ -23,7 +23,7 @@ from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.layout import CALL_RING, CENTER
 from gui.table.scene import LAST_FOUR_DRAW_MS, REPLACEMENT_MS
 from gui.tiles.art import TileArt
-from tests.table_states import KONGS_EVERYWHERE, Deal, new_scene
+from tests.table_states import KONGS_EVERYWHERE, Deal, new_scene, play_animated
 
 READABLE_MS = 600  # the least a moment stays on screen at the default speed
 
@@ -43,36 +43,23 @@ def _moments(deal: Deal, art: TileArt, speed: float = 1.0) -> list[tuple[ev.Even
     halfway through its own animation (played by the animator, as the table plays it)."""
     scene = new_scene(art, deal.rules)
     scene.speed = speed
-    hand = deal.hand()
-    runner = HandRunner(hand, deal.seats())
-    sent, out = 0, []
-    while True:
-        for event in hand.events[sent:]:
-            seen = event.for_seat(0)
-            anim = scene.show_event(seen)
-            call = scene.call_of(seen)
-            if call is not None:
-                assert anim is not None and anim.parent() is scene.animator
-                card = scene.calls.card
-                scene.animator.play(anim, lambda: None)
-                anim.setCurrentTime(CALL_MS * speed // 2)  # the animation's own clock, halfway
-                out.append((seen, call, {
-                    "total": anim.totalDuration(),
-                    "visible": card.isVisible() and card.opacity() == 1.0,
-                    "title": scene.calls.title.text(),
-                    "face_up": scene.calls.tile.face_up, "kind": scene.calls.tile.kind,
-                    "tile_shown": scene.calls.tile.isVisible(),
-                    "flights": [f.duration() for f in _tile_flights(anim)],
-                    "rect": card.sceneBoundingRect(),
-                }))
-            if anim is not None:
-                scene.animator.play(anim, lambda: None)
-                scene.animator.finish_now()
-                QApplication.processEvents()
-        sent = len(hand.events)
-        if hand.ended:
-            return out
-        runner.step()
+    out = []
+    for seen, anim in play_animated(scene, deal):
+        call = scene.call_of(seen)
+        if call is None:
+            continue
+        assert anim is not None and anim.parent() is scene.animator
+        card = scene.calls.card
+        anim.setCurrentTime(CALL_MS * speed // 2)  # the animation's own clock, halfway
+        out.append((seen, call, {
+            "total": anim.totalDuration(),
+            "visible": card.isVisible() and card.opacity() == 1.0,
+            "title": scene.calls.title.text(),
+            "face_up": scene.calls.tile.face_up, "kind": scene.calls.tile.kind,
+            "tile_shown": scene.calls.tile.isVisible(),
+            "flights": [f.duration() for f in _tile_flights(anim)],
+        }))
+    return out
 
 
 def test_the_last_four_and_the_replacement_draws_are_moments_readable_at_the_default_speed(qtbot, art):

@@ -19,7 +19,7 @@ from gui import i18n
 from gui.table.call_marks import CALL_MS
 from gui.table.layout import CALL_RING, CENTER, river_centre, screen_side
 from gui.tiles.art import TileArt
-from tests.table_states import DEALS, THREE_KONGS_AND_WIN, Deal, new_scene, play
+from tests.table_states import DEALS, THREE_KONGS_AND_WIN, Deal, new_scene, play, play_animated
 
 
 @pytest.fixture(scope="module")
@@ -88,24 +88,12 @@ def _calls_of(deal: Deal, art: TileArt, speed: float) -> list[tuple[ev.Event, bo
     each animation played to its end."""
     scene = new_scene(art, deal.rules)
     scene.speed = speed
-    hand = deal.hand()
-    runner = HandRunner(hand, deal.seats())
-    sent, out = 0, []
-    while True:
-        for event in hand.events[sent:]:
-            scene.calls.last = None
-            seen = event.for_seat(0)
-            anim = scene.show_event(seen)
-            if scene.call_of(seen) is not None:
-                out.append((seen, _owned(scene, anim), scene.calls.last, scene))
-            if anim is not None:
-                scene.animator.play(anim, lambda: None)
-                scene.animator.finish_now()
-                QApplication.processEvents()
-        sent = len(hand.events)
-        if hand.ended:
-            return out
-        runner.step()
+    out = []
+    for seen, anim in play_animated(scene, deal):
+        if scene.call_of(seen) is not None:
+            out.append((seen, _owned(scene, anim), scene.calls.last, scene))
+        scene.calls.last = None
+    return out
 
 
 def _kinds(calls: list) -> list[tuple[str, str]]:
