@@ -242,8 +242,10 @@ class MainWindow(QMainWindow):
             table = TableWidget(self.art, speed=self.settings.animation_speed,
                                 auto_win=self.settings.auto_win, time_limit=self.settings.time_limit,
                                 ai_pause=self.settings.ai_pause,
-                                confirm_discard=self.settings.confirm_discard)
+                                confirm_discard=self.settings.confirm_discard,
+                                show_tracker=self.settings.show_tracker)
             table.match_finished.connect(lambda _s: self._match_over())
+            table.tracker_toggled.connect(self._tracker_toggled)
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
             table.scene.set_tile_size(self.settings.tile_size)
@@ -532,11 +534,16 @@ class MainWindow(QMainWindow):
         table.bar.autowin.setChecked(new.auto_win)
         table.ai_pause = new.ai_pause
         table.confirm_discard = new.confirm_discard
+        table.scene.set_tracker_visible(new.show_tracker)
         if theme_changed:
             from gui.tiles.art import TileArt
 
             self.art = TileArt(new.tile_theme)
             table.scene.set_art(self.art)
+
+    def _tracker_toggled(self, on: bool) -> None:
+        self.settings.show_tracker = on
+        self._save_settings()
 
     def _confirm(self, text: str) -> bool:
         if not self.confirm_quit:

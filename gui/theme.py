@@ -169,6 +169,10 @@ BADGE_TEXT = QColor(255, 248, 235)
 PANEL_FILL = QColor(6, 32, 21, 170)
 PANEL_RIM = QColor(255, 255, 255, 30)
 
+# -- the tile tracker (记牌器): none left of a kind, the last one --------------------------------------
+TRACKER_NONE = QColor(235, 110, 95)
+TRACKER_LAST = QColor(255, 200, 90)
+
 # -- wall marks: where the next draw and the next kong replacement come from ----------------------------
 MARK_FRONT = QColor(GOLD)
 MARK_BACK = QColor(140, 200, 255)

@@ -44,6 +44,7 @@ from gui.table.model import SEATS, TableModel
 from gui.table.name_plate import NamePlate, PlateText
 from gui.table.scene_text import set_elided, text_item
 from gui.table.tile_item import TileItem
+from gui.table.tracker_panel import TrackerPanel
 from gui.table.wall_marks import MarkSpot, WallMarks
 
 if TYPE_CHECKING:
@@ -107,6 +108,7 @@ class TableScene(QGraphicsScene):
         self.wall_marks = WallMarks(self)
         self.log_panel = LogPanel(self)
         self.calls = CallMarks(self, art)
+        self.tracker = TrackerPanel(self, art, human)  # 记牌器: hidden until the player shows it
         self._rules = text_item(self, theme.LOG_PX, theme.TEXT_DIM)
         self._placements: dict[int, Placement] = {}
         self._felt: QPixmap | None = None
@@ -130,6 +132,7 @@ class TableScene(QGraphicsScene):
     def reset(self) -> None:
         """An empty table (before a hand), keeping the seat names and the settings."""
         self.model = TableModel(human=self.model.human, tile_size=self.model.tile_size)
+        self.tracker.reset(self.model.human)
         self._clear_tiles()
 
     def _clear_tiles(self) -> None:
@@ -150,6 +153,12 @@ class TableScene(QGraphicsScene):
             tile.art = art
             tile.update()
         self.calls.set_art(art)
+        self.tracker.set_art(art)
+
+    def set_tracker_visible(self, on: bool) -> None:
+        """Show or hide the tile tracker (记牌器)."""
+        self.tracker.set_visible(on)
+        self.refresh_texts()
 
     def set_tile_size(self, size: str) -> None:
         """The player's own tiles: "small", "medium" or "large" (a setting); lays them out again."""
@@ -170,6 +179,7 @@ class TableScene(QGraphicsScene):
         The animation is a child of :attr:`animator`, which is to play it.
         """
         self.model.apply(event)
+        self.tracker.apply(event)  # this seat's view: the tracker counts what the seat may see
         self.last_moves = []
         self.landing_ms = 0
         self.calls.hide()  # a call still up (its animation cancelled) goes with the next event
@@ -361,6 +371,8 @@ class TableScene(QGraphicsScene):
             self.centre.set_dice("")
         self._place_wall_marks()
         self.log_panel.show([tr("log." + key, **self._log_args(data)) for key, data in m.log])
+        if self.tracker.visible:
+            self.tracker.show(tr("table.tracker_title"))
         set_elided(self._rules, self.rules_line, RULES_W)
         r = self._rules.boundingRect()
         self._rules.setPos(RULES_RIGHT - r.width(), RULES_TOP)

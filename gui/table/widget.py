@@ -51,13 +51,15 @@ class TableWidget(QWidget):
     hand_saved = Signal(object)  # connection.HandSaved: the replay record and the match state
     match_finished = Signal(object)  # list[HandSummary]
     engine_failed = Signal(str)
+    tracker_toggled = Signal(bool)  # the J key showed or hid the tile tracker (记牌器): a setting
 
     def __init__(self, art: TileArt, speed: float = 1.0, auto_win: bool = False,
                  time_limit: int | None = None, ai_pause: str = "off",
-                 confirm_discard: bool = False) -> None:
+                 confirm_discard: bool = False, show_tracker: bool = False) -> None:
         super().__init__()
         self.scene = TableScene(art)
         self.scene.speed = speed
+        self.scene.set_tracker_visible(show_tracker)
         self.view = TableView(self.scene)
         self.bar = ActionBar()
         layout = QVBoxLayout(self)
@@ -544,6 +546,12 @@ class TableWidget(QWidget):
         self.bar.status.setText(tr(note))
         self._note_timer.start()
 
+    def toggle_tracker(self) -> None:
+        """J: the tile tracker (记牌器) shown, or hidden again; kept as a setting."""
+        on = not self.scene.tracker.visible
+        self.scene.set_tracker_visible(on)
+        self.tracker_toggled.emit(on)
+
     def _tick(self) -> None:
         # only the shown count: when the time is up the table decides and says so
         self._seconds_left -= 1
@@ -577,6 +585,8 @@ class TableWidget(QWidget):
             self._toggle_declare()
         elif key == Qt.Key.Key_M:
             self.toggle_sound()
+        elif key == Qt.Key.Key_J:
+            self.toggle_tracker()
         else:
             super().keyPressEvent(event)
 

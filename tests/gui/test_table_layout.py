@@ -120,6 +120,21 @@ def tile_problems(scene: TableScene) -> list[str]:
     return found
 
 
+def tracker_problems(scene: TableScene) -> list[str]:
+    """The tile tracker's panel: on no tile of the table and no text but its own, inside the table."""
+    panel = scene.tracker.back
+    if not _shown(panel):
+        return []
+    rect = panel.sceneBoundingRect()
+    found = [] if scene.sceneRect().contains(rect) else ["the tracker outside the table"]
+    found += [f"the tracker on tile {t.item_id}" for t in scene.tiles
+              if _shown(t) and _tile_rect(t).intersects(rect)]
+    mine = set(panel.childItems())
+    found += [f"the tracker on text {_label(t)}" for t in texts(scene)
+              if t not in mine and _text_rect(t).intersects(rect)]
+    return found
+
+
 def _pixel_size(item: QGraphicsItem, view_scale: float) -> float:
     font = item.font()
     size = font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
@@ -168,6 +183,7 @@ def _moment(event: ev.Event, scene: TableScene) -> str | None:
 @pytest.mark.parametrize("deal", DEALS, ids=lambda d: d.name)
 def test_no_text_overlaps_and_all_text_is_readable_in_view(qtbot, art, language, deal: Deal):
     scene = new_scene(art, deal.rules, long_name=deal.seed == 8 or deal.rigged is not None)
+    scene.set_tracker_visible(True)  # the tile tracker (记牌器) shown: it must find its room too
     views = [_view(scene, size) for size in VIEW_SIZES]
     problems: list[str] = []
     moments: set[str] = set()
@@ -186,7 +202,7 @@ def test_no_text_overlaps_and_all_text_is_readable_in_view(qtbot, art, language,
         moments.add(moment)
         for size in TILE_SIZES:
             scene.set_tile_size(size)
-            found = overlaps(scene) + tile_problems(scene)
+            found = overlaps(scene) + tile_problems(scene) + tracker_problems(scene)
             for view in views:
                 found += view_problems(scene, view)
             problems += [f"{where} ({moment}, {size} tiles): {p}" for p in found]
