@@ -22,6 +22,7 @@ from gui.app_icon import app_icon
 from gui.i18n import set_language, tr
 from gui.i18n.levels import AI_LEVELS
 from gui.i18n.store import notice_text
+from gui.i18n.titles import level_words
 from gui.review_worker import ReviewWorker
 from gui.settings import Settings
 from gui.sound import Sounds
@@ -303,7 +304,7 @@ class MainWindow(QMainWindow):
         if profile is not None:
             level = profile.level
             self.start_screen.set_player(tr("start.player", name=profile.name,
-                                            title=f"{level.rank_title} · {level.dan_title}"))
+                                            title=level_words(level)))
         resumable = self.session.saved_match() is not None and not self.match_running
         self.start_screen.set_continue_enabled(resumable)
         self.start_screen.set_lan_return(self.settings.lan_seat is not None)  # a seat kept at a LAN table
