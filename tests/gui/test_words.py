@@ -107,7 +107,8 @@ def test_the_result_in_english_shows_no_chinese_but_the_other_language_column(qt
 def test_the_history_says_who_won_when_somebody_else_did(english):
     row = HistoryRow(1, "2026-01-01T10:00", "open", "other", -10, "m", winners=(2,))
     assert history_result(row) == "Opposite won"
-    assert history_result(HistoryRow(2, "2026-01-01T10:00", "open", "exhaustive", 0, "m")) == "Exhaustive draw"
+    drawn = HistoryRow(2, "2026-01-01T10:00", "open", "exhaustive", 0, "m")
+    assert history_result(drawn) == "Exhaustive draw"
     i18n.set_language("zh")
     assert history_result(row) == "对家胡"
     # the winners as places to the player's right, from the saved record; damage shows none
