@@ -392,6 +392,7 @@ _T: dict[str, dict[str, str]] = {
     "end.base_sum": {"zh": "基础分", "en": "Base sum"},
     "end.value": {"zh": "胡牌分", "en": "Hand value"},
     "end.dealer_bonus": {"zh": "庄分", "en": "Dealer bonus"},
+    "end.dealer_bonus_how": {"zh": "庄分（{k} × 连庄 {n}）", "en": "Dealer bonus ({k} × streak {n})"},
     "end.dealer": {"zh": "庄", "en": "Dealer"},
     "end.nobody_won": {"zh": "无人胡牌，不计分", "en": "Nobody won: no points change hands"},
     "end.dealer_stays": {"zh": "{who} 连庄", "en": "{who} stays dealer"},

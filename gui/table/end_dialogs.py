@@ -298,14 +298,26 @@ class EndOfHandDialog(_FittedDialog):
         for item in win.score.items:
             rows.append((score_label(item.code, item.points), score_label(item.code, item.points, other),
                          f"×{item.points}" if item.is_factor else f"+{item.points}"))
-        rows.append((tr("end.base_sum"), tr_in(other, "end.base_sum"), str(win.score.base_sum)))
-        rows.append((tr("end.value"), tr_in(other, "end.value"), str(win.score.value)))
+        # 基础分 and 胡牌分 are sums of the items above, not items: shown as totals ("= 24", bold)
+        totals = {len(rows), len(rows) + 1}
+        rows.append((tr("end.base_sum"), tr_in(other, "end.base_sum"), f"= {win.score.base_sum}"))
+        rows.append((tr("end.value"), tr_in(other, "end.value"), f"= {win.score.value}"))
         if win.score.dealer_bonus and (win.seat == summary.dealer or win.discarder == summary.dealer
                                        or win.self_draw):
             bonus = win.score.dealer_bonus
-            rows.append((tr("end.dealer_bonus"), tr_in(other, "end.dealer_bonus"), f"+{bonus}"))
+            # 庄分 = 2 × 连庄数 on a self-draw, 1 × 连庄数 on a discard win (RULES §5): say which
+            per = 2 if win.self_draw else 1
+            how = {"k": per, "n": summary.dealer_streak}
+            rows.append((tr("end.dealer_bonus_how", **how), tr_in(other, "end.dealer_bonus_how", **how),
+                         f"+{bonus}"))
         columns = [tr("score.col_item"), tr("score.col_other"), tr("score.col_points")]
         table = _read_only_table(rows, columns, 2)
+        for r in totals:
+            for c in range(table.columnCount()):
+                cell = table.item(r, c)
+                font = cell.font()
+                font.setBold(True)
+                cell.setFont(font)
         header = table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)

@@ -115,3 +115,34 @@ def test_the_history_says_who_won_when_somebody_else_did(english):
     assert winners_of('{"result": {"winners": [3, 1]}}', 1) == (2, 0)
     for record in ("{", "[]", '{"result": null}', '{"result": {"winners": "x"}}', None):
         assert winners_of(record, 1) == ()
+
+
+def test_the_score_shows_its_sums_as_totals_and_explains_the_dealer_bonus(qtbot):
+    from engine.ai import SimpleAI
+    from engine.hand import Hand
+    from engine.rules import Ruleset
+    from engine.seat import HandRunner
+    from engine.summary import HandSummary, track
+
+    explained = 0
+    for seed in range(40):
+        hand = Hand(Ruleset(), dealer=seed % 4, seed=seed, dealer_streak=1 + seed % 3)
+        HandRunner(hand, [SimpleAI() for _ in range(4)]).run()
+        summary = HandSummary()
+        for event in hand.events:
+            summary = track(summary, event.for_seat(0))
+        if not summary.wins:
+            continue
+        dialog = EndOfHandDialog(TileArt(), summary, ["", "", "", ""])
+        qtbot.addWidget(dialog)
+        for win, table in zip(summary.wins, dialog.score_tables, strict=True):
+            texts = {table.item(r, 0).text(): table.item(r, 2) for r in range(table.rowCount())}
+            assert texts["基础分"].text() == f"= {win.score.base_sum}" and texts["基础分"].font().bold()
+            assert texts["胡牌分"].text() == f"= {win.score.value}" and texts["胡牌分"].font().bold()
+            bonus = [k for k in texts if k.startswith("庄分")]
+            if bonus:
+                per = 2 if win.self_draw else 1
+                assert bonus == [f"庄分（{per} × 连庄 {summary.dealer_streak}）"]
+                assert texts[bonus[0]].text() == f"+{per * summary.dealer_streak}" == f"+{win.score.dealer_bonus}"
+                explained += 1
+    assert explained >= 3
