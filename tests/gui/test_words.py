@@ -143,6 +143,7 @@ def test_the_score_shows_its_sums_as_totals_and_explains_the_dealer_bonus(qtbot)
             if bonus:
                 per = 2 if win.self_draw else 1
                 assert bonus == [f"庄分（{per} × 连庄 {summary.dealer_streak}）"]
-                assert texts[bonus[0]].text() == f"+{per * summary.dealer_streak}" == f"+{win.score.dealer_bonus}"
+                shown = texts[bonus[0]].text()
+                assert shown == f"+{per * summary.dealer_streak}" == f"+{win.score.dealer_bonus}"
                 explained += 1
     assert explained >= 3
