@@ -116,14 +116,14 @@ PROFILE_FELT = FeltLook(light_y=0.35, radius=0.8,
                         stops=((0.0, PROFILE_FELT_LIGHT), (0.55, FELT_MID), (1.0, FELT_EDGE)),
                         speck_alpha=(9, 14), speck_area=600, speck_width=2.0)
 
-MIN_TEXT_PX = 19
+MIN_TEXT_PX = 24
 
 # -- text sizes (scene pixels) ------------------------------------------------------------------
-PLATE_NAME_PX = 21
+PLATE_NAME_PX = 26
 PLATE_DETAIL_PX = MIN_TEXT_PX
 LOG_PX = MIN_TEXT_PX
-CENTRE_TITLE_PX = 20
-CENTRE_TILES_LEFT_PX = 28
+CENTRE_TITLE_PX = MIN_TEXT_PX
+CENTRE_TILES_LEFT_PX = 30
 CENTRE_DETAIL_PX = MIN_TEXT_PX
 DICE_PX = 40
 WALL_MARK_PX = MIN_TEXT_PX
@@ -164,6 +164,8 @@ READY_BADGE = QColor(230, 110, 30)
 OFFLINE_BADGE = QColor(120, 120, 120)  # a LAN seat whose person dropped (掉线)
 AUTOPLAY_BADGE = QColor(45, 105, 170)  # a LAN seat played by 托管
 BADGE_TEXT = QColor(255, 248, 235)
+COUNTDOWN_BADGE = QColor(30, 110, 150)  # my decision's seconds left, on my plate
+COUNTDOWN_HURRY = QColor(200, 48, 40)  # … its last seconds
 
 # -- the log panel --------------------------------------------------------------------------------------
 PANEL_FILL = QColor(6, 32, 21, 170)
@@ -350,7 +352,7 @@ COUNTDOWN_STYLE = f"color: {BUTTON};"
 
 # the banner over the table while the computer plays for the player
 AUTOPLAY_BANNER_STYLE = f"""
-#autoplayBanner {{ background: rgba(20, 60, 120, 225); border: 2px solid #bfe0ff; border-radius: 12px; }}
+#autoplayBanner {{ background: rgba(20, 60, 120, 235); border-top: 2px solid #bfe0ff; }}
 #autoplayBanner QLabel {{ color: white; }}
 #autoplayBanner QPushButton {{ background: {BUTTON}; color: {BUTTON_TEXT}; border: 2px solid {BUTTON_EDGE};
   border-radius: 8px; padding: 4px 14px; font-weight: bold; }}

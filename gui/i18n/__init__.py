@@ -111,7 +111,7 @@ _T: dict[str, dict[str, str]] = {
     "replay.position": {"zh": "第 {n} / {total} 步", "en": "step {n} / {total}"},
     "replay.open": {"zh": "全部明牌", "en": "All hands open"},
     "replay.follow": {"zh": "{who}的视角", "en": "{who}'s view"},
-    "table.countdown": {"zh": "限时 {n} 秒", "en": "{n} s left"},
+    "table.countdown": {"zh": "{n} 秒", "en": "{n} s"},
     "table.wall_break": {"zh": "▼开门", "en": "▼break"},
     "table.wall_front": {"zh": "摸牌▶", "en": "draw▶"},
     "table.wall_back": {"zh": "杠尾", "en": "back-of-wall draw"},

@@ -315,9 +315,10 @@ class EndOfHandDialog(_FittedDialog):
         for r in totals:
             for c in range(table.columnCount()):
                 cell = table.item(r, c)
-                font = cell.font()
-                font.setBold(True)
-                cell.setFont(font)
+                if cell is not None:
+                    font = cell.font()
+                    font.setBold(True)
+                    cell.setFont(font)
         header = table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)

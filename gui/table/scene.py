@@ -68,6 +68,7 @@ REPLACEMENT_MS = 700
 LAST_FOUR_DRAW_MS = 700
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+HURRY_SECONDS = 5  # the countdown on my plate turns red
 RULES_RIGHT, RULES_TOP, RULES_W = SCENE_W - 14.0, 12.0, 460.0  # the rules line, right of the top hand
 
 
@@ -92,6 +93,7 @@ class TableScene(QGraphicsScene):
         self.levels = ["", "", "", ""]
         self.seat_states = [(True, False)] * SEATS  # (connected, autoplay) of a LAN table's seats
         self.thinking: int | None = None  # the seat marked 思考中 (gui.table.thinking)
+        self.seconds_left: int | None = None  # my decision's countdown, shown on my plate
         self.rules_line = ""  # the table's rules in words, shown in the top-right corner
         self.speed = 1.0
         self.animator = Animator(self)  # owns every animation the scene makes (gui.table.animation)
@@ -329,6 +331,12 @@ class TableScene(QGraphicsScene):
                 self.plates[seat].thinking.set_phase(0)
             self.refresh_texts()
 
+    def set_countdown(self, seconds: int | None) -> None:
+        """My decision's seconds left, shown on my name plate (None: no countdown)."""
+        if seconds != self.seconds_left:
+            self.seconds_left = seconds
+            self.refresh_texts()
+
     def step_thinking(self) -> None:
         """The next dot of the marked seat's 思考中."""
         if self.thinking is not None:
@@ -355,6 +363,9 @@ class TableScene(QGraphicsScene):
                 status=self._status_word(seat),
                 offline=not self.seat_states[seat][0],
                 thinking=tr("table.thinking") if seat == self.thinking else "",
+                countdown=tr("table.countdown", n=self.seconds_left)
+                if seat == m.human and self.seconds_left is not None else "",
+                hurry=self.seconds_left is not None and self.seconds_left <= HURRY_SECONDS,
             )
             self.plates[seat].show(text, PLATE_ANCHORS[side], lit=m.turn == seat)
         if playing:

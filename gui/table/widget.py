@@ -103,7 +103,8 @@ class TableWidget(QWidget):
         self.bar.autowin.setChecked(auto_win)
         self.scene.tile_clicked.connect(self._tile_clicked)
         self.scene.tile_hovered.connect(self._tile_hovered)
-        self.banner = AutoplayBanner(self.view)
+        self.banner = AutoplayBanner(self)
+        layout.insertWidget(1, self.banner)  # a strip between the table and the bar: it covers nothing
         self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
         self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
         self.cues = TableCues()  # the sounds of the table: the window gives it its Sounds
@@ -196,6 +197,7 @@ class TableWidget(QWidget):
         self._close_menu()
         self.scene.animator.cancel()
         self._timer.stop()
+        self.scene.set_countdown(None)
         self.thinking.clear()
         if self.end_dialog is not None:
             self.end_dialog.close()
@@ -407,7 +409,7 @@ class TableWidget(QWidget):
         if request.time_limit:
             # shown only: the table keeps the time and decides when it runs out
             self._seconds_left = math.ceil(request.time_limit)
-            self.bar.countdown.setText(tr("table.countdown", n=self._seconds_left))
+            self.scene.set_countdown(self._seconds_left)  # on my plate, where I look
             self._timer.start()
         self.cues.decision()
 
@@ -462,7 +464,7 @@ class TableWidget(QWidget):
         self._show_status()
         self._close_menu()
         self._timer.stop()
-        self.bar.countdown.setText("")
+        self.scene.set_countdown(None)
         self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
         self._mark_clickable()
 
@@ -555,7 +557,7 @@ class TableWidget(QWidget):
     def _tick(self) -> None:
         # only the shown count: when the time is up the table decides and says so
         self._seconds_left -= 1
-        self.bar.countdown.setText(tr("table.countdown", n=max(0, self._seconds_left)))
+        self.scene.set_countdown(max(0, self._seconds_left))
         self.cues.countdown(self._seconds_left)
         if self._seconds_left <= 0:
             self._timer.stop()
