@@ -348,7 +348,6 @@ QCheckBox::indicator {{ width: 18px; height: 18px; border: 2px solid #cfe8d8; bo
 QCheckBox::indicator:checked {{ background: {BUTTON}; border-color: {TEXT_WARM}; }}
 """
 WAITS_STYLE = f"color: {TEXT_WARM};"
-COUNTDOWN_STYLE = f"color: {BUTTON};"
 
 # the banner over the table while the computer plays for the player
 AUTOPLAY_BANNER_STYLE = f"""
