@@ -191,7 +191,7 @@ CALL_COLOURS = {
     "replacement": QColor(140, 200, 255),  # the wall mark's colour for the back of the wall
     "exhaustive": QColor(220, 220, 210),
 }
-CALL_CARD_FILL = QColor(6, 30, 20, 225)  # the card under a call: the centre under it stays faintly seen
+CALL_CARD_FILL = QColor(6, 30, 20, 248)  # the card under a call: what it covers does not show through
 CALL_OUTLINE = QColor(40, 14, 6, 230)
 
 # -- tile highlights -------------------------------------------------------------------------------------
