@@ -147,3 +147,14 @@ def test_the_score_shows_its_sums_as_totals_and_explains_the_dealer_bonus(qtbot)
                 assert shown == f"+{per * summary.dealer_streak}" == f"+{win.score.dealer_bonus}"
                 explained += 1
     assert explained >= 3
+
+
+def test_the_start_screen_names_the_players_titles_in_english_too(qtbot, english):
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+
+    w = MainWindow(Settings(animation_speed=0.0, language="en"), confirm_quit=False)
+    qtbot.addWidget(w)
+    w.show_start()
+    text = w.start_screen.player.text()
+    assert "待业 (Jobless) · 麻袋 (Sack)" in text and not _chinese_only(text)
