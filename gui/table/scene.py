@@ -246,7 +246,8 @@ class TableScene(QGraphicsScene):
                   instant: bool = False) -> None:
         new = layout(self.model)
         duration = 0 if instant or group is None else self.duration(ms)
-        zone = set(self.model.last_four_zone()) if self.model.wall is not None else set()
+        # the 海捞区 in the wall, and each 海捞 tile once drawn: it keeps its tint at its seat
+        zone = set(self.model.last_four_zone()) | set(self.model.last_four) if self.model.wall else set()
         own = set(self.model.seats[self.model.human].hand)
         for item_id, place in new.items():
             tile = self.tiles[item_id]

@@ -171,3 +171,16 @@ def test_after_an_exhaustive_draw_the_result_says_who_was_ready_on_which_tiles(q
     assert sorted(w.startswith("听 ") for w in words) == [False, False, False, True]
     assert words.count(tr("end.not_ready")) == 3
 
+
+
+def test_each_last_four_tile_keeps_its_mark_at_its_seat(qtbot, art):
+    deal = Deal("kongs-all", Ruleset(), rigged=KONGS_EVERYWHERE)
+    scene = new_scene(art, deal.rules)
+    for seen, _anim in play_animated(scene, deal):
+        if isinstance(seen, ev.TileDrawn) and seen.last_four:
+            tile = scene.tiles[seen.wall_index]
+            assert tile.zone and scene.model.seat_of_item(seen.wall_index) == seen.seat
+            # hidden information: face up only at my own seat
+            assert tile.face_up == (seen.seat == 0)
+    marked = [t.item_id for t in scene.tiles if t.zone]
+    assert sorted(marked) == sorted(scene.model.last_four)  # after the hand, the four still marked
