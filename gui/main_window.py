@@ -22,7 +22,7 @@ from gui.app_icon import app_icon
 from gui.i18n import set_language, tr
 from gui.i18n.levels import AI_LEVELS
 from gui.i18n.store import notice_text
-from gui.i18n.titles import level_words
+from gui.i18n.titles import level_words, peer_title
 from gui.review_worker import ReviewWorker
 from gui.settings import Settings
 from gui.sound import Sounds
@@ -423,7 +423,7 @@ class MainWindow(QMainWindow):
         seat = started.seat
         names = [started.names[(seat + i) % 4] for i in range(4)]
         # a computer's title is its level ("normal"): in words; a person's is 级别·段位
-        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else t
+        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else peer_title(t, short=True)
                   for t in (started.titles[(seat + i) % 4] for i in range(4))]
         self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")  # keeps a saved match
         self._lan_table = True

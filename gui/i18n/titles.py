@@ -35,6 +35,16 @@ def title_words(title: str) -> str:
     return title if language() == "zh" or english is None else f"{title} ({english})"
 
 
+def peer_title(text: str, short: bool = False) -> str:
+    """A person's 级别·段位 as another program sent it (a LAN seat): each known title with its
+    English beside it in English; `short` keeps only the 级别 in English, where room is scarce (a
+    name plate). Text that is not a pair of known titles is shown as it came."""
+    parts = [part.strip() for part in text.split("·")]
+    if language() == "zh" or not all(part in ENGLISH for part in parts):
+        return text
+    return " · ".join(title_words(part) for part in (parts[:1] if short else parts))
+
+
 def level_words(level: Level) -> str:
     """级别 · 段位, each with its English in English: "待业 (Jobless) · 麻袋 (Sack)"."""
     return f"{title_words(level.rank_title)} · {title_words(level.dan_title)}"

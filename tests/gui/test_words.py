@@ -158,3 +158,13 @@ def test_the_start_screen_names_the_players_titles_in_english_too(qtbot, english
     w.show_start()
     text = w.start_screen.player.text()
     assert "待业 (Jobless) · 麻袋 (Sack)" in text and not _chinese_only(text)
+
+
+def test_a_lan_players_titles_get_their_english_too(english):
+    from gui.i18n.titles import peer_title
+
+    assert peer_title("待业·麻袋") == "待业 (Jobless) · 麻袋 (Sack)"
+    assert peer_title("待业·麻袋", short=True) == "待业 (Jobless)"
+    assert peer_title("some bot v2") == "some bot v2"  # not titles of this game: as it came
+    i18n.set_language("zh")
+    assert peer_title("待业·麻袋", short=True) == "待业·麻袋"
