@@ -7,9 +7,9 @@ There is one gold, :data:`GOLD`; the other gold tones are the stops of the gold 
 they are the tile painter's data (:mod:`gui.tiles.themes`).
 
 Text sizes on the table are pixel sizes in scene units. The view scales the 1600×1000 scene to
-the window with its aspect ratio kept; at the smallest window (1024×700, less the menu and the
-action bar) the scale is about 0.6, so no table text is smaller than :data:`MIN_TEXT_PX` = 19,
-which is 11 pixels or more on screen down to a view scale of 0.58.
+the window with its aspect ratio kept; at the smallest window (about 800×560, less the menu and
+the action bar) the scale is about 0.47, so no table text is smaller than :data:`MIN_TEXT_PX` =
+24, which is 11 pixels or more on screen down to a view scale of 0.46.
 """
 
 from __future__ import annotations
