@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 from engine.decision import DecisionRequest
 from engine.hand import Hand
 from engine.rules import Ruleset
+from gui import theme
 from gui.table.action_bar import BAR_HEIGHT, bar_scale
 from gui.table.widget import TableWidget
 from gui.tiles.art import TileArt
@@ -50,6 +51,11 @@ def test_my_countdown_is_on_my_name_plate_and_goes_with_the_decision(qtbot, art)
     table._tick()
     assert plate.countdown.text.text() == "14 秒"
     assert not any(p.countdown.pill.isVisible() for p in table.scene.plates[1:])
+    assert plate.countdown.pill.brush().color() == theme.COUNTDOWN_BADGE
+    for _ in range(9):
+        table._tick()
+    assert plate.countdown.text.text() == "5 秒"
+    assert plate.countdown.pill.brush().color() == theme.COUNTDOWN_HURRY  # the last seconds in red
     table._clear_decision()
     assert not plate.countdown.pill.isVisible()
 
