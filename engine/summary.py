@@ -4,9 +4,13 @@ hand), so a LAN client keeps the same summary as the host."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from . import events as ev
+from .analysis import waits_counts
+from .tiles import NUM_KINDS, kind_of
+from .wall import Wall
 
 
 @dataclass
@@ -18,6 +22,7 @@ class HandSummary:
     wins: list[ev.HandWon] = field(default_factory=list)
     payments: ev.PaymentsMade | None = None
     ended: ev.HandEnded | None = None
+    last_four_draws: dict[int, int] = field(default_factory=dict)  # seat → wall index of its 海捞 tile
 
 
 def track(summary: HandSummary, event: ev.Event) -> HandSummary:
@@ -30,7 +35,33 @@ def track(summary: HandSummary, event: ev.Event) -> HandSummary:
         summary.payments = event
     elif isinstance(event, ev.HandEnded):
         summary.ended = event
+    elif isinstance(event, ev.TileDrawn) and event.last_four:
+        summary.last_four_draws[event.seat] = event.wall_index
     return summary
 
 
-__all__ = ["HandSummary", "track"]
+def waits_before_last_four(summary: HandSummary) -> list[list[int]] | None:
+    """荒庄: the kinds each seat was 听 on before it drew its 海捞 tile ([] for a seat not ready).
+
+    Every hand is revealed at the end and so is the wall's seed, which names the 海捞 tiles (their
+    wall positions are public): each seat's hand less its 海捞 tile is the hand it waited with.
+    None when the hand did not end in a 荒庄 or its wall has no seed (a hand-made wall)."""
+    ended = summary.ended
+    if ended is None or not ended.exhaustive or ended.seed is None:
+        return None
+    wall = Wall.shuffled(random.Random(ended.seed))
+    out = []
+    for seat, concealed in enumerate(ended.concealed):
+        counts = [0] * NUM_KINDS
+        for kind in concealed:
+            counts[kind] += 1
+        drawn = summary.last_four_draws.get(seat)
+        if drawn is not None:
+            counts[kind_of(wall.tile_at(drawn))] -= 1
+        kongs = ended.kongs[seat]
+        size = sum(counts) + 3 * len(kongs)
+        out.append(waits_counts(counts, kongs) if size == 13 and min(counts) >= 0 else [])
+    return out
+
+
+__all__ = ["HandSummary", "track", "waits_before_last_four"]

@@ -22,6 +22,7 @@ from gui.app_icon import app_icon
 from gui.i18n import set_language, tr
 from gui.i18n.levels import AI_LEVELS
 from gui.i18n.store import notice_text
+from gui.i18n.titles import level_words, peer_title
 from gui.review_worker import ReviewWorker
 from gui.settings import Settings
 from gui.sound import Sounds
@@ -245,8 +246,10 @@ class MainWindow(QMainWindow):
             table = TableWidget(self.art, speed=self.settings.animation_speed,
                                 auto_win=self.settings.auto_win, time_limit=self.settings.time_limit,
                                 ai_pause=self.settings.ai_pause,
-                                confirm_discard=self.settings.confirm_discard)
+                                confirm_discard=self.settings.confirm_discard,
+                                show_tracker=self.settings.show_tracker)
             table.match_finished.connect(lambda _s: self._match_over())
+            table.tracker_toggled.connect(self._tracker_toggled)
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
             table.scene.set_tile_size(self.settings.tile_size)
@@ -313,7 +316,7 @@ class MainWindow(QMainWindow):
         if profile is not None:
             level = profile.level
             self.start_screen.set_player(tr("start.player", name=profile.name,
-                                            title=f"{level.rank_title} · {level.dan_title}"))
+                                            title=level_words(level)))
         resumable = self.session.saved_match() is not None and not self.match_running
         self.start_screen.set_continue_enabled(resumable)
         from gui.lan.kept_seat import comeback
@@ -467,7 +470,7 @@ class MainWindow(QMainWindow):
         seat = started.seat
         names = [started.names[(seat + i) % 4] for i in range(4)]
         # a computer's title is its level ("normal"): in words; a person's is 级别·段位
-        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else t
+        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else peer_title(t, short=True)
                   for t in (started.titles[(seat + i) % 4] for i in range(4))]
         if not remote.watching:  # keeps a saved match (a watcher's table is not the player's match)
             self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")
@@ -583,14 +586,16 @@ class MainWindow(QMainWindow):
         table.ai_pause = new.ai_pause
         table.confirm_discard = new.confirm_discard
         table.talk_muted = new.talk_muted
+        table.scene.set_tracker_visible(new.show_tracker)
         if theme_changed:
             from gui.tiles.art import TileArt
 
             self.art = TileArt(new.tile_theme)
-            table.scene.art = self.art
-            for tile in table.scene.tiles:
-                tile.art = self.art
-                tile.update()
+            table.scene.set_art(self.art)
+
+    def _tracker_toggled(self, on: bool) -> None:
+        self.settings.show_tracker = on
+        self._save_settings()
 
     def _confirm(self, text: str) -> bool:
         if not self.confirm_quit:

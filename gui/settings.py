@@ -51,6 +51,7 @@ class Settings:
     time_limit: int | None = None  # seconds per decision, None = no limit
     ai_pause: str = "natural"  # a key of AI_PAUSES
     confirm_discard: bool = False  # a first click lifts a tile, a second discards it (misclicks)
+    show_tracker: bool = False  # the tile tracker (记牌器) on the table (the table's J key switches it too)
     sound_on: bool = True  # the effects (the table's M key switches them too)
     volume: int = 70  # 0..100, of the effects
     mute_unfocused: bool = True  # silent while another application has the focus
@@ -92,6 +93,7 @@ def _valid(name: str, value: Any) -> bool:
         "auto_win": lambda v: isinstance(v, bool),
         "ai_pause": lambda v: v in AI_PAUSES,
         "confirm_discard": lambda v: isinstance(v, bool),
+        "show_tracker": lambda v: isinstance(v, bool),
         "sound_on": lambda v: isinstance(v, bool),
         "volume": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VOLUME,
         "mute_unfocused": lambda v: isinstance(v, bool),

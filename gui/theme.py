@@ -7,9 +7,9 @@ There is one gold, :data:`GOLD`; the other gold tones are the stops of the gold 
 they are the tile painter's data (:mod:`gui.tiles.themes`).
 
 Text sizes on the table are pixel sizes in scene units. The view scales the 1600×1000 scene to
-the window with its aspect ratio kept; at the smallest window (1024×700, less the menu and the
-action bar) the scale is about 0.6, so no table text is smaller than :data:`MIN_TEXT_PX` = 19,
-which is 11 pixels or more on screen down to a view scale of 0.58.
+the window with its aspect ratio kept; at the smallest window (about 800×560, less the menu and
+the action bar) the scale is about 0.47, so no table text is smaller than :data:`MIN_TEXT_PX` =
+24, which is 11 pixels or more on screen down to a view scale of 0.46.
 """
 
 from __future__ import annotations
@@ -116,18 +116,20 @@ PROFILE_FELT = FeltLook(light_y=0.35, radius=0.8,
                         stops=((0.0, PROFILE_FELT_LIGHT), (0.55, FELT_MID), (1.0, FELT_EDGE)),
                         speck_alpha=(9, 14), speck_area=600, speck_width=2.0)
 
-MIN_TEXT_PX = 19
+MIN_TEXT_PX = 24
 
 # -- text sizes (scene pixels) ------------------------------------------------------------------
-PLATE_NAME_PX = 21
+PLATE_NAME_PX = 26
 PLATE_DETAIL_PX = MIN_TEXT_PX
 LOG_PX = MIN_TEXT_PX
-CENTRE_TITLE_PX = 20
-CENTRE_TILES_LEFT_PX = 28
+CENTRE_TITLE_PX = MIN_TEXT_PX
+CENTRE_TILES_LEFT_PX = 30
 CENTRE_DETAIL_PX = MIN_TEXT_PX
 DICE_PX = 40
 WALL_MARK_PX = MIN_TEXT_PX
-CALL_PX = 72
+CALL_PX = 72  # 胡, 自摸, 杠, 报听
+MOMENT_PX = 52  # 海捞, 杠尾补牌, 荒庄: a moment of the table, not a player's call
+CALL_LINE_PX = 24  # who made the call, under it
 
 
 def font(px: int, bold: bool = False) -> QFont:
@@ -162,10 +164,16 @@ READY_BADGE = QColor(230, 110, 30)
 OFFLINE_BADGE = QColor(120, 120, 120)  # a LAN seat whose person dropped (掉线)
 AUTOPLAY_BADGE = QColor(45, 105, 170)  # a LAN seat played by 托管
 BADGE_TEXT = QColor(255, 248, 235)
+COUNTDOWN_BADGE = QColor(30, 110, 150)  # my decision's seconds left, on my plate
+COUNTDOWN_HURRY = QColor(200, 48, 40)  # … its last seconds
 
 # -- the log panel --------------------------------------------------------------------------------------
 PANEL_FILL = QColor(6, 32, 21, 170)
 PANEL_RIM = QColor(255, 255, 255, 30)
+
+# -- the tile tracker (记牌器): none left of a kind, the last one --------------------------------------
+TRACKER_NONE = QColor(235, 110, 95)
+TRACKER_LAST = QColor(255, 200, 90)
 
 # -- wall marks: where the next draw and the next kong replacement come from ----------------------------
 MARK_FRONT = QColor(GOLD)
@@ -178,7 +186,12 @@ CALL_COLOURS = {
     "self_draw": QColor(255, 200, 60),
     "kong": QColor(120, 220, 160),
     "ready": QColor(255, 150, 60),
+    "last_four": QColor(120, 200, 255),
+    "last_four_draw": QColor(120, 200, 255),
+    "replacement": QColor(140, 200, 255),  # the wall mark's colour for the back of the wall
+    "exhaustive": QColor(220, 220, 210),
 }
+CALL_CARD_FILL = QColor(6, 30, 20, 248)  # the card under a call: what it covers does not show through
 CALL_OUTLINE = QColor(40, 14, 6, 230)
 
 # -- tile highlights -------------------------------------------------------------------------------------
@@ -335,11 +348,10 @@ QCheckBox::indicator {{ width: 18px; height: 18px; border: 2px solid #cfe8d8; bo
 QCheckBox::indicator:checked {{ background: {BUTTON}; border-color: {TEXT_WARM}; }}
 """
 WAITS_STYLE = f"color: {TEXT_WARM};"
-COUNTDOWN_STYLE = f"color: {BUTTON};"
 
 # the banner over the table while the computer plays for the player
 AUTOPLAY_BANNER_STYLE = f"""
-#autoplayBanner {{ background: rgba(20, 60, 120, 225); border: 2px solid #bfe0ff; border-radius: 12px; }}
+#autoplayBanner {{ background: rgba(20, 60, 120, 235); border-top: 2px solid #bfe0ff; }}
 #autoplayBanner QLabel {{ color: white; }}
 #autoplayBanner QPushButton {{ background: {BUTTON}; color: {BUTTON_TEXT}; border: 2px solid {BUTTON_EDGE};
   border-radius: 8px; padding: 4px 14px; font-weight: bold; }}

@@ -53,6 +53,20 @@ class HistoryRow:
     match_id: str
     imported: bool = False
     agreement: float | None = None  # the share of the player's choices 大师 agrees with (None: not reviewed)
+    winners: tuple[int, ...] = ()  # who won, as places to the player's right (0 the player, 1 下家 …)
+
+
+def winners_of(record: object, human_seat: object) -> tuple[int, ...]:
+    """Who won a saved hand, as places to the right of the player's seat; () when the record does
+    not say (a damaged or foreign record is shown without them, never fails the history)."""
+    try:
+        data = json.loads(record) if isinstance(record, str) else None
+        winners = data["result"]["winners"] if isinstance(data, dict) and data.get("result") else []
+        if not isinstance(human_seat, int) or not isinstance(winners, list):
+            return ()
+        return tuple((w - human_seat) % 4 for w in winners if isinstance(w, int) and not isinstance(w, bool))
+    except (ValueError, TypeError, KeyError):
+        return ()
 
 
 # -- schema versions ----------------------------------------------------------------------------
@@ -361,12 +375,12 @@ class HistoryDB:
         if self.db is None or limit <= 0:
             return []
         rows = self._read(
-            "SELECT id, played_at, room, result, delta, match_id, imported, review FROM hands"
-            " WHERE profile = ? ORDER BY id DESC LIMIT ?",
+            "SELECT id, played_at, room, result, delta, match_id, imported, review, record, human_seat"
+            " FROM hands WHERE profile = ? ORDER BY id DESC LIMIT ?",
             (name, limit),
         )
-        return [HistoryRow(r[0], r[1], r[2], result_code(r[3]), r[4], r[5], bool(r[6]), agreement_of(r[7]))
-                for r in rows]
+        return [HistoryRow(r[0], r[1], r[2], result_code(r[3]), r[4], r[5], bool(r[6]), agreement_of(r[7]),
+                           winners_of(r[8], r[9])) for r in rows]
 
     def agreements(self, name: str) -> list[float]:
         """The agreement with 大师 of the profile's own reviewed hands (not imported ones), oldest

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from PySide6.QtCore import QAbstractAnimation
+
 from engine import events as ev
 from engine.actions import Action, ActionKind
 from engine.ai import SimpleAI
@@ -94,6 +96,30 @@ def play(scene: TableScene, deal: Deal) -> Iterator[ev.Event]:
         for event in hand.events[sent:]:
             scene.show_event(event.for_seat(0))
             yield event
+        sent = len(hand.events)
+        if hand.ended:
+            return
+        runner.step()
+
+
+def play_animated(scene: TableScene, deal: Deal) -> Iterator[tuple[ev.Event, QAbstractAnimation | None]]:
+    """As :func:`play`, at the scene's own speed: yields each event (as seat 0 sees it) with the
+    animation the scene made for it; when the caller is done with it, the scene's animator plays
+    it to its end, as the table does."""
+    from PySide6.QtWidgets import QApplication
+
+    hand = deal.hand()
+    runner = HandRunner(hand, deal.seats())
+    sent = 0
+    while True:
+        for event in hand.events[sent:]:
+            seen = event.for_seat(0)
+            anim = scene.show_event(seen)
+            yield seen, anim
+            if anim is not None:
+                scene.animator.play(anim, lambda: None)
+                scene.animator.finish_now()
+                QApplication.processEvents()
         sent = len(hand.events)
         if hand.ended:
             return

@@ -55,7 +55,7 @@ SAVE_TEXTS: dict[str, dict[str, str]] = {
     "profile.warning": {"zh": "存档提示：{message}", "en": "Save data: {message}"},
     "store.not_saved": {
         "zh": "积分和牌局没有保存：{why}。游戏开着时它们都保留着，并会再试着保存。",
-        "en": "Your 积分 and games are not saved: {why}. They are kept while the game is open, "
+        "en": "Your points (积分) and games are not saved: {why}. They are kept while the game is open, "
               "and saving is tried again.",
     },
     "store.saved_again": {
@@ -79,7 +79,7 @@ SAVE_TEXTS: dict[str, dict[str, str]] = {
         "zh": "合肥麻将已经在另一个窗口里打开了（进程 {pid}）。\n"
               "同一份存档一次只能由一个窗口保存，否则两边会互相覆盖积分。",
         "en": "Hefei Mahjong is already open in another window (process {pid}).\n"
-              "Only one window at a time can save your profile; two would overwrite each other's 积分.",
+              "Only one window at a time can save your profile; two would overwrite each other's points.",
     },
     "instance.raised": {
         "zh": "已经把那个窗口调到最前面。", "en": "That window has been brought to the front.",

@@ -30,6 +30,7 @@ from engine.net.door import WRONG_CODES, DoorNotice
 from gui import theme
 from gui.i18n import seat_label, tr
 from gui.i18n.levels import AI_LEVELS
+from gui.i18n.titles import peer_title
 from gui.lan.words import lock_mark
 from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
 from gui.screens.felt import FeltBackdrop
@@ -106,7 +107,7 @@ class SeatCard(QFrame):
             state, ready = tr("lan.lobby.ready"), True
         else:
             self.name.setText(seat.name)
-            self.title.setText(seat.title)
+            self.title.setText(peer_title(seat.title))
             if not seat.connected:
                 state, ready = tr("lan.plate_offline"), False
             else:

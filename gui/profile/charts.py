@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QWidget
 from engine.levels import LEVELS
 from gui import theme
 from gui.fonts import ui_font
+from gui.i18n.titles import title_words
 
 INK = QColor(theme.INK)
 MUTED = QColor(theme.MUTED)
@@ -403,7 +404,7 @@ class LineChart(_Chart):
             pen.setDashPattern([4, 4])
             painter.setPen(pen)
             painter.drawLine(QPointF(plot.left(), _crisp(y)), QPointF(plot.right(), _crisp(y)))
-            title = LEVELS[level.number].dan_title  # the level this figure reaches
+            title = title_words(LEVELS[level.number].dan_title)  # the level this figure reaches
             w = metrics.horizontalAdvance(title)
             box = QRectF(plot.left() + 6, y - metrics.height() - 1, w + 8, metrics.height())
             painter.setPen(Qt.PenStyle.NoPen)

@@ -20,6 +20,7 @@ from engine.levels import LEVELS, TOP, Level, level_for, progress
 from gui import theme
 from gui.fonts import ui_font
 from gui.i18n import tr
+from gui.i18n.titles import title_words
 from gui.profile.style import gold_text
 from gui.theme import GOLD, title_font
 
@@ -49,7 +50,8 @@ class ProfileHeader(QWidget):
         if self.level is TOP:
             return tr("profile.top")
         following = LEVELS[self.level.number]
-        return tr("profile.next", dan=following.dan_title, n=f"{self.level.next_at - self.points:,}")
+        n = f"{self.level.next_at - self.points:,}"
+        return tr("profile.next", dan=title_words(following.dan_title), n=n)
 
     def sub_text(self) -> str:
         text = tr("profile.level_of", n=self.level.number, total=len(LEVELS))
@@ -88,7 +90,7 @@ class ProfileHeader(QWidget):
                          metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, text_right - text_left))
         # the titles: 级别 · 段位, shrunk if the space is short
         size = 44
-        rank, dan = self.level.rank_title, self.level.dan_title
+        rank, dan = title_words(self.level.rank_title), title_words(self.level.dan_title)
         while size > 22:
             font = title_font(size)
             fm = QFontMetricsF(font)

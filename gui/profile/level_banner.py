@@ -39,6 +39,7 @@ from PySide6.QtWidgets import QWidget
 from engine.levels import LEVELS, Level
 from gui.fonts import ui_font
 from gui.i18n import tr
+from gui.i18n.titles import level_words
 from gui.theme import GOLD_EDGE, gold_gradient, title_font
 
 
@@ -106,7 +107,7 @@ class LevelChangeBanner(QWidget):
             return
         self._up = new.number > old.number
         self._headline = tr("banner.up" if self._up else "banner.down")
-        self._titles = f"{new.rank_title} · {new.dan_title}"
+        self._titles = level_words(new)
         self._detail = tr("banner.levels", old=old.number, new=new.number)
         if speed <= 0:
             self._set_reveal(1.0)

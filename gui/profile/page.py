@@ -25,15 +25,23 @@ from PySide6.QtWidgets import (
 )
 
 from gui import fonts, theme
-from gui.i18n import result_label, tr
+from gui.i18n import result_label, seat_label, tr
 from gui.i18n.store import refusal_text
 from gui.profile.view import ProfileView
 from gui.tiles.art import THEMES, TileArt, get_art
+from storage.codes import RESULT_OTHER
 from storage.saved_hands import ImportRefused
 from storage.store import HistoryRow, ProfileStore
 
 log = logging.getLogger(__name__)
 
+
+
+def history_result(row: HistoryRow) -> str:
+    """The result column: the player's own result, or who won when somebody else did."""
+    if row.result == RESULT_OTHER and row.winners:
+        return tr("result.other_won", who="、".join(seat_label(w) for w in row.winners))
+    return result_label(row.result)
 
 
 def documents_folder() -> str:
@@ -78,11 +86,12 @@ class ProfilePage(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        # the date, room, points and agreement with 大师 as wide as they need, the result gets the rest
+        # every column as wide as its words (a result is never cut: the table scrolls instead),
+        # the last one takes what is left
         header = self.table.horizontalHeader()
-        fit, rest = QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.Stretch
-        for column, mode in enumerate((fit, fit, rest, fit, fit)):
-            header.setSectionResizeMode(column, mode)
+        for column in range(self.table.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
         self.table.cellDoubleClicked.connect(lambda _r, _c: self._replay())
         self.replay_button = self._button(self._replay)
         self.export_button = self._button(self._export)
@@ -152,7 +161,7 @@ class ProfilePage(QWidget):
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
             agreement = "—" if row.agreement is None else f"{round(row.agreement * 100)}%"
-            cells = [row.played_at.replace("T", " ")[5:16], tr(f"room.{row.room}"), result_label(row.result),
+            cells = [row.played_at.replace("T", " ")[5:16], tr(f"room.{row.room}"), history_result(row),
                      f"{row.delta:+d}", agreement]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QWidget
 
 from engine.levels import LEVELS
 from gui.i18n import tr
+from gui.i18n.titles import level_words
 from gui.profile.charts import format_number
 from gui.profile.data_table import DataTable
 from gui.profile.style import Card
@@ -108,7 +109,7 @@ class RecentCard(Card):
                     text = str(value)[:16].replace("T", " ")
                 elif key == "profile.col_level" and isinstance(value, int) and 1 <= value <= len(LEVELS):
                     level = LEVELS[value - 1]
-                    text = f"{level.rank_title} · {level.dan_title}"
+                    text = level_words(level)
                 elif isinstance(value, int):
                     text = format_number(value)
                 else:

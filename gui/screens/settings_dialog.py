@@ -82,8 +82,12 @@ class SettingsDialog(QDialog):
         self.confirm_label = field_label()
         self.confirm_box = QCheckBox()
         self.confirm_box.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.tracker_label = field_label()
+        self.tracker_box = QCheckBox()
+        self.tracker_box.setCursor(Qt.CursorShape.PointingHandCursor)
         self.play_card.add_rows([
             (self.auto_win_label, self.auto_win_box), (self.confirm_label, self.confirm_box),
+            (self.tracker_label, self.tracker_box),
             (self.pause_label, self.pause_choice), (self.time_label, self.time_choice),
         ])
 
@@ -152,6 +156,7 @@ class SettingsDialog(QDialog):
         self.language_choice.set_value(settings.language)
         self.auto_win_box.setChecked(settings.auto_win)
         self.confirm_box.setChecked(settings.confirm_discard)
+        self.tracker_box.setChecked(settings.show_tracker)
         self.pause_choice.set_value(settings.ai_pause)
         self.time_choice.set_value(settings.time_limit if settings.time_limit in TIME_LIMITS else None)
         self.sound_box.setChecked(settings.sound_on)
@@ -178,6 +183,7 @@ class SettingsDialog(QDialog):
             language=self.language_choice.value(),
             auto_win=self.auto_win_box.isChecked(),
             confirm_discard=self.confirm_box.isChecked(),
+            show_tracker=self.tracker_box.isChecked(),
             ai_pause=self.pause_choice.value(),
             tile_theme=self.theme_choice.value(),
             tile_size=self.size_choice.value(),
@@ -202,6 +208,8 @@ class SettingsDialog(QDialog):
         self.time_label.setText(tr("settings.time_limit"))
         self.confirm_label.setText(tr("settings.confirm_discard_label"))
         self.confirm_box.setText(tr("settings.confirm_discard"))
+        self.tracker_label.setText(tr("settings.tracker_label"))
+        self.tracker_box.setText(tr("settings.tracker"))
         self.pause_label.setText(tr("settings.ai_pause"))
         self.sound_card.title.setText(tr("settings.sound"))
         self.sound_label.setText(tr("settings.sound_label"))

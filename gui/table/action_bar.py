@@ -2,8 +2,9 @@
 when legal; my waits; the 托管 toggle and 能胡就胡.
 
 The bar has one fixed height whatever it shows, so the table above it never rescales or jumps
-when buttons come and go. Nothing in it takes keyboard focus: ←/→ and Enter always reach the
-table.
+when buttons come and go; that height and its words grow with the window's width (a bar made for
+1280 px is small on a 1920 px window and large on an 800 px one). Nothing in it takes keyboard
+focus: ←/→ and Enter always reach the table.
 """
 
 from __future__ import annotations
@@ -24,7 +25,14 @@ from PySide6.QtWidgets import (
 from gui import fonts, theme
 from gui.i18n import tr
 
-BAR_HEIGHT = 64  # px: the tallest content (two text lines or a button) with margins
+BAR_HEIGHT = 64  # px at BASE_WIDTH: the tallest content (two text lines or a button) with margins
+BASE_WIDTH = 1280  # px: the window width the bar's sizes are made for
+MIN_SCALE, MAX_SCALE = 0.85, 1.5
+
+
+def bar_scale(width: int) -> float:
+    """How much larger than its base sizes the bar is at a window `width` px wide."""
+    return max(MIN_SCALE, min(MAX_SCALE, width / BASE_WIDTH))
 
 
 class ElidedLabel(QLabel):
@@ -69,24 +77,22 @@ class ActionBar(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet(theme.bar_style("actionBar") + theme.TOGGLE_STYLE)
         self.setFixedHeight(BAR_HEIGHT)
+        self.scale = 1.0
+        self._sized: list[tuple[QWidget, int, bool]] = []  # each text's base pixel size and weight
         row = QHBoxLayout(self)
         row.setContentsMargins(12, 4, 12, 4)
         texts = QVBoxLayout()
         texts.setSpacing(0)
         texts.setContentsMargins(0, 0, 0, 0)
         self.status = ElidedLabel()  # what is happening / what I may do / the hovered tile
-        self.status.setFont(fonts.ui_font(16))
+        self._size(self.status, 16)
         self.waits = ElidedLabel()  # my suits and waits: stays while hover texts come and go
         self.waits.setObjectName("waits")
-        self.waits.setFont(fonts.ui_font(15))
+        self._size(self.waits, 15)
         self.waits.setStyleSheet(theme.WAITS_STYLE)
         texts.addWidget(self.status)
         texts.addWidget(self.waits)
-        self.countdown = QLabel()
-        self.countdown.setFont(fonts.ui_font(18, bold=True))
-        self.countdown.setStyleSheet(theme.COUNTDOWN_STYLE)
         row.addLayout(texts, 1)
-        row.addWidget(self.countdown)
         self.win = self._button("win", self.win_clicked)
         self.kong = self._button("kong", self.kong_clicked)
         self.declare = self._button("declare", self.declare_clicked)
@@ -96,11 +102,11 @@ class ActionBar(QWidget):
         self.autoplay = QPushButton()
         self.autoplay.setObjectName("autoplay")
         self.autoplay.setCheckable(True)
-        self.autoplay.setFont(fonts.ui_font(15, bold=True))
+        self._size(self.autoplay, 15, bold=True)
         self.autoplay.setCursor(Qt.CursorShape.PointingHandCursor)
         self.autoplay.toggled.connect(self.autoplay_toggled)
         self.autowin = QCheckBox()
-        self.autowin.setFont(fonts.ui_font(14))
+        self._size(self.autowin, 14)
         self.autowin.setCursor(Qt.CursorShape.PointingHandCursor)
         self.autowin.toggled.connect(self.autowin_toggled)
         for widget in (self.autoplay, self.autowin):
@@ -115,11 +121,28 @@ class ActionBar(QWidget):
     def _button(self, name: str, signal: SignalInstance) -> QPushButton:
         button = QPushButton()
         button.setObjectName(name)
-        button.setFont(fonts.ui_font(18, bold=True))
+        self._size(button, 18, bold=True)
         button.setCursor(Qt.CursorShape.PointingHandCursor)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(signal)
         return button
+
+    def _size(self, widget: QWidget, px: int, bold: bool = False) -> None:
+        self._sized.append((widget, px, bold))
+        widget.setFont(fonts.ui_font(round(px * self.scale), bold))
+
+    def set_scale(self, scale: float) -> None:
+        """Every size of the bar × `scale` (its height, its words and buttons)."""
+        if abs(scale - self.scale) < 0.01:
+            return
+        self.scale = scale
+        self.setFixedHeight(round(BAR_HEIGHT * scale))
+        for widget, px, bold in self._sized:
+            widget.setFont(fonts.ui_font(round(px * scale), bold))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.set_scale(bar_scale(self.width()))
 
     def buttons(self) -> list[QAbstractButton]:
         return [self.win, self.kong, self.declare, self.pass_, self.autoplay, self.autowin]

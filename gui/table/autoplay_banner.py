@@ -1,7 +1,9 @@
 """托管中 — 取消: a banner over the table while the computer plays for the player.
 
 A checkbox in the corner was easy to miss: while auto-play is on, the table says so plainly
-and offers the way back in one click.
+and offers the way back in one click. The banner is a strip of its own between the table and the
+player's bar (in the host's layout), so it covers nothing of the table: lying over the view, it
+hid 对家's hand.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ class AutoplayBanner(QFrame):
         self.setObjectName("autoplayBanner")
         self.setStyleSheet(theme.AUTOPLAY_BANNER_STYLE)
         row = QHBoxLayout(self)
-        row.setContentsMargins(16, 6, 8, 6)
+        row.setContentsMargins(16, 4, 8, 4)
         row.setSpacing(14)
+        row.addStretch(1)
         self.label = QLabel()
         self.label.setFont(fonts.ui_font(16, bold=True))
         self.cancel = QPushButton()
@@ -34,6 +37,7 @@ class AutoplayBanner(QFrame):
         self.cancel.clicked.connect(self.cancel_clicked)
         row.addWidget(self.label)
         row.addWidget(self.cancel)
+        row.addStretch(1)
         host.installEventFilter(self)
         self.retranslate()
         self.hide()
@@ -51,8 +55,9 @@ class AutoplayBanner(QFrame):
 
     def _place(self) -> None:
         host = self.parentWidget()
-        if host is None:
-            return
+        layout = host.layout() if host is not None else None
+        if host is None or (layout is not None and layout.indexOf(self) >= 0):
+            return  # a strip in the host's layout: the layout places it
         self.adjustSize()
         self.move(max(0, (host.width() - self.width()) // 2), self.TOP)
 

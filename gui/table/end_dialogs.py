@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import events as ev
-from engine.summary import HandSummary
+from engine.summary import HandSummary, waits_before_last_four
 from gui import fonts, theme
 from gui.i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from gui.i18n.store import display_names
@@ -264,6 +264,7 @@ class EndOfHandDialog(_FittedDialog):
         grid.setHorizontalSpacing(14)
         grid.setVerticalSpacing(6)
         wins = {w.seat: w for w in summary.wins}
+        waits = waits_before_last_four(summary)  # 荒庄: who was 听 on which tiles
         for seat in range(4):
             who = QHBoxLayout()
             who.setSpacing(6)
@@ -272,6 +273,12 @@ class EndOfHandDialog(_FittedDialog):
                 badge = _label(tr("end.dealer"), 13, True)
                 badge.setObjectName("dealerBadge")
                 who.addWidget(badge, 0, Qt.AlignmentFlag.AlignVCenter)
+            if waits is not None:
+                words = tr("end.waited", tiles=" ".join(tile_label(t) for t in waits[seat])) if waits[seat] \
+                    else tr("end.not_ready")
+                ready = _label(words, 14, False, theme.TEXT_WARM if waits[seat] else theme.TEXT_SOFT)
+                ready.setObjectName("readyAtDraw")
+                who.addWidget(ready, 0, Qt.AlignmentFlag.AlignVCenter)
             who.addStretch(1)
             grid.addLayout(who, seat, 0)
             win = wins.get(seat)
@@ -299,14 +306,27 @@ class EndOfHandDialog(_FittedDialog):
         for item in win.score.items:
             rows.append((score_label(item.code, item.points), score_label(item.code, item.points, other),
                          f"×{item.points}" if item.is_factor else f"+{item.points}"))
-        rows.append((tr("end.base_sum"), tr_in(other, "end.base_sum"), str(win.score.base_sum)))
-        rows.append((tr("end.value"), tr_in(other, "end.value"), str(win.score.value)))
+        # 基础分 and 胡牌分 are sums of the items above, not items: shown as totals ("= 24", bold)
+        totals = {len(rows), len(rows) + 1}
+        rows.append((tr("end.base_sum"), tr_in(other, "end.base_sum"), f"= {win.score.base_sum}"))
+        rows.append((tr("end.value"), tr_in(other, "end.value"), f"= {win.score.value}"))
         if win.score.dealer_bonus and (win.seat == summary.dealer or win.discarder == summary.dealer
                                        or win.self_draw):
             bonus = win.score.dealer_bonus
-            rows.append((tr("end.dealer_bonus"), tr_in(other, "end.dealer_bonus"), f"+{bonus}"))
+            # 庄分 = 2 × 连庄数 on a self-draw, 1 × 连庄数 on a discard win (RULES §5): say which
+            per = 2 if win.self_draw else 1
+            how = {"k": per, "n": summary.dealer_streak}
+            rows.append((tr("end.dealer_bonus_how", **how), tr_in(other, "end.dealer_bonus_how", **how),
+                         f"+{bonus}"))
         columns = [tr("score.col_item"), tr("score.col_other"), tr("score.col_points")]
         table = _read_only_table(rows, columns, 2)
+        for r in totals:
+            for c in range(table.columnCount()):
+                cell = table.item(r, c)
+                if cell is not None:
+                    font = cell.font()
+                    font.setBold(True)
+                    cell.setFont(font)
         header = table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)

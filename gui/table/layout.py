@@ -102,6 +102,18 @@ def _plate_anchors() -> tuple[PlateAnchor, ...]:
 
 PLATE_ANCHORS = _plate_anchors()
 LOG_RECT = (14.0, 12.0, 470.0, 140.0)  # above the left hand, left of the top hand
+# calls and key moments are shown inside the square the rivers ring (over the wall and the centre
+# box): never on a river, a hand, a name plate or the log (gui.table.call_marks)
+CALL_RING = float(RIVER_B)
+# the tile tracker (记牌器): the strip right of the right seat's hand, below the rules line, holds
+# nothing else whatever the hands, kongs and tile size (gui.table.tracker_panel)
+TRACKER_TILE_W = 30
+TRACKER_CELL_H = 44  # a row: one rank of each suit
+TRACKER_TITLE_H = 30
+TRACKER_PAD = 8.0
+_TRACKER_H = 2 * TRACKER_PAD + TRACKER_TITLE_H + 6 * TRACKER_CELL_H + TRACKER_TILE_W * 4 / 3
+_TRACKER_X = CENTER[0] + (HAND_B[1] or 0) + height_of(OPP_W) / 2 + 12.0  # beyond the right hand's outer edge
+TRACKER_RECT = (_TRACKER_X, SCENE_H - 12.0 - _TRACKER_H, SCENE_W - 12.0 - _TRACKER_X, _TRACKER_H)
 BOX_RECT = (CENTER[0] - BOX_HALF, CENTER[1] - BOX_HALF, 2 * BOX_HALF, 2 * BOX_HALF)
 
 

@@ -5,12 +5,12 @@ and a line too long for the panel is elided."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QBrush, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
 
 from gui import theme
 from gui.table.layout import LOG_RECT
-from gui.table.scene_text import TEXT_Z, rounded, set_elided, text_item
+from gui.table.scene_text import panel_back, set_elided, text_item
 
 PAD_X, PAD_Y = 12.0, 8.0
 
@@ -19,12 +19,7 @@ class LogPanel:
     def __init__(self, scene: QGraphicsScene) -> None:
         x, y, w, h = LOG_RECT
         self.rect = QRectF(x, y, w, h)
-        self.back = QGraphicsPathItem(rounded(QRectF(0, 0, w, h), 10))
-        self.back.setBrush(QBrush(theme.PANEL_FILL))
-        self.back.setPen(QPen(theme.PANEL_RIM, 1))
-        self.back.setPos(x, y)
-        self.back.setZValue(TEXT_Z - 1)
-        scene.addItem(self.back)
+        self.back = panel_back(scene, self.rect)
         first = text_item(scene, theme.LOG_PX, theme.TEXT)
         first.setText("国Ag")  # a text item's height (CJK glyphs reach beyond the font's line height)
         self.line_h = first.boundingRect().height() + 1

@@ -117,6 +117,13 @@ class TableModel:
             self.back_taken += 1
         self.last_discard = None
         self.turn = e.seat
+        if e.last_four:  # the tile is named only to the seat that drew it
+            if e.tile is None:
+                self._log("last_four_draw", seat=e.seat)
+            else:
+                self._log("last_four_draw_own", seat=e.seat, tile=e.tile)
+        elif e.from_back:
+            self._log("replacement", seat=e.seat)
 
     def _on_KongDeclared(self, e: ev.KongDeclared) -> None:
         seat = self.seats[e.seat]

@@ -33,6 +33,8 @@ class PlateText:
     status: str = ""  # 掉线 / 托管 at a LAN table, or ""
     offline: bool = False  # the status is a drop (its badge is grey)
     thinking: str = ""  # 思考中 while the seat's AI takes its time, or ""
+    countdown: str = ""  # the seconds left of my decision, by my own name where I look, or ""
+    hurry: bool = False  # the last seconds: the countdown turns red
 
 
 class NamePlate:
@@ -47,6 +49,7 @@ class NamePlate:
         self.ready = Badge(self.back, theme.PLATE_DETAIL_PX, theme.READY_BADGE)
         self.status = Badge(self.back, theme.PLATE_DETAIL_PX, theme.AUTOPLAY_BADGE)
         self.thinking = ThinkingMark(self.back, theme.PLATE_DETAIL_PX)
+        self.countdown = Badge(self.back, theme.PLATE_DETAIL_PX, theme.COUNTDOWN_BADGE)
         self.lit = False
 
     def show(self, text: PlateText, anchor: PlateAnchor, lit: bool) -> None:
@@ -66,10 +69,16 @@ class NamePlate:
         x = PAD_X + score_r.width() + WORD_GAP
         line_h = score_r.height()
         self.status.set_fill(theme.OFFLINE_BADGE if text.offline else theme.AUTOPLAY_BADGE)
-        for badge, word in ((self.dealer, text.dealer), (self.ready, text.ready), (self.status, text.status)):
+        self.countdown.set_fill(theme.COUNTDOWN_HURRY if text.hurry else theme.COUNTDOWN_BADGE)
+        widest = 0.0  # of the lines above the last one
+        for badge, word in ((self.dealer, text.dealer), (self.ready, text.ready), (self.status, text.status),
+                            (self.countdown, text.countdown)):
             badge.set_text(word)
             if word:
                 w, h = badge.size()
+                if badge is self.countdown and x + w > PLATE_W - PAD_X:  # no room: a line of its own
+                    widest, x = x - WORD_GAP / 2, PAD_X
+                    y2, line_h = y2 + line_h + LINE_GAP, h
                 badge.set_pos(x, y2 + (line_h - h) / 2)
                 x += w + WORD_GAP / 2
                 line_h = max(line_h, h)
@@ -81,7 +90,7 @@ class NamePlate:
             self.thinking.setPos(x, y2 + (line_h - mark_h) / 2)
             x += self.thinking.width() + WORD_GAP / 2
         self.thinking.setVisible(bool(text.thinking))
-        width = min(PLATE_W, max(PAD_X + name_r.width() + level_w, x - WORD_GAP / 2) + PAD_X)
+        width = min(PLATE_W, max(PAD_X + name_r.width() + level_w, x - WORD_GAP / 2, widest) + PAD_X)
         height = y2 + line_h + PAD_Y
         self.back.setPath(rounded(QRectF(0, 0, width, height), 10))
         self.lit = lit

@@ -3,7 +3,8 @@ with the score dialog at the end. The deal is rebuilt from the saved seed and de
 
 After a hand everything is known, so the replay shows every hand open; the player may instead
 follow one seat's view (what that seat saw at the time: the others' tiles hidden until the end).
-Step 0 is the table as the hand starts (its number, dealer and scores), not an empty one.
+Step 0 is the table as the hand starts: its number, dealer and scores, the dice and the deal
+(every hand dealt), not an empty table; the first step is the first move.
 
 Beside the table, the 复盘 panel (gui.table.review_panel) weighs the player's moves against
 大师's; the review runs in the background (gui.review_worker) while the replay is already
@@ -185,7 +186,9 @@ class ReplayWidget(QWidget):
 
     def _choose_events(self) -> None:
         seen = list(self._all) if self.follow is None else [e.for_seat(self.follow) for e in self._all]
-        start = next((i + 1 for i, e in enumerate(seen) if isinstance(e, ev.HandStarted)), 0)
+        # step 0 shows the deal: the first step is the first thing a player does
+        dealing = ev.HandStarted | ev.DiceRolled | ev.TilesDealt
+        start = max((i + 1 for i, e in enumerate(seen) if isinstance(e, dealing)), default=0)
         self._base, self.events = seen[:start], seen[start:]
         self.slider.blockSignals(True)
         self.slider.setRange(0, len(self.events))

@@ -36,7 +36,7 @@ from gui import theme
 from gui.i18n import tr
 from gui.screens.felt import felt_pixmap
 from gui.table.animation import Animator
-from gui.table.call_marks import CALL_MS, CallMarks
+from gui.table.call_marks import CALL_MS, Call, CallMarks
 from gui.table.centre_box import CentreBox, CentreText
 from gui.table.layout import PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement, layout, screen_side
 from gui.table.log_panel import LogPanel
@@ -45,6 +45,7 @@ from gui.table.name_plate import NamePlate, PlateText
 from gui.table.scene_text import Badge, set_elided, text_item
 from gui.table.speech import SpeechBubbles
 from gui.table.tile_item import TileItem
+from gui.table.tracker_panel import TrackerPanel
 from gui.table.wall_marks import MarkSpot, WallMarks
 
 if TYPE_CHECKING:
@@ -62,8 +63,13 @@ MOVE_MS = 260
 DEAL_MS = 140
 DICE_MS = 700
 REVEAL_MS = 400
+# the kong's replacement tile from the back of the wall and each 海捞 draw fly slowly enough to
+# be followed (a normal draw takes MOVE_MS)
+REPLACEMENT_MS = 700
+LAST_FOUR_DRAW_MS = 700
 
 DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+HURRY_SECONDS = 5  # the countdown on my plate turns red
 RULES_RIGHT, RULES_TOP, RULES_W = SCENE_W - 14.0, 12.0, 460.0  # the rules line, right of the top hand
 
 
@@ -88,6 +94,7 @@ class TableScene(QGraphicsScene):
         self.levels = ["", "", "", ""]
         self.seat_states = [(True, False)] * SEATS  # (connected, autoplay) of a LAN table's seats
         self.thinking: int | None = None  # the seat marked 思考中 (gui.table.thinking)
+        self.seconds_left: int | None = None  # my decision's countdown, shown on my plate
         self.rules_line = ""  # the table's rules in words, shown in the top-right corner
         self.speed = 1.0
         self.animator = Animator(self)  # owns every animation the scene makes (gui.table.animation)
@@ -103,7 +110,8 @@ class TableScene(QGraphicsScene):
         self.centre = CentreBox(self)
         self.wall_marks = WallMarks(self)
         self.log_panel = LogPanel(self)
-        self.calls = CallMarks(self)
+        self.calls = CallMarks(self, art)
+        self.tracker = TrackerPanel(self, art, human)  # 记牌器: hidden until the player shows it
         self._rules = text_item(self, theme.LOG_PX, theme.TEXT_DIM)
         self.speech = SpeechBubbles(self)  # 快捷语 by the speakers' plates
         self.watch_badge = Badge(self, theme.PLATE_NAME_PX, theme.AUTOPLAY_BADGE)  # 观战中
@@ -130,6 +138,7 @@ class TableScene(QGraphicsScene):
     def reset(self) -> None:
         """An empty table (before a hand), keeping the seat names and the settings."""
         self.model = TableModel(human=self.model.human, tile_size=self.model.tile_size)
+        self.tracker.reset(self.model.human)
         self._clear_tiles()
 
     def _clear_tiles(self) -> None:
@@ -141,6 +150,20 @@ class TableScene(QGraphicsScene):
         self.last_moves = []
         self.centre.set_dice("")
         self.calls.hide()
+        self.refresh_texts()
+
+    def set_art(self, art: TileArt) -> None:
+        """Another tile theme: every tile of the table is painted with `art` from now on."""
+        self.art = art
+        for tile in self.tiles:
+            tile.art = art
+            tile.update()
+        self.calls.set_art(art)
+        self.tracker.set_art(art)
+
+    def set_tracker_visible(self, on: bool) -> None:
+        """Show or hide the tile tracker (记牌器)."""
+        self.tracker.set_visible(on)
         self.refresh_texts()
 
     def set_tile_size(self, size: str) -> None:
@@ -162,6 +185,7 @@ class TableScene(QGraphicsScene):
         The animation is a child of :attr:`animator`, which is to play it.
         """
         self.model.apply(event)
+        self.tracker.apply(event)  # this seat's view: the tracker counts what the seat may see
         self.last_moves = []
         self.landing_ms = 0
         self.calls.hide()  # a call still up (its animation cancelled) goes with the next event
@@ -176,6 +200,8 @@ class TableScene(QGraphicsScene):
             self._relayout(group, ms=DEAL_MS)
         elif isinstance(event, ev.HandEnded):
             self._relayout(group, ms=REVEAL_MS)
+        elif isinstance(event, ev.TileDrawn) and (event.from_back or event.last_four):
+            self._relayout(group, ms=LAST_FOUR_DRAW_MS if event.last_four else REPLACEMENT_MS)
         else:
             self._relayout(group, ms=MOVE_MS)
         self._call(event, group)
@@ -185,25 +211,47 @@ class TableScene(QGraphicsScene):
         return None
 
     def _call(self, event: ev.Event, group: QParallelAnimationGroup) -> None:
-        """胡, 自摸, 杠, 报听 shown over the river of the seat that made the call."""
-        if isinstance(event, ev.HandWon):
-            call = "self_draw" if event.self_draw else "win"
-        elif isinstance(event, ev.KongDeclared):
-            call = "kong"
-        elif isinstance(event, ev.ReadyDeclared):
-            call = "ready"
-        else:
-            return
+        """胡, 自摸, 杠, 报听 and the key moments (海捞, 杠尾补牌, 荒庄) shown by the seat they
+        concern (gui.table.call_marks)."""
+        call = self.call_of(event)
         duration = self.duration(CALL_MS)
-        if duration > 0:
-            side = screen_side(self.model, event.seat)
-            self.calls.animate(side, call, tr(f"table.call_{call}"), group, duration)
+        if call is None or duration <= 0:
+            return
+        seat = getattr(event, "seat", None)
+        side = screen_side(self.model, seat) if isinstance(seat, int) else None
+        self.calls.animate(side, call, group, duration)
+
+    def call_of(self, event: ev.Event) -> Call | None:
+        """The call or moment `event` makes (None for most events), from this seat's view: a
+        tile is face up only where the event names it."""
+        if isinstance(event, ev.HandWon):
+            kind = "self_draw" if event.self_draw else "win"
+            return Call(kind, tr(f"table.call_{kind}"), self._seat_name(event.seat), event.tile)
+        if isinstance(event, ev.KongDeclared):
+            return Call("kong", tr("table.call_kong"), self._seat_name(event.seat), event.tile,
+                        back=event.tile is None)
+        if isinstance(event, ev.TileDiscarded) and event.declaring:  # 报听, with its tile
+            return Call("ready", tr("table.call_ready"), self._seat_name(event.seat), event.tile)
+        if isinstance(event, ev.LastFourStarted):
+            return Call("last_four", tr("table.call_last_four"), tr("table.last_four_line"))
+        if isinstance(event, ev.TileDrawn) and event.last_four:
+            n = sum(1 for i in self.model.last_four if i not in self.model.in_wall)
+            return Call("last_four_draw", tr("table.call_last_four_draw", n=n),
+                        self._seat_name(event.seat), event.tile, back=event.tile is None)
+        if isinstance(event, ev.TileDrawn) and event.from_back:
+            return Call("replacement", tr("table.call_replacement"),
+                        tr("table.replacement_line", who=self._seat_name(event.seat)), event.tile,
+                        back=event.tile is None)
+        if isinstance(event, ev.HandEnded) and event.exhaustive:
+            return Call("exhaustive", tr("table.call_exhaustive"))
+        return None
 
     def _relayout(self, group: QParallelAnimationGroup | None = None, ms: int = MOVE_MS,
                   instant: bool = False) -> None:
         new = layout(self.model)
         duration = 0 if instant or group is None else self.duration(ms)
-        zone = set(self.model.last_four_zone()) if self.model.wall is not None else set()
+        # the 海捞区 in the wall, and each 海捞 tile once drawn: it keeps its tint at its seat
+        zone = set(self.model.last_four_zone()) | set(self.model.last_four) if self.model.wall else set()
         own = set(self.model.seats[self.model.human].hand)
         for item_id, place in new.items():
             tile = self.tiles[item_id]
@@ -288,6 +336,12 @@ class TableScene(QGraphicsScene):
                 self.plates[seat].thinking.set_phase(0)
             self.refresh_texts()
 
+    def set_countdown(self, seconds: int | None) -> None:
+        """My decision's seconds left, shown on my name plate (None: no countdown)."""
+        if seconds != self.seconds_left:
+            self.seconds_left = seconds
+            self.refresh_texts()
+
     def step_thinking(self) -> None:
         """The next dot of the marked seat's 思考中."""
         if self.thinking is not None:
@@ -314,6 +368,9 @@ class TableScene(QGraphicsScene):
                 status=self._status_word(seat),
                 offline=not self.seat_states[seat][0],
                 thinking=tr("table.thinking") if seat == self.thinking else "",
+                countdown=tr("table.countdown", n=self.seconds_left)
+                if seat == m.human and self.seconds_left is not None else "",
+                hurry=self.seconds_left is not None and self.seconds_left <= HURRY_SECONDS,
             )
             self.plates[seat].show(text, PLATE_ANCHORS[side], lit=m.turn == seat)
         if playing:
@@ -330,6 +387,8 @@ class TableScene(QGraphicsScene):
             self.centre.set_dice("")
         self._place_wall_marks()
         self.log_panel.show([tr("log." + key, **self._log_args(data)) for key, data in m.log])
+        if self.tracker.visible:
+            self.tracker.show(tr("table.tracker_title"))
         set_elided(self._rules, self.rules_line, RULES_W)
         r = self._rules.boundingRect()
         self._rules.setPos(RULES_RIGHT - r.width(), RULES_TOP)

@@ -40,6 +40,17 @@ def rounded(rect: QRectF, radius: float) -> QPainterPath:
     return path
 
 
+def panel_back(scene: QGraphicsScene, rect: QRectF) -> QGraphicsPathItem:
+    """The dark rounded panel under a block of table text (the log, the tile tracker)."""
+    back = QGraphicsPathItem(rounded(QRectF(0, 0, rect.width(), rect.height()), 10))
+    back.setBrush(QBrush(theme.PANEL_FILL))
+    back.setPen(QPen(theme.PANEL_RIM, 1))
+    back.setPos(rect.topLeft())
+    back.setZValue(TEXT_Z - 1)
+    scene.addItem(back)
+    return back
+
+
 class Badge:
     """A short word on a coloured pill (庄, 听): a path item with its text as a child."""
 

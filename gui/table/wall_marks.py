@@ -26,7 +26,7 @@ COLOURS = {"front": theme.MARK_FRONT, "back": theme.MARK_BACK, "break": theme.MA
 WALL_INNER = WALL_R - height_of(WALL_W) / 2  # the wall's inner edge, from the centre
 POINTER = 9.0
 STEP = 6.0  # how far a mark moves aside per try
-GAP = 3.0  # kept between two marks
+GAP = 10.0  # kept between two marks: two words side by side still read as two
 TURN = (0, -90, 0, 90)  # per screen side: how a side wall's marks turn when they must
 SIDE_ROOM = 8.0  # an upright word in a side lane leaves at least this much of the lane free
 

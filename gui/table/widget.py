@@ -57,13 +57,15 @@ class TableWidget(QWidget):
     hand_saved = Signal(object)  # connection.HandSaved: the replay record and the match state
     match_finished = Signal(object)  # list[HandSummary]
     engine_failed = Signal(str)
+    tracker_toggled = Signal(bool)  # the J key showed or hid the tile tracker (记牌器): a setting
 
     def __init__(self, art: TileArt, speed: float = 1.0, auto_win: bool = False,
                  time_limit: int | None = None, ai_pause: str = "off",
-                 confirm_discard: bool = False) -> None:
+                 confirm_discard: bool = False, show_tracker: bool = False) -> None:
         super().__init__()
         self.scene = TableScene(art)
         self.scene.speed = speed
+        self.scene.set_tracker_visible(show_tracker)
         self.view = TableView(self.scene)
         self.bar = ActionBar()
         layout = QVBoxLayout(self)
@@ -111,7 +113,8 @@ class TableWidget(QWidget):
         self.bar.autowin.setChecked(auto_win)
         self.scene.tile_clicked.connect(self._tile_clicked)
         self.scene.tile_hovered.connect(self._tile_hovered)
-        self.banner = AutoplayBanner(self.view)
+        self.banner = AutoplayBanner(self)
+        layout.insertWidget(1, self.banner)  # a strip between the table and the bar: it covers nothing
         self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
         self.reconnect_banner = ReconnectBanner(self.view)  # a LAN table coming back after a drop
         self.reconnect_banner.cancel_clicked.connect(self._give_up_reconnecting)
@@ -226,6 +229,7 @@ class TableWidget(QWidget):
         self._close_menu()
         self.scene.animator.cancel()
         self._timer.stop()
+        self.scene.set_countdown(None)
         self.thinking.clear()
         if self.end_dialog is not None:
             self.end_dialog.close()
@@ -535,7 +539,7 @@ class TableWidget(QWidget):
         if request.time_limit:
             # shown only: the table keeps the time and decides when it runs out
             self._seconds_left = math.ceil(request.time_limit)
-            self.bar.countdown.setText(tr("table.countdown", n=self._seconds_left))
+            self.scene.set_countdown(self._seconds_left)  # on my plate, where I look
             self._timer.start()
         self.cues.decision()
 
@@ -590,7 +594,7 @@ class TableWidget(QWidget):
         self._show_status()
         self._close_menu()
         self._timer.stop()
-        self.bar.countdown.setText("")
+        self.scene.set_countdown(None)
         self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
         self._mark_clickable()
 
@@ -673,10 +677,16 @@ class TableWidget(QWidget):
         note = "sound.unavailable" if on and sounds.problem else "sound.on" if on else "sound.off"
         self._note(tr(note))
 
+    def toggle_tracker(self) -> None:
+        """J: the tile tracker (记牌器) shown, or hidden again; kept as a setting."""
+        on = not self.scene.tracker.visible
+        self.scene.set_tracker_visible(on)
+        self.tracker_toggled.emit(on)
+
     def _tick(self) -> None:
         # only the shown count: when the time is up the table decides and says so
         self._seconds_left -= 1
-        self.bar.countdown.setText(tr("table.countdown", n=max(0, self._seconds_left)))
+        self.scene.set_countdown(max(0, self._seconds_left))
         self.cues.countdown(self._seconds_left)
         if self._seconds_left <= 0:
             self._timer.stop()
@@ -708,6 +718,8 @@ class TableWidget(QWidget):
             self.toggle_sound()
         elif key == Qt.Key.Key_Q and self.talk.isVisible() and self.talk.say_button.isVisible():
             self.talk.open_menu()
+        elif key == Qt.Key.Key_J:
+            self.toggle_tracker()
         else:
             super().keyPressEvent(event)
 

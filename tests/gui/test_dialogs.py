@@ -300,7 +300,7 @@ def test_language_switch_changes_button_texts(qtbot) -> None:
                                screen.settings_button, screen.quit_button)] == [
         "New game", "Continue", "Rules", "Settings", "Quit"]
     assert dialog.start_button.text() == "Start"
-    assert dialog.room_choice.button(Room.BAOTING).text() == "Declare ready"
+    assert dialog.room_choice.button(Room.BAOTING).text() == "Declared-ready room"
     assert dialog.level_combos[0].currentText() == "Normal"
 
 

@@ -210,7 +210,7 @@ def test_language_switch_retranslates(qtbot) -> None:
     view.retranslate()
     assert view.record_card.title.text() == "Record"
     assert view.points_card.title.text() == "Points over time"
-    assert view.record_table.header()[1:] == ["Total", "Open", "Declare ready"]
+    assert view.record_table.header()[1:] == ["Total", "Open room", "Declared-ready room"]
     assert view.best_table.header()[2] == "Points"
     assert view.line_chart.empty_text().startswith("No points")
     save(view, "profile_view_en.png")
@@ -277,5 +277,6 @@ def test_banner_small_speed_and_replacement(qtbot) -> None:
     assert banner.geometry().size() == stage.size()
     i18n.set_language("en")
     banner.show_change(3, 4, speed=0)
-    assert banner.message() == "Level up! 正式工 · 街头三段" and banner.detail() == "Level 3 → 4"
+    assert banner.message() == "Level up! 正式工 (Staff worker) · 街头三段 (Street 3rd dan)"
+    assert banner.detail() == "Level 3 → 4"
     assert banner.mapTo(stage, QPoint(0, 0)) == QPoint(0, 0)

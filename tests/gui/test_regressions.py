@@ -65,10 +65,11 @@ def test_auto_play_during_a_timed_decision_stops_the_countdown(qtbot, tmp_path):
     table = w.table
     w.start_match(Ruleset(rounds=1, time_limit=30), ["normal"] * 3, seed=3)
     qtbot.waitUntil(lambda: table.pending is not None, timeout=20000)
-    assert table.bar.countdown.text()
+    assert table.scene.seconds_left and table.scene.plates[0].countdown.pill.isVisible()  # on my plate
     table.bar.autoplay.setChecked(True)
     assert table.pending is None
-    assert not table._timer.isActive() and table.bar.countdown.text() == ""
+    assert not table._timer.isActive() and table.scene.seconds_left is None
+    assert not table.scene.plates[0].countdown.pill.isVisible()
     table.stop_match()
 
 
@@ -106,16 +107,20 @@ def _replay_of_a_played_hand(qtbot, tmp_path):
     return replay
 
 
-def test_replay_back_at_the_start_shows_an_empty_table(qtbot, tmp_path):
+def test_replay_back_at_the_start_shows_the_deal(qtbot, tmp_path):
     replay = _replay_of_a_played_hand(qtbot, tmp_path)
     for _ in range(40):
         replay.step_forward()
-    assert replay.scene.visible_tile_count() == 84
     replay.to_start()
-    assert replay.position == 0 and replay.scene.visible_tile_count() == 0
-    # step 0 is the hand as it starts: its number (not "Hand 0") and nothing else yet
-    assert [key for key, _ in replay.scene.model.log] == ["hand_started"]
-    assert replay.scene.model.hand_number == 1
+    assert replay.position == 0 and replay.scene.visible_tile_count() == 84
+    # step 0 is the hand as it starts: its number (not "Hand 0"), the dice and every hand dealt
+    model = replay.scene.model
+    assert [key for key, _ in model.log] == ["hand_started", "dice"]
+    assert model.hand_number == 1
+    assert sorted(len(s.hand) for s in model.seats) == [13, 13, 13, 14]
+    assert not any(s.discards for s in model.seats)
+    replay.step_forward()  # the first step is the first move: it is logged
+    assert len(replay.scene.model.log) >= 3
 
 
 def test_a_replay_shows_every_hand_open_or_follows_one_seat(qtbot, tmp_path):

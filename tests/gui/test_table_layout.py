@@ -22,7 +22,7 @@ from engine import events as ev
 from gui import i18n
 from gui.main_window import MainWindow
 from gui.settings import Settings
-from gui.table.layout import HOVER_ROOM
+from gui.table.layout import CALL_RING, CENTER, HOVER_ROOM, screen_side
 from gui.table.scene import TableScene
 from gui.table.tile_item import TileItem
 from gui.table.widget import TableView
@@ -30,10 +30,11 @@ from gui.tiles.art import TileArt
 from tests.table_states import DEALS, Deal, new_scene, play
 
 MIN_PIXELS = 11.0
-MIN_WINDOW = (1024, 700)
+MIN_WINDOW = (800, 560)  # the window keeps its own minimum if that is larger
 # view sizes: the smallest window less its menu and a two-line action bar, the smallest window
 # less a one-line bar, a 16:10 laptop, a wide 1280×720, a full HD and a 1920×1200 window
-VIEW_SIZES = ((1024, 610), (1024, 643), (1280, 743), (1280, 663), (1600, 943), (1920, 1143))
+VIEW_SIZES = ((760, 496), (800, 476), (1024, 610), (1024, 643), (1280, 743), (1280, 663), (1600, 943),
+              (1920, 1143))
 TILE_SIZES = ("small", "medium", "large")
 
 
@@ -120,6 +121,21 @@ def tile_problems(scene: TableScene) -> list[str]:
     return found
 
 
+def tracker_problems(scene: TableScene) -> list[str]:
+    """The tile tracker's panel: on no tile of the table and no text but its own, inside the table."""
+    panel = scene.tracker.back
+    if not _shown(panel):
+        return []
+    rect = panel.sceneBoundingRect()
+    found = [] if scene.sceneRect().contains(rect) else ["the tracker outside the table"]
+    found += [f"the tracker on tile {t.item_id}" for t in scene.tiles
+              if _shown(t) and _tile_rect(t).intersects(rect)]
+    mine = set(panel.childItems())
+    found += [f"the tracker on text {_label(t)}" for t in texts(scene)
+              if t not in mine and _text_rect(t).intersects(rect)]
+    return found
+
+
 def _pixel_size(item: QGraphicsItem, view_scale: float) -> float:
     font = item.font()
     size = font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
@@ -168,6 +184,7 @@ def _moment(event: ev.Event, scene: TableScene) -> str | None:
 @pytest.mark.parametrize("deal", DEALS, ids=lambda d: d.name)
 def test_no_text_overlaps_and_all_text_is_readable_in_view(qtbot, art, language, deal: Deal):
     scene = new_scene(art, deal.rules, long_name=deal.seed == 8 or deal.rigged is not None)
+    scene.set_tracker_visible(True)  # the tile tracker (记牌器) shown: it must find its room too
     views = [_view(scene, size) for size in VIEW_SIZES]
     problems: list[str] = []
     moments: set[str] = set()
@@ -177,6 +194,7 @@ def test_no_text_overlaps_and_all_text_is_readable_in_view(qtbot, art, language,
         # as at a real table: the AI to act marked 思考中 (its word where the plate has room)
         ai = scene.turn_seat() not in (None, 0)
         scene.set_thinking(scene.turn_seat() if ai else None)
+        scene.set_countdown(88 if scene.turn_seat() == 0 else None)  # my time, on my plate
         marked += ai and [p.thinking.isVisible() for p in scene.plates].count(True) == 1
         ai_turns += ai
         problems += [f"{where}: {p}" for p in overlaps(scene)]
@@ -186,7 +204,7 @@ def test_no_text_overlaps_and_all_text_is_readable_in_view(qtbot, art, language,
         moments.add(moment)
         for size in TILE_SIZES:
             scene.set_tile_size(size)
-            found = overlaps(scene) + tile_problems(scene)
+            found = overlaps(scene) + tile_problems(scene) + tracker_problems(scene)
             for view in views:
                 found += view_problems(scene, view)
             problems += [f"{where} ({moment}, {size} tiles): {p}" for p in found]
@@ -230,3 +248,48 @@ def test_the_smallest_window_keeps_table_text_readable(qtbot, art, language):
     problems = view_problems(scene, table.view) + overlaps(scene)
     assert table.view.width() <= MIN_WINDOW[0]
     assert not problems, "\n".join(problems)
+
+
+def call_problems(scene: TableScene) -> list[str]:
+    """The call card shown now: inside the square the rivers ring, on no river or hand tile and
+    on no text but the centre box's and the wall marks' (inside that square, hidden by the card
+    while it is shown)."""
+    card = scene.calls.card
+    rect = card.sceneBoundingRect()
+    ring = QRectF(CENTER[0] - CALL_RING, CENTER[1] - CALL_RING, 2 * CALL_RING, 2 * CALL_RING)
+    found = [] if ring.contains(rect) else [f"call card {rect} outside the rivers' ring"]
+    wall = scene.model.in_wall if scene.model.wall is not None else set()
+    for tile in scene.tiles:
+        if _shown(tile) and tile.item_id not in wall and _tile_rect(tile).intersects(rect):
+            found.append(f"call card on tile {tile.item_id}")
+    mine = {card, *card.childItems()}
+    for text in texts(scene):
+        if text not in mine and _text_rect(text).intersects(rect) and not ring.contains(_text_rect(text)):
+            found.append(f"call card on text {_label(text)}")
+    return found
+
+
+@pytest.mark.parametrize("deal", DEALS[7:], ids=lambda d: d.name)
+def test_calls_and_moments_lie_on_no_river_hand_plate_or_log(qtbot, art, language, deal: Deal):
+    scene = new_scene(art, deal.rules, long_name=True)
+    views = [_view(scene, size) for size in VIEW_SIZES]
+    problems: list[str] = []
+    shown = 0
+    for n, event in enumerate(play(scene, deal)):
+        seen = event.for_seat(0)
+        call = scene.call_of(seen)
+        if call is None:
+            continue
+        seat = getattr(seen, "seat", None)
+        scene.calls.place(screen_side(scene.model, seat) if isinstance(seat, int) else None, call)
+        scene.calls.card.setScale(1.1)  # the most it grows while coming in
+        shown += 1
+        found = call_problems(scene)
+        for view in views:
+            found += [p for p in view_problems(scene, view) if "outside the view" in p or " px" in p]
+        problems += [f"{deal.name} [{language}] event {n} {call.kind}: {p}" for p in found]
+        scene.calls.hide()
+    for view in views:
+        view.deleteLater()
+    assert shown >= 3
+    assert not problems, f"{len(problems)} call problems:\n" + "\n".join(dict.fromkeys(problems))

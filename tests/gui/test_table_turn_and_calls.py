@@ -6,7 +6,7 @@ import gc
 import weakref
 
 import pytest
-from PySide6.QtCore import QAbstractAnimation
+from PySide6.QtCore import QAbstractAnimation, QRectF
 from PySide6.QtWidgets import QApplication
 
 from engine import events as ev
@@ -16,9 +16,10 @@ from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.view import Phase
 from gui import i18n
-from gui.table.layout import river_centre, screen_side
+from gui.table.call_marks import CALL_MS
+from gui.table.layout import CALL_RING, CENTER, river_centre, screen_side
 from gui.tiles.art import TileArt
-from tests.table_states import DEALS, THREE_KONGS_AND_WIN, Deal, new_scene, play
+from tests.table_states import DEALS, THREE_KONGS_AND_WIN, Deal, new_scene, play, play_animated
 
 
 @pytest.fixture(scope="module")
@@ -83,41 +84,38 @@ def _owned(scene, anim: QAbstractAnimation | None) -> bool | None:
 
 def _calls_of(deal: Deal, art: TileArt, speed: float) -> list[tuple[ev.Event, bool | None, object, object]]:
     """(event, whether its animation is owned as it must be (None: no animation), the call
-    shown, the scene) for every call of the deal, each animation played to its end."""
+    shown as (screen side, Call), the scene) for every event that makes a call or a moment,
+    each animation played to its end."""
     scene = new_scene(art, deal.rules)
     scene.speed = speed
-    hand = deal.hand()
-    runner = HandRunner(hand, deal.seats())
-    sent, out = 0, []
-    while True:
-        for event in hand.events[sent:]:
-            scene.calls.last = None
-            anim = scene.show_event(event.for_seat(0))
-            if isinstance(event, ev.HandWon | ev.KongDeclared | ev.ReadyDeclared):
-                out.append((event, _owned(scene, anim), scene.calls.last, scene))
-            if anim is not None:
-                scene.animator.play(anim, lambda: None)
-                scene.animator.finish_now()
-                QApplication.processEvents()
-        sent = len(hand.events)
-        if hand.ended:
-            return out
-        runner.step()
+    out = []
+    for seen, anim in play_animated(scene, deal):
+        if scene.call_of(seen) is not None:
+            out.append((seen, _owned(scene, anim), scene.calls.last, scene))
+        scene.calls.last = None
+    return out
 
 
-def test_kongs_and_a_self_drawn_win_are_called_at_their_seat(qtbot, art):
+def _kinds(calls: list) -> list[tuple[str, str]]:
+    return [(c[2][1].kind, c[2][1].title) for c in calls]
+
+
+def test_kongs_their_replacements_and_a_self_drawn_win_are_called_by_their_seat(qtbot, art):
     deal = Deal("kongs", Ruleset(), rigged=THREE_KONGS_AND_WIN)
     calls = _calls_of(deal, art, speed=1.0)
-    assert [c[2][1:] for c in calls] == [("kong", "杠")] * 3 + [("self_draw", "自摸")]
-    for event, owned, (side, _call, _text), scene in calls:
+    assert _kinds(calls) == [("kong", "杠"), ("replacement", "杠尾补牌")] * 3 + [("self_draw", "自摸")]
+    for event, owned, (side, call), scene in calls:
         assert side == screen_side(scene.model, event.seat) == 0
+        assert call.line == "你" or "你" in call.line
         # part of the event's animation (the engine waits for it), owned as gui.table.animation says
         assert owned is True
+    # my own kong and my own replacement tile are mine to see: shown face up
+    assert all(c[2][1].tile is not None and not c[2][1].back for c in calls)
     scene = calls[-1][3]
-    assert not any(mark.isVisible() for mark in scene.calls.marks)  # gone once played
+    assert not scene.calls.card.isVisible()  # gone once played
 
 
-def test_a_call_grows_in_at_the_callers_river_and_lasts_about_600_ms(qtbot, art):
+def test_a_call_grows_in_inside_the_rivers_ring_and_lasts_long_enough_to_read(qtbot, art):
     deal = Deal("kongs", Ruleset(), rigged=THREE_KONGS_AND_WIN)
     scene = new_scene(art, deal.rules)
     scene.speed = 1.0
@@ -129,43 +127,49 @@ def test_a_call_grows_in_at_the_callers_river_and_lasts_about_600_ms(qtbot, art)
     kong = next(e for e in hand.events if isinstance(e, ev.KongDeclared))
     anim = scene.show_event(kong.for_seat(0))
     assert anim is not None and anim.parent() is scene.animator
-    assert 600 <= anim.totalDuration() <= 700
-    mark = scene.calls.marks[0]
-    assert mark.isVisible() and mark.text() == "杠"
+    assert CALL_MS >= 600 and anim.totalDuration() >= CALL_MS
+    card = scene.calls.card
+    assert card.isVisible() and scene.calls.title.text() == "杠"
     children = [anim.animationAt(i) for i in range(anim.animationCount())]
     assert all(child.parent() is anim for child in children)
-    x, y = river_centre(0)
-    assert mark.sceneBoundingRect().contains(x, y)
     done = []
     scene.animator.play(anim, lambda: done.append(True))
     anim.setCurrentTime(60)  # growing in
-    assert 0 < mark.opacity() < 1 and mark.scale() < 1.0
-    anim.setCurrentTime(300)  # held
-    assert mark.opacity() == 1.0
+    assert 0 < card.opacity() < 1 and card.scale() < 1.0
+    anim.setCurrentTime(CALL_MS // 2)  # held
+    assert card.opacity() == 1.0
+    # by the caller (toward the bottom), off its river: inside the square the rivers ring
+    rect = card.sceneBoundingRect()
+    ring = QRectF(CENTER[0] - CALL_RING, CENTER[1] - CALL_RING, 2 * CALL_RING, 2 * CALL_RING)
+    assert ring.contains(rect) and rect.center().y() > CENTER[1]
+    x, y = river_centre(0)
+    assert not rect.contains(x, y)
     scene.animator.finish_now()
-    assert done and not mark.isVisible()
+    assert done and not card.isVisible()
 
 
 def test_a_win_on_a_discard_and_declaring_ready_are_called_in_english(qtbot, art, english):
     deal = Deal("baoting-1", Ruleset(room=Room.BAOTING), 1, 0)
     calls = _calls_of(deal, art, speed=0.5)
-    shown = [(type(e).__name__, e.seat, c[1:]) for e, _a, c, _s in calls]
-    assert ("ReadyDeclared", 0, ("ready", "Ready")) in shown
-    assert ("ReadyDeclared", 1, ("ready", "Ready")) in shown
-    assert ("HandWon", 1, ("win", "Win")) in shown
+    shown = [(type(e).__name__, getattr(e, "seat", None), c[1].kind, c[1].title) for e, _a, c, _s in calls]
+    # 报听 is called with its discard, as large as 自摸, and the declaring tile is shown
+    assert ("TileDiscarded", 0, "ready", "Ready") in shown
+    assert ("TileDiscarded", 1, "ready", "Ready") in shown
+    assert ("HandWon", 1, "win", "Win") in shown
+    for event, _a, (_side, call), _s in calls:
+        if call.kind == "ready":
+            assert isinstance(event, ev.TileDiscarded) and event.declaring and call.tile == event.tile
     scene = calls[0][3]
-    sides = {e.seat: c[0] for e, _a, c, _s in calls}
+    sides = {e.seat: c[0] for e, _a, c, _s in calls if hasattr(e, "seat")}
     assert sides == {seat: screen_side(scene.model, seat) for seat in sides}
 
 
 def test_at_instant_speed_calls_make_no_animation(qtbot, art):
     calls = _calls_of(Deal("baoting-1", Ruleset(room=Room.BAOTING), 1, 0), art, speed=0)
     assert calls
-    for event, owned, shown, scene in calls:
+    for *_, shown, scene in calls:
         assert shown is None
-        if isinstance(event, ev.ReadyDeclared):
-            assert owned is None  # nothing moves when a seat declares: nothing to wait for
-        assert not any(mark.isVisible() for mark in scene.calls.marks)
+        assert not scene.calls.card.isVisible()
 
 
 def test_a_hand_played_by_the_engine_lights_every_seat_in_turn(qtbot, art):

@@ -1,0 +1,76 @@
+"""The tile tracker (记牌器) on the table: the engine's counts for my seat, live, shown or hidden
+by a setting and the J key, in both languages and every tile theme."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from engine.rules import Ruleset
+from engine.seat import HandRunner
+from gui import i18n
+from gui.main_window import MainWindow
+from gui.settings import TILE_THEMES, Settings
+from gui.table.widget import TableWidget
+from gui.tiles.art import TileArt
+from tests.table_states import DEALS, new_scene
+
+
+@pytest.fixture(scope="module")
+def art() -> TileArt:
+    return TileArt()
+
+
+@pytest.mark.parametrize("deal", [DEALS[0], DEALS[5], DEALS[9]], ids=lambda d: d.name)
+def test_the_panel_shows_what_my_seat_may_know_after_every_event(qtbot, art, deal):
+    scene = new_scene(art, deal.rules)
+    scene.set_tracker_visible(True)
+    hand = deal.hand()
+    runner = HandRunner(hand, deal.seats())
+    sent = checks = 0
+    while not hand.ended:
+        for event in hand.events[sent:]:
+            scene.show_event(event.for_seat(0))  # as the table gets them: my seat's view only
+        sent = len(hand.events)
+        shown = [int(count.text()) for count in scene.tracker.counts]
+        assert shown == hand.view(0).unseen_counts()
+        checks += 1
+        runner.step()
+    assert checks > 20
+
+
+def test_the_j_key_shows_and_hides_the_tracker_and_says_so(qtbot, art):
+    table = TableWidget(art, speed=0.0)
+    qtbot.addWidget(table)
+    assert not table.scene.tracker.visible
+    with qtbot.waitSignal(table.tracker_toggled, timeout=10000) as shown:
+        qtbot.keyClick(table, Qt.Key.Key_J)
+    assert shown.args == [True] and table.scene.tracker.visible
+    qtbot.keyClick(table, Qt.Key.Key_J)
+    assert not table.scene.tracker.visible
+
+
+def test_the_setting_shows_the_tracker_and_the_key_is_remembered(qtbot):
+    w = MainWindow(Settings(animation_speed=0.0, show_tracker=True), confirm_quit=False)
+    qtbot.addWidget(w)
+    assert w.table.scene.tracker.visible
+    w.table.toggle_tracker()
+    assert w.settings.show_tracker is False
+    assert Settings.from_dict({"show_tracker": "yes"})[1] == ["show_tracker"]  # a bad value is refused
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_the_tracker_in_every_tile_theme_and_both_languages(qtbot, language):
+    i18n.set_language(language)
+    try:
+        for name in TILE_THEMES:
+            theme_art = TileArt(name)
+            scene = new_scene(theme_art, Ruleset())
+            scene.set_tracker_visible(True)
+            assert scene.tracker.title.text() == i18n.tr("table.tracker_title")
+            assert all(tile.art is theme_art for tile in scene.tracker.tiles)
+            other = TileArt(TILE_THEMES[0] if name != TILE_THEMES[0] else TILE_THEMES[-1])
+            scene.set_art(other)
+            assert all(tile.art is other for tile in scene.tracker.tiles)
+    finally:
+        i18n.set_language("zh")
