@@ -148,6 +148,7 @@ class StartScreen(QWidget):
     """The title screen and main menu. 继续 shows only after ``set_continue_enabled(True)``."""
 
     new_game_requested = Signal()
+    tutorial_requested = Signal()  # 新手教学 (gui.tutorial)
     continue_requested = Signal()
     rules_requested = Signal()
     settings_requested = Signal()
@@ -175,6 +176,7 @@ class StartScreen(QWidget):
         self.tagline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.new_game_button = self._button("newGame", self.new_game_requested)
         self.continue_button = self._button("continueGame", self.continue_requested)
+        self.tutorial_button = self._button("tutorial", self.tutorial_requested)
         self.lan_button = self._button("lan", self.lan_requested)
         self.profile_button = self._button("profile", self.profile_requested)
         self.rules_button = self._button("rules", self.rules_requested)
@@ -206,8 +208,8 @@ class StartScreen(QWidget):
         self.retranslate()
 
     def _menu_buttons(self) -> list[QPushButton]:
-        return [self.continue_button, self.new_game_button, self.lan_button, self.profile_button,
-                self.rules_button, self.settings_button, self.quit_button]
+        return [self.continue_button, self.new_game_button, self.tutorial_button, self.lan_button,
+                self.profile_button, self.rules_button, self.settings_button, self.quit_button]
 
     def _apply_scale(self, scale: float) -> None:
         """Draw the card at ``scale`` of its natural size (the texts keep their size)."""
@@ -274,6 +276,7 @@ class StartScreen(QWidget):
         self.tagline.setText(tr("app.tagline"))
         self.new_game_button.setText(tr("start.new_game"))
         self.continue_button.setText(tr("start.continue"))
+        self.tutorial_button.setText(tr("start.tutorial"))
         self.lan_button.setText(tr("start.lan_return" if self._lan_return else "start.lan"))
         self.profile_button.setText(tr("start.profile"))
         self.rules_button.setText(tr("start.rules"))
