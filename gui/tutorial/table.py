@@ -195,7 +195,9 @@ class TutorialTable(TableWidget):
             self.selected = items[-1] if items else None  # raised: Enter discards it too
             self._mark_clickable()
         task = task_text(self.expected) if self.expected is not None else ""
-        self._show_chain(decision_moments(index), task)
+        keys = decision_moments(index)
+        self._seen.update(keys)
+        self._show_chain(keys, task)
 
     def _legal_discards(self) -> set[int]:
         legal = super()._legal_discards() if self.expected is None else {
