@@ -32,7 +32,7 @@ from .wall_script import scripted_wall
 
 PLAYER = 0  # the person's seat; the dealer, so the hand starts with the player's decision
 RULES = Ruleset(room=Room.BAOTING, rounds=1, time_limit=None)  # 报听 room: base 12, 报听 shown
-DICE = (3, 4)
+DICE = (4, 5)  # the break on the dealer's side: the back of the wall and the 海捞 tiles at the player's edge
 
 # The deal: the dealer's 14 tiles end with the tile it "drew" (5s). 234m 888m 345p 678p 55s is a
 # complete hand with 6 万, 6 饼, 2 条: no suit reaches 8, so it may not win. The opponents hold

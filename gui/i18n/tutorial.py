@@ -101,6 +101,7 @@ TUTORIAL_TEXTS: dict[str, dict[str, str]] = {
         "en": "Your last-four tile is a 5m, and it completes your hand: 9 characters, so the 8-tile rule "
               "holds.",
     },
+    "tutorial.score.sep": {"zh": "，", "en": ", "},
     "tutorial.score.title": {"zh": "一项一项算分", "en": "The score, item by item"},
     "tutorial.score.text": {
         "zh": "胡牌分是各项之和：{items}，共 {value} 分。你是庄家自摸，三家各付 {value} 分，"

@@ -42,8 +42,10 @@ QPushButton#tutorialSkip {{
 QPushButton#tutorialSkip:hover {{ border-width: 2px; color: {theme.GOLD}; }}
 """
 
-MAX_WIDTH = 620  # px: lines a reader's eye can follow
+MAX_WIDTH = 620  # px at scale 1: lines a reader's eye can follow
 MARGIN = 10  # from the table's edge
+SCALE_HEIGHT = 520  # the table's height (px) at which the callout has its smallest size …
+MAX_SCALE = 1.6  # … and how much it grows on a large window
 
 
 class Callout(QFrame):
@@ -57,6 +59,7 @@ class Callout(QFrame):
         self.setObjectName("tutorialCallout")
         self.setStyleSheet(CALLOUT_STYLE)
         self.floating = floating
+        self.scale = 1.0
         self.key = ""  # the moment shown
         column = QVBoxLayout(self)
         column.setContentsMargins(16, 10, 16, 10)
@@ -88,6 +91,8 @@ class Callout(QFrame):
         column.addLayout(head)
         column.addWidget(self.text)
         column.addLayout(buttons)
+        self._sizes = {self.title: (17, True), self.step: (13, False), self.text: (14, False),
+                       self.task: (15, True), self.skip: (14, True), self.next: (14, True)}
         self.retranslate()
         if floating and host is not None:
             host.installEventFilter(self)
@@ -120,13 +125,15 @@ class Callout(QFrame):
         self.next.setText(tr("tutorial.finish" if last else "tutorial.next"))
         for widget in (self.title, self.step, self.text, self.next):
             widget.show()
-        self.task.setVisible(bool(task))
+        self.skip.setVisible(not last)  # at the end there is nothing left to skip
+        self.task.show()  # also empty: it keeps the buttons at the right
         self._shown()
 
     def show_task(self, task: str) -> None:
         """Collapsed: only what the player must do now, and 跳过教学."""
         self.task.setText(task)
         self.task.show()
+        self.skip.show()
         for widget in (self.title, self.step, self.text, self.next):
             widget.hide()
         self._shown()
@@ -138,17 +145,24 @@ class Callout(QFrame):
             self.raise_()
 
     # -- where ---------------------------------------------------------------------------------
+    def set_scale(self, scale: float) -> None:
+        """Texts and buttons at `scale` of their size at the smallest window: they grow with
+        the table, never shrink below it."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        for widget, (px, bold) in self._sizes.items():
+            widget.setFont(fonts.ui_font(round(px * scale), bold))
+
     def place(self) -> None:
         host = self.parentWidget()
         if host is None or not self.floating:
             return
-        width = min(MAX_WIDTH, host.width() - 2 * MARGIN - self.reserved_right)
+        self.set_scale(min(MAX_SCALE, max(1.0, host.height() / SCALE_HEIGHT)))
+        width = min(round(MAX_WIDTH * self.scale), host.width() - 2 * MARGIN)
         self.setFixedWidth(max(200, width))
         self.adjustSize()
-        left = max(MARGIN, (host.width() - self.width()) // 2)
-        self.move(left, MARGIN)
-
-    reserved_right = 0  # room kept free at the top right (the table's own 跳过教学 button)
+        self.move(max(MARGIN, (host.width() - self.width()) // 2), MARGIN)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.isVisible():
@@ -157,35 +171,20 @@ class Callout(QFrame):
 
 
 class SkipButton(QPushButton):
-    """跳过教学 in the table's top right corner: the tutorial can be left at any time, also
-    while no callout is shown."""
+    """跳过教学 in the action bar, where 托管 is at a normal table: the tutorial can be left at
+    any time, also while no callout is shown, and it covers nothing on the table."""
 
-    def __init__(self, host: QWidget) -> None:
-        super().__init__(host)
+    def __init__(self) -> None:
+        super().__init__()
         self.setObjectName("tutorialSkip")
-        self.setFont(fonts.ui_font(14, bold=True))
+        self.setFont(fonts.ui_font(15, bold=True))
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setStyleSheet(SKIP_STYLE)
-        host.installEventFilter(self)
         self.retranslate()
 
     def retranslate(self) -> None:
         self.setText(tr("tutorial.skip"))
-        self.place()
-
-    def place(self) -> None:
-        host = self.parentWidget()
-        if host is None:
-            return
-        self.adjustSize()
-        self.move(host.width() - self.width() - MARGIN, MARGIN)
-        self.raise_()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize:
-            self.place()
-        return super().eventFilter(watched, event)
 
 
 __all__ = ["Callout", "SkipButton"]

@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 SEAT_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
 TOTAL = len(MOMENTS)
+DIALOG_ROOM = 40  # px of the window left around the result dialog (as the dialog keeps itself)
+MIN_BODY = 160  # px of the dialog's hands and score that always show
 NUMBER = {m.key: n for n, m in enumerate(MOMENTS, start=1)}
 
 
@@ -67,11 +69,14 @@ class TutorialTable(TableWidget):
         self.callout = Callout(self.view)
         self.callout.next_clicked.connect(self._next)
         self.callout.skip_clicked.connect(self.skip)
-        self.skip_button = SkipButton(self.view)
+        self.skip_button = SkipButton()
         self.skip_button.clicked.connect(self.skip)
-        self.callout.reserved_right = 0
+        bar_row = self.bar.layout()
+        if isinstance(bar_row, QBoxLayout):
+            bar_row.addWidget(self.skip_button)
         self._seen: set[str] = set()
         self._then: Callable[[], None] | None = None  # what 下一步 does
+        self._task = ""  # what the moment on screen asks the player to do
         self._hold = ""  # an event's moment shown once its animation ends, the table waiting
         self._decisions = 0
         self.expected: Action | None = None  # the one move the tutorial lets through now
@@ -96,15 +101,18 @@ class TutorialTable(TableWidget):
         self.scene.refresh_texts()
         self.callout.retranslate()
         self.skip_button.retranslate()
-        if self.moment:
-            task = self.callout.task.text() if self.callout.task.isVisible() else ""
-            self._show(self.moment, self._then, task)
+        task = task_text(self.expected) if self.expected is not None else ""
+        if self.moment and self.moment != "score":
+            self._show(self.moment, self._then, task if self._task else "")
+        elif self.callout.isVisible() and task:
+            self.callout.show_task(task)
 
     # -- moments -------------------------------------------------------------------------------
     def _show(self, key: str, then: Callable[[], None] | None, task: str = "",
               text: str | None = None) -> None:
         self.moment = key
         self._then = then
+        self._task = task
         self.callout.show_moment(key, NUMBER[key], TOTAL, text, task, last=key == MOMENTS[-1].key)
         self.moment_shown.emit(key)
 
@@ -119,7 +127,8 @@ class TutorialTable(TableWidget):
             self._collapse(task)
             return
         rest = keys[1:]
-        self._show(keys[0], lambda: self._show_chain(rest, task), task)
+        # the task with the last explanation: the one that leads to it
+        self._show(keys[0], lambda: self._show_chain(rest, task), "" if rest else task)
 
     def _collapse(self, task: str) -> None:
         self.moment = ""
@@ -156,7 +165,8 @@ class TutorialTable(TableWidget):
         if not isinstance(dialog, EndOfHandDialog) or summary is None or not summary.wins:
             return
         win = summary.wins[0]
-        items = "，".join(score_label(i.code, i.points) + f" {i.points:+d}" for i in win.score.items)
+        items = tr("tutorial.score.sep").join(f"{score_label(i.code, i.points)} {i.points:+d}"
+                                              for i in win.score.items)
         each = win.score.value + win.score.dealer_bonus
         note = Callout(dialog, floating=False)
         note.next_clicked.connect(dialog.accept)
@@ -166,12 +176,26 @@ class TutorialTable(TableWidget):
         layout = dialog.layout()
         if isinstance(layout, QBoxLayout):
             layout.insertWidget(1, note)  # under the heading, above the hands and the score table
+            self._fit_in_window(dialog)
             dialog.adjustSize()
         self.callout.hide()
         self.score_note = note
         dialog.next_button.setText(tr("tutorial.next"))
         self.moment = "score"
         self.moment_shown.emit("score")
+
+    def _fit_in_window(self, dialog: EndOfHandDialog) -> None:
+        """With the note, the dialog still fits the window: the hands and the score table
+        scroll by as much more as needed (and make room for the scroll bar)."""
+        area = dialog.scroll_area
+        over = dialog.sizeHint().height() - (self.window().height() - DIALOG_ROOM)
+        inner = area.widget()
+        if over <= 0 or inner is None:
+            return
+        body = inner.sizeHint()
+        area.setMinimumHeight(max(MIN_BODY, area.minimumHeight() - over))
+        if area.minimumHeight() < body.height() and area.minimumWidth() <= body.width():
+            area.setMinimumWidth(area.minimumWidth() + area.verticalScrollBar().sizeHint().width())
 
     def _show_standings(self) -> None:
         """The match is the one hand: no standings, the tutorial's last word instead."""
