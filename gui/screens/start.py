@@ -25,6 +25,7 @@ from gui import theme
 from gui.i18n import tr
 from gui.screens.felt import FeltBackdrop
 from gui.tiles.art import get_art
+from gui.tutorial.callout import TutorialButton
 
 # -- tiles on the felt ----------------------------------------------------------------------------
 
@@ -176,7 +177,6 @@ class StartScreen(QWidget):
         self.tagline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.new_game_button = self._button("newGame", self.new_game_requested)
         self.continue_button = self._button("continueGame", self.continue_requested)
-        self.tutorial_button = self._button("tutorial", self.tutorial_requested)
         self.lan_button = self._button("lan", self.lan_requested)
         self.profile_button = self._button("profile", self.profile_requested)
         self.rules_button = self._button("rules", self.rules_requested)
@@ -200,6 +200,10 @@ class StartScreen(QWidget):
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.footer)
 
+        # 新手教学 in the card's top left corner, beside the title's tiles: the menu keeps its size
+        self.tutorial_button = TutorialButton(self.card)
+        self.tutorial_button.clicked.connect(self.tutorial_requested.emit)
+
         outer = QVBoxLayout(self)
         outer.addStretch(1)
         outer.addWidget(self.card, 0, Qt.AlignmentFlag.AlignCenter)
@@ -208,8 +212,8 @@ class StartScreen(QWidget):
         self.retranslate()
 
     def _menu_buttons(self) -> list[QPushButton]:
-        return [self.continue_button, self.new_game_button, self.tutorial_button, self.lan_button,
-                self.profile_button, self.rules_button, self.settings_button, self.quit_button]
+        return [self.continue_button, self.new_game_button, self.lan_button, self.profile_button,
+                self.rules_button, self.settings_button, self.quit_button]
 
     def _apply_scale(self, scale: float) -> None:
         """Draw the card at ``scale`` of its natural size (the texts keep their size)."""
@@ -276,7 +280,7 @@ class StartScreen(QWidget):
         self.tagline.setText(tr("app.tagline"))
         self.new_game_button.setText(tr("start.new_game"))
         self.continue_button.setText(tr("start.continue"))
-        self.tutorial_button.setText(tr("start.tutorial"))
+        self.tutorial_button.retranslate()
         self.lan_button.setText(tr("start.lan_return" if self._lan_return else "start.lan"))
         self.profile_button.setText(tr("start.profile"))
         self.rules_button.setText(tr("start.rules"))

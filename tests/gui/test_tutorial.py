@@ -18,6 +18,7 @@ from engine.tutorial import MOMENTS, PLAYER_MOVES
 from gui import i18n
 from gui.i18n import tile_label, tr
 from gui.main_window import MainWindow
+from gui.screens.start import StartScreen
 from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.tutorial.table import TutorialTable
@@ -237,3 +238,23 @@ def test_a_language_switch_says_the_moment_again_in_the_new_language(qtbot: Any,
     assert tutorial.callout.task.isVisible() and not tutorial.callout.text.isVisible()
     _click(qtbot, tutorial.skip_button)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+@pytest.mark.parametrize("size", [(800, 538), (1920, 1178)])
+def test_the_start_screen_s_tutorial_button_sits_clear_of_the_menu(qtbot: Any, language: str,
+                                                                   size: tuple[int, int]) -> None:
+    i18n.set_language(language)
+    screen = StartScreen()
+    qtbot.addWidget(screen)
+    screen.set_continue_enabled(True)  # the fullest card
+    screen.resize(*size)
+    screen.show()
+    qtbot.waitExposed(screen)
+    button = screen.tutorial_button
+    assert button.isVisible() and button.text() == i18n.tr_in(language, "start.tutorial")
+    assert screen.card.rect().contains(button.geometry())
+    for other in (screen.tagline, screen.player, *screen._menu_buttons(), screen.footer):
+        assert other.isHidden() or not button.geometry().intersects(other.geometry()), other
+    with qtbot.waitSignal(screen.tutorial_requested, timeout=WAIT_MS):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
