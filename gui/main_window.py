@@ -548,6 +548,8 @@ class MainWindow(QMainWindow):
         set_language(new.language)
         if self._table is not None:
             self._apply_to_table(self._table, new, theme_changed)
+        if self._tutorial is not None:  # its speed only: 能胡就胡, 托管 and the clock stay off there
+            self._tutorial.set_speed(new.animation_speed)
         if language_changed:
             self.retranslate()
         self._save_settings()
