@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from gui.table.replay import ReplayWidget
     from gui.table.widget import TableWidget
     from gui.tiles.art import TileArt
+    from gui.tutorial.table import TutorialTable
     from storage.store import ProfileStore
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
         self.start_screen.continue_requested.connect(self.continue_match)
         self.start_screen.lan_requested.connect(self.open_lan)
         self.start_screen.lan_return_requested.connect(self.lan_come_back)
+        self.start_screen.tutorial_requested.connect(self.show_tutorial)
         self._store = store
         self._session: ProfileSession | None = None
         self._ask_name = ask_name
@@ -90,6 +92,7 @@ class MainWindow(QMainWindow):
         self._profile_page: ProfilePage | None = None
         self._replay: ReplayWidget | None = None
         self.practice_window: PracticeWindow | None = None  # 练习, while it is open
+        self._tutorial: TutorialTable | None = None  # 新手教学, while it is played
         self.reviews = ReviewWorker(self)  # 复盘 in the background: every hand counted, the replay's panel
         self.sounds = Sounds(self.settings, self)  # the effects; the table's M key saves its switch
         self.sounds.changed.connect(self._save_settings)
@@ -306,12 +309,13 @@ class MainWindow(QMainWindow):
             self._table.retranslate()
         if self._lan is not None:
             self._lan.retranslate()
-        for page in (self._profile_page, self._replay):
+        for page in (self._profile_page, self._replay, self._tutorial):
             if page is not None:
                 page.retranslate()
 
     # -- navigation ---------------------------------------------------------------------------
     def show_start(self) -> None:
+        self._end_tutorial()
         profile = self.session.profile
         if profile is not None:
             level = profile.level
@@ -326,6 +330,28 @@ class MainWindow(QMainWindow):
         if older:
             self._save_settings()  # the seat has moved to its own file
         self.stack.setCurrentWidget(self.start_screen)
+
+    def show_tutorial(self) -> None:
+        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.tutorial)."""
+        from gui.tutorial.table import TutorialTable
+
+        self._end_tutorial()
+        profile = self.session.profile
+        tutorial = TutorialTable(self._art(), speed=self.settings.animation_speed)
+        tutorial.scene.set_tile_size(self.settings.tile_size)
+        tutorial.cues.sounds = self.sounds
+        tutorial.ended.connect(lambda _played: self.show_start())
+        self.stack.addWidget(tutorial)
+        self._tutorial = tutorial
+        self.stack.setCurrentWidget(tutorial)
+        tutorial.begin(profile.name if profile is not None else tr("table.seat_0"))
+
+    def _end_tutorial(self) -> None:
+        tutorial, self._tutorial = self._tutorial, None
+        if tutorial is not None:
+            tutorial.stop_match()
+            self.stack.removeWidget(tutorial)
+            tutorial.deleteLater()
 
     def show_profile(self) -> None:
         if self._profile_page is None:
@@ -505,6 +531,7 @@ class MainWindow(QMainWindow):
         ais: list[Seat] = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1])
                            for i, level in enumerate(levels)]
         self._level_keys = list(levels)
+        self._end_tutorial()
         self._leave_lan()
         self._lan_table = False
         # the player's time limit: a new game's own choice, the settings' for a match continued
@@ -574,6 +601,8 @@ class MainWindow(QMainWindow):
         set_language(new.language)
         if self._table is not None:
             self._apply_to_table(self._table, new, theme_changed)
+        if self._tutorial is not None:  # its speed only: 能胡就胡, 托管 and the clock stay off there
+            self._tutorial.set_speed(new.animation_speed)
         if language_changed:
             self.retranslate()
         self._save_settings()
@@ -634,6 +663,7 @@ class MainWindow(QMainWindow):
         elif self.match_running and not self._confirm(self._leave_question(tr("confirm.quit"))):
             event.ignore()
             return
+        self._end_tutorial()
         self._stop_table()
         self._leave_lan()  # a table hosted here closes: the others are told the host quit
         self.reviews.stop()  # before the store closes: reviews done by now are saved, the one under way stops

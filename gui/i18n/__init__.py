@@ -18,6 +18,7 @@ from gui.i18n.review import REVIEW_TEXTS
 from gui.i18n.saves import SAVE_TEXTS
 from gui.i18n.sound import SOUND_TEXTS
 from gui.i18n.talk import TALK_TEXTS
+from gui.i18n.tutorial import TUTORIAL_TEXTS
 from gui.i18n.welcome import WELCOME_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
@@ -482,6 +483,7 @@ _T: dict[str, dict[str, str]] = {
     **SOUND_TEXTS,
     **TALK_TEXTS,
     **WELCOME_TEXTS,
+    **TUTORIAL_TEXTS,
 }
 
 _language = DEFAULT_LANGUAGE

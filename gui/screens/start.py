@@ -25,6 +25,7 @@ from gui import theme
 from gui.i18n import tr
 from gui.screens.felt import FeltBackdrop
 from gui.tiles.art import get_art
+from gui.tutorial.callout import TutorialButton
 
 # -- tiles on the felt ----------------------------------------------------------------------------
 
@@ -148,6 +149,7 @@ class StartScreen(QWidget):
     """The title screen and main menu. 继续 shows only after ``set_continue_enabled(True)``."""
 
     new_game_requested = Signal()
+    tutorial_requested = Signal()  # 新手教学 (gui.tutorial)
     continue_requested = Signal()
     rules_requested = Signal()
     settings_requested = Signal()
@@ -200,6 +202,10 @@ class StartScreen(QWidget):
         for button in self._menu_buttons():
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.footer)
+
+        # 新手教学 in the card's top left corner, beside the title's tiles: the menu keeps its size
+        self.tutorial_button = TutorialButton(self.card)
+        self.tutorial_button.clicked.connect(self.tutorial_requested.emit)
 
         outer = QVBoxLayout(self)
         outer.addStretch(1)
@@ -286,6 +292,7 @@ class StartScreen(QWidget):
         self.tagline.setText(tr("app.tagline"))
         self.new_game_button.setText(tr("start.new_game"))
         self.continue_button.setText(tr("start.continue"))
+        self.tutorial_button.retranslate()
         self.lan_button.setText(tr("start.lan"))
         self._retranslate_return()
         self.profile_button.setText(tr("start.profile"))

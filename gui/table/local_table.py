@@ -41,7 +41,8 @@ class _Worker(QObject):
     done = Signal()
 
     def __init__(self, table: LocalTable, rules: Ruleset, seed: int, seats: list[Seat],
-                 names: Sequence[str], resume: dict[str, Any] | None) -> None:
+                 names: Sequence[str], resume: dict[str, Any] | None, match: Match | None = None,
+                 counted: bool = True) -> None:
         super().__init__()
         self.table = table
         self.rules = rules
@@ -49,12 +50,15 @@ class _Worker(QObject):
         self.seats = seats
         self.names = tuple(names)
         self.resume = resume
-        self.match: Match | None = None
+        self.match: Match | None = match
+        self.counted = counted
 
     @Slot()
     def run(self) -> None:
         try:
-            if self.resume is not None:
+            if self.match is not None:
+                self.match.names = self.names
+            elif self.resume is not None:
                 self.match = Match.restore(self.resume)
                 self.match.names = self.names
             else:
@@ -73,7 +77,7 @@ class _Worker(QObject):
 
             # emitted here, in the engine thread: the signal is queued to the GUI's, in order
             # with the events, so the seat's next event always comes after it
-            hooks = MatchHooks(hand_ended=save, on_problem=_log_problem,
+            hooks = MatchHooks(hand_ended=save if self.counted else None, on_problem=_log_problem,
                                before_decision=self.table.seat_deciding.emit)
             play_match(match, self.seats, hooks)
             self.table.finished.emit()
@@ -96,14 +100,17 @@ class LocalTable(TableConnection):
     """A match against seats of this process (AIs), the person in seat 0; owns its thread."""
 
     def __init__(self, rules: Ruleset, seed: int, ai_seats: Sequence[Seat], names: Sequence[str],
-                 resume: dict[str, Any] | None = None, time_limit: int | None = None) -> None:
+                 resume: dict[str, Any] | None = None, time_limit: int | None = None,
+                 match: Match | None = None, counted: bool = True) -> None:
+        """`match`: a match made elsewhere (the tutorial's scripted one) instead of a new one of
+        `seed`; `counted=False`: its hands are never saved (no HandSaved, nothing for a profile)."""
         super().__init__()
         # 托管 plays as the normal AI does; the time limit is the player's setting
         self.human = WaitingSeat(names[HUMAN], self._send, NormalAI(name="托管"), time_limit=time_limit)
         seats: list[Seat] = [self.human, *ai_seats]
         self.engine_thread = QThread()
         self.engine_thread.setObjectName("engine")
-        self.worker = _Worker(self, rules, seed, seats, names, resume)
+        self.worker = _Worker(self, rules, seed, seats, names, resume, match, counted)
         self.worker.moveToThread(self.engine_thread)
         self.engine_thread.started.connect(self.worker.run)
         self.worker.done.connect(self.engine_thread.quit)

@@ -1,0 +1,217 @@
+"""The tutorial's callout: a box on the table with one moment's explanation, 下一步 and 跳过教学.
+
+It sits at the top of the table, over 对家's side, so that it never covers the player's own
+tiles or the action bar (the things the player is asked to act on). Collapsed, it shows only
+what the player is asked to do, and 跳过教学. The same box also goes into the end-of-hand
+dialog (:meth:`Callout.embedded`), where it explains the score beside the itemised table.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal, SignalInstance
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+
+from gui import fonts, theme
+from gui.i18n import tr
+
+CALLOUT_STYLE = f"""
+QFrame#tutorialCallout {{
+    background: rgba(9, 40, 26, 238); border: 2px solid {theme.GOLD}; border-radius: 14px;
+}}
+#tutorialCallout QLabel {{ color: {theme.TEXT_LIGHT}; background: none; }}
+#tutorialCallout QLabel#calloutTitle {{ color: {theme.GOLD}; }}
+#tutorialCallout QLabel#calloutStep {{ color: {theme.TEXT_GOLD}; }}
+#tutorialCallout QLabel#calloutTask {{ color: {theme.TEXT_WARM}; }}
+#tutorialCallout QPushButton {{
+    border-radius: 8px; padding: 4px 14px; font-weight: bold;
+    color: {theme.IVORY}; background: rgba(255, 255, 255, 26);
+    border: 1px solid {theme.rgba(theme.IVORY, 90)};
+}}
+#tutorialCallout QPushButton:hover {{ border-color: {theme.GOLD}; }}
+#tutorialCallout QPushButton#calloutNext {{
+    background: {theme.BUTTON}; color: {theme.BUTTON_TEXT}; border: 2px solid {theme.BUTTON_EDGE};
+}}
+#tutorialCallout QPushButton#calloutNext:hover {{ background: {theme.BUTTON_HOVER}; }}
+"""
+
+SKIP_STYLE = f"""
+QPushButton#tutorialSkip {{
+    background: rgba(9, 40, 26, 220); color: {theme.TEXT_LIGHT}; border: 1px solid {theme.GOLD};
+    border-radius: 8px; padding: 4px 12px;
+}}
+QPushButton#tutorialSkip:hover {{ border-width: 2px; color: {theme.GOLD}; }}
+"""
+
+MAX_WIDTH = 620  # px at scale 1: lines a reader's eye can follow
+MARGIN = 10  # from the table's edge
+SCALE_HEIGHT = 520  # the table's height (px) at which the callout has its smallest size …
+MAX_SCALE = 1.6  # … and how much it grows on a large window
+
+
+class Callout(QFrame):
+    next_clicked = Signal()
+    skip_clicked = Signal()
+
+    def __init__(self, host: QWidget | None = None, floating: bool = True) -> None:
+        """`floating`: placed by itself at the top of `host` (the table view), kept there as
+        the host is resized; otherwise laid out by its parent (the end-of-hand dialog)."""
+        super().__init__(host)
+        self.setObjectName("tutorialCallout")
+        self.setStyleSheet(CALLOUT_STYLE)
+        self.floating = floating
+        self.scale = 1.0
+        self.key = ""  # the moment shown
+        column = QVBoxLayout(self)
+        column.setContentsMargins(16, 10, 16, 10)
+        column.setSpacing(6)
+        head = QHBoxLayout()
+        self.title = QLabel()
+        self.title.setObjectName("calloutTitle")
+        self.title.setFont(fonts.ui_font(17, bold=True))
+        self.title.setWordWrap(True)
+        self.step = QLabel()
+        self.step.setObjectName("calloutStep")
+        self.step.setFont(fonts.ui_font(13))
+        head.addWidget(self.title, 1)
+        head.addWidget(self.step, 0, Qt.AlignmentFlag.AlignTop)
+        self.text = QLabel()
+        self.text.setFont(fonts.ui_font(14))
+        self.text.setWordWrap(True)
+        self.text.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.task = QLabel()  # what the player is asked to do now
+        self.task.setObjectName("calloutTask")
+        self.task.setFont(fonts.ui_font(15, bold=True))
+        self.task.setWordWrap(True)
+        buttons = QHBoxLayout()
+        self.skip = self._button("calloutSkip", self.skip_clicked)
+        self.next = self._button("calloutNext", self.next_clicked)
+        buttons.addWidget(self.task, 1)
+        buttons.addWidget(self.skip, 0, Qt.AlignmentFlag.AlignBottom)
+        buttons.addWidget(self.next, 0, Qt.AlignmentFlag.AlignBottom)
+        column.addLayout(head)
+        column.addWidget(self.text)
+        column.addLayout(buttons)
+        self._sizes = {self.title: (17, True), self.step: (13, False), self.text: (14, False),
+                       self.task: (15, True), self.skip: (14, True), self.next: (14, True)}
+        self.retranslate()
+        if floating and host is not None:
+            host.installEventFilter(self)
+        self.hide()
+
+    def _button(self, name: str, signal: SignalInstance) -> QPushButton:
+        button = QPushButton()
+        button.setObjectName(name)
+        button.setFont(fonts.ui_font(14, bold=True))
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # ←/→ and Enter stay with the table
+        button.clicked.connect(signal)
+        return button
+
+    def retranslate(self) -> None:
+        self.skip.setText(tr("tutorial.skip"))
+        if self.next.text() != tr("tutorial.finish"):
+            self.next.setText(tr("tutorial.next"))
+
+    # -- what it shows ---------------------------------------------------------------------
+    def show_moment(self, key: str, number: int, total: int, text: str | None = None,
+                    task: str = "", last: bool = False) -> None:
+        """The moment's title and explanation (``text`` in place of its standard one), with
+        下一步 (or 完成 for the ``last``), and what the player will be asked to do."""
+        self.key = key
+        self.title.setText(tr(f"tutorial.{key}.title"))
+        self.step.setText(tr("tutorial.step", n=number, total=total))
+        self.text.setText(text if text is not None else tr(f"tutorial.{key}.text"))
+        self.task.setText(task)
+        self.next.setText(tr("tutorial.finish" if last else "tutorial.next"))
+        for widget in (self.title, self.step, self.text, self.next):
+            widget.show()
+        self.skip.setVisible(not last)  # at the end there is nothing left to skip
+        self.task.show()  # also empty: it keeps the buttons at the right
+        self._shown()
+
+    def show_task(self, task: str) -> None:
+        """Collapsed: only what the player must do now, and 跳过教学."""
+        self.task.setText(task)
+        self.task.show()
+        self.skip.show()
+        for widget in (self.title, self.step, self.text, self.next):
+            widget.hide()
+        self._shown()
+
+    def _shown(self) -> None:
+        self.show()
+        if self.floating:
+            self.place()
+            self.raise_()
+
+    # -- where ---------------------------------------------------------------------------------
+    def set_scale(self, scale: float) -> None:
+        """Texts and buttons at `scale` of their size at the smallest window: they grow with
+        the table, never shrink below it."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        for widget, (px, bold) in self._sizes.items():
+            widget.setFont(fonts.ui_font(round(px * scale), bold))
+
+    def place(self) -> None:
+        host = self.parentWidget()
+        if host is None or not self.floating:
+            return
+        self.set_scale(min(MAX_SCALE, max(1.0, host.height() / SCALE_HEIGHT)))
+        width = min(round(MAX_WIDTH * self.scale), host.width() - 2 * MARGIN)
+        self.setFixedWidth(max(200, width))
+        self.adjustSize()
+        self.move(max(MARGIN, (host.width() - self.width()) // 2), MARGIN)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.isVisible():
+            self.place()
+        return super().eventFilter(watched, event)
+
+
+class SkipButton(QPushButton):
+    """跳过教学 in the action bar, where 托管 is at a normal table: the tutorial can be left at
+    any time, also while no callout is shown, and it covers nothing on the table."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("tutorialSkip")
+        self.setFont(fonts.ui_font(15, bold=True))
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setStyleSheet(SKIP_STYLE)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setText(tr("tutorial.skip"))
+
+
+START_STYLE = f"""
+QPushButton#tutorial {{
+    font-size: 16px; font-weight: bold; padding: 6px 14px; border-radius: 16px;
+    color: {theme.BUTTON_TEXT}; background: {theme.BUTTON}; border: 2px solid {theme.BUTTON_EDGE};
+}}
+QPushButton#tutorial:hover {{ background: {theme.BUTTON_HOVER}; }}
+"""
+CORNER = 14  # px from the menu card's top left corner: beside the title's fan of tiles
+
+
+class TutorialButton(QPushButton):
+    """新手教学 in the start screen's menu card, at its top left corner, for the newcomer to see
+    first; the card's column of buttons keeps its size (it must fit the smallest window)."""
+
+    def __init__(self, host: QWidget) -> None:
+        super().__init__(host)
+        self.setObjectName("tutorial")
+        self.setStyleSheet(START_STYLE)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setText(tr("start.tutorial"))
+        self.adjustSize()
+        self.move(CORNER, CORNER)
+
+
+__all__ = ["Callout", "SkipButton", "TutorialButton"]

@@ -1,0 +1,262 @@
+"""新手教学 played through the real window, at the default speed, as a person does: the moments
+in order, only the scripted moves let through, skip at any step, and the profile untouched."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+
+from engine.actions import ActionKind
+from engine.scoring import WinRefusal
+from engine.tiles import parse_tile
+from engine.tutorial import MOMENTS, PLAYER_MOVES
+from gui import i18n
+from gui.i18n import tile_label, tr
+from gui.main_window import MainWindow
+from gui.screens.start import StartScreen
+from gui.settings import Settings
+from gui.table.end_dialogs import EndOfHandDialog
+from gui.tutorial.table import TutorialTable
+from storage.store import ProfileStore
+from tests.gui_driver import click_tile
+
+WAIT_MS = 30_000  # a generous deadline for the next moment on a busy machine (never a window)
+KEYS = [m.key for m in MOMENTS]
+
+
+@pytest.fixture(autouse=True)
+def _chinese_after() -> Any:
+    yield
+    i18n.set_language("zh")
+
+
+def _window(qtbot: Any, tmp_path: Path, language: str, size: tuple[int, int] = (1280, 800)) -> MainWindow:
+    store = ProfileStore(tmp_path / "data")
+    store.load()
+    # the default animation speed: the tutorial's animations are the game's
+    window = MainWindow(Settings(language=language), confirm_quit=False, store=store)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _open_tutorial(qtbot: Any, window: MainWindow) -> TutorialTable:
+    qtbot.mouseClick(window.start_screen.tutorial_button, Qt.MouseButton.LeftButton)
+    tutorial = window._tutorial
+    assert isinstance(tutorial, TutorialTable) and window.stack.currentWidget() is tutorial
+    return tutorial
+
+
+def _wait_moment(qtbot: Any, tutorial: TutorialTable, key: str) -> None:
+    def shown() -> bool:
+        if key == "score":  # in the result dialog
+            return tutorial.score_note is not None and tutorial.score_note.isVisible()
+        return tutorial.moment == key and tutorial.callout.isVisible()
+
+    qtbot.waitUntil(shown, timeout=WAIT_MS)
+
+
+def _click(qtbot: Any, button: Any) -> None:
+    assert button.isVisible() and button.isEnabled(), button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def _target_items(tutorial: TutorialTable) -> list[int]:
+    return tutorial.clickable_items()
+
+
+def _hand_rects(tutorial: TutorialTable) -> list[QRect]:
+    """Where the player's own tiles are on screen, in the view's coordinates."""
+    view = tutorial.view
+    return [view.mapFromScene(tutorial.scene.tiles[i].sceneBoundingRect()).boundingRect()
+            for i in tutorial.scene.human_hand_items()]
+
+
+def _check_callout_clear_of_hand(tutorial: TutorialTable) -> None:
+    box = tutorial.callout.geometry()
+    for rect in _hand_rects(tutorial):
+        assert not box.intersects(rect), (box, rect)
+
+
+def play_tutorial(qtbot: Any, window: MainWindow, at_moment: Callable[[str], None] = lambda _key: None,
+                  stop_at: str | None = None) -> TutorialTable:
+    """Play the tutorial through the window's widgets: each moment is awaited, looked at
+    (`at_moment`), read on with 下一步, and the move it asks for made with the mouse; at `stop_at`
+    the tutorial is skipped instead."""
+    tutorial = _open_tutorial(qtbot, window)
+    for key in KEYS:
+        _wait_moment(qtbot, tutorial, key)
+        at_moment(key)
+        if key == stop_at:
+            note = tutorial.score_note if key == "score" else tutorial.callout
+            assert note is not None
+            _click(qtbot, note.skip)
+            return tutorial
+        if key == "score":
+            assert tutorial.score_note is not None
+            _click(qtbot, tutorial.score_note.next)
+            continue
+        _check_callout_clear_of_hand(tutorial)
+        _click(qtbot, tutorial.callout.next)
+        if key in ("eight", "kong", "declare", "haulao_win"):
+            expected = tutorial.expected
+            assert expected is not None and tutorial.pending is not None
+            # the callout collapses to the task: it never covers the player's tiles
+            assert tutorial.callout.task.isVisible() and not tutorial.callout.text.isVisible()
+            _check_callout_clear_of_hand(tutorial)
+            _make(qtbot, tutorial, expected.kind, expected.declare)
+    return tutorial
+
+
+def _make(qtbot: Any, tutorial: TutorialTable, kind: ActionKind, declare: bool) -> None:
+    if kind is ActionKind.KONG:
+        _click(qtbot, tutorial.bar.kong)
+    elif kind is ActionKind.WIN:
+        _click(qtbot, tutorial.bar.win)
+    else:
+        if declare:
+            _click(qtbot, tutorial.bar.declare)
+        items = _target_items(tutorial)
+        assert items, "the tile to discard is offered"
+        click_tile(qtbot, tutorial, items[-1])
+    qtbot.waitUntil(lambda: tutorial.pending is None, timeout=WAIT_MS)
+
+
+# the longer English texts at the smallest window, the Chinese at the largest: the callout never
+# covers the player's tiles at either end
+@pytest.mark.parametrize(("language", "size"), [("en", (800, 560)), ("zh", (1920, 1200))])
+def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: Any, tmp_path: Path, language: str,
+                                                              size: tuple[int, int]) -> None:
+    window = _window(qtbot, tmp_path, language, size)
+    profile = window.session.profile
+    assert profile is not None
+    store = window.store
+    def counted() -> tuple[object, ...]:
+        assert profile is not None
+        name = profile.name
+        return asdict(window.session.profile), store.history(name), store.match_in_progress(name)
+
+    before = counted()
+    seen: list[str] = []
+    texts: dict[str, str] = {}
+
+    def at_moment(key: str) -> None:
+        table = window._tutorial
+        assert table is not None
+        seen.append(key)
+        note = table.score_note if key == "score" else table.callout
+        assert note is not None
+        texts[key] = note.title.text() + note.text.text()
+        assert note.next.isVisible() and note.skip.isVisible() != (key == "done")
+        if key == "eight":
+            # the 8-tile rule: a complete hand, no 胡 offered, and the bar says why
+            assert table.pending is not None and table.pending.refusal is WinRefusal.EIGHT
+            assert not table.bar.win.isVisible()
+            why = tr("info.cannot_win_now", reason=i18n.refusal_reason(WinRefusal.EIGHT))
+            assert why in table.bar.status.text()
+            # another tile, or 胡 by its key, is refused with a hint, and the decision stays open
+            wrong = next(i for i in table.scene.human_hand_items() if i not in table.clickable_items())
+            click_tile(qtbot, table, wrong)
+            qtbot.keyClick(table, Qt.Key.Key_H)
+            assert table.pending is not None and table.expected == PLAYER_MOVES[0]
+            assert tr("tutorial.do.discard", tile=tile_label(parse_tile("5s"))) in table.bar.status.text()
+        if key == "kong_back":
+            model = table.scene.model
+            assert len(model.seats[0].kongs) == 1  # the kong is on the table, its replacement drawn
+        if key == "declare":
+            items = table.clickable_items()
+            click_tile(qtbot, table, items[-1])  # without 报听 first: refused, nothing discarded
+            assert table.pending is not None and table.expected == PLAYER_MOVES[2]
+        if key == "score":
+            dialog = table.end_dialog
+            assert isinstance(dialog, EndOfHandDialog) and dialog.isVisible()
+            assert dialog.score_tables and dialog.score_tables[0].rowCount() >= 5  # the itemised score
+            assert i18n.score_label("last_four") in note.text.text()
+            assert table.last_saved is None  # the engine saved nothing of the hand: nothing to count
+
+    tutorial = play_tutorial(qtbot, window, at_moment)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
+    assert seen == KEYS and tutorial.finished_playing
+    assert window._tutorial is None and not tutorial.running
+    # every explanation is in the window's language
+    for key in KEYS:
+        assert texts[key].startswith(i18n.tr_in(language, f"tutorial.{key}.title"))
+    # counted nowhere: the profile, its history and any saved match are as before
+    assert counted() == before
+
+
+@pytest.mark.parametrize("step", KEYS[:-1])
+def test_skip_at_any_step_returns_to_the_start_screen_and_counts_nothing(qtbot: Any, tmp_path: Path,
+                                                                         step: str) -> None:
+    window = _window(qtbot, tmp_path, "zh")
+    profile = window.session.profile
+    assert profile is not None
+    before = (asdict(profile), window.store.history(profile.name))
+    tutorial = play_tutorial(qtbot, window, stop_at=step)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
+    assert not tutorial.running and window._tutorial is None and not tutorial.finished_playing
+    assert tutorial.end_dialog is None  # the result dialog went with it
+    assert (asdict(window.session.profile), window.store.history(profile.name)) == before
+
+
+def _at_the_eight_tile_rule(qtbot: Any, window: MainWindow) -> TutorialTable:
+    tutorial = _open_tutorial(qtbot, window)
+    _wait_moment(qtbot, tutorial, "intro")
+    _click(qtbot, tutorial.callout.next)
+    _wait_moment(qtbot, tutorial, "eight")
+    return tutorial
+
+
+def test_the_bar_s_skip_button_leaves_while_the_table_plays(qtbot: Any, tmp_path: Path) -> None:
+    """Between the moments (no callout on screen) the tutorial can be left as well."""
+    window = _window(qtbot, tmp_path, "en")
+    tutorial = _at_the_eight_tile_rule(qtbot, window)
+    _click(qtbot, tutorial.callout.next)
+    _make(qtbot, tutorial, ActionKind.DISCARD, False)
+    assert not tutorial.callout.isVisible() and tutorial.running  # the others play: no callout
+    _click(qtbot, tutorial.skip_button)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
+    assert not tutorial.running and window._tutorial is None
+
+
+def test_a_language_switch_says_the_moment_again_in_the_new_language(qtbot: Any, tmp_path: Path) -> None:
+    window = _window(qtbot, tmp_path, "zh")
+    tutorial = _at_the_eight_tile_rule(qtbot, window)
+    assert tutorial.callout.title.text() == i18n.tr_in("zh", "tutorial.eight.title")
+    i18n.set_language("en")  # what the settings dialog does, then the window's retranslate
+    window.retranslate()
+    assert tutorial.callout.title.text() == i18n.tr_in("en", "tutorial.eight.title")
+    assert tutorial.callout.task.text() == i18n.tr_in("en", "tutorial.do.discard", tile="5s")
+    assert tutorial.scene.names[1:] == [i18n.tr_in("en", k) for k in ("table.ai_right", "table.ai_opposite",
+                                                                     "table.ai_left")]
+    _click(qtbot, tutorial.callout.next)  # 下一步 still leads on: to the task
+    assert tutorial.callout.task.isVisible() and not tutorial.callout.text.isVisible()
+    _click(qtbot, tutorial.skip_button)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+@pytest.mark.parametrize("size", [(800, 538), (1920, 1178)])
+def test_the_start_screen_s_tutorial_button_sits_clear_of_the_menu(qtbot: Any, language: str,
+                                                                   size: tuple[int, int]) -> None:
+    i18n.set_language(language)
+    screen = StartScreen()
+    qtbot.addWidget(screen)
+    screen.set_continue_enabled(True)  # the fullest card
+    screen.resize(*size)
+    screen.show()
+    qtbot.waitExposed(screen)
+    button = screen.tutorial_button
+    assert button.isVisible() and button.text() == i18n.tr_in(language, "start.tutorial")
+    assert screen.card.rect().contains(button.geometry())
+    for other in (screen.tagline, screen.player, *screen._menu_buttons(), screen.footer):
+        assert other.isHidden() or not button.geometry().intersects(other.geometry()), other
+    with qtbot.waitSignal(screen.tutorial_requested, timeout=WAIT_MS):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
