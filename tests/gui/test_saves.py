@@ -43,27 +43,27 @@ def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot,
     folder = tmp_path / "data"
     w = _window(qtbot, folder)
     name = w.session.profile.name  # type: ignore[union-attr]
-    refuse_saves(monkeypatch)
-    w.table.bar.autoplay.setChecked(True)
-    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=77)
-    saved: list[object] = []
-    w.table.hand_saved.connect(saved.append)
-    pump_until(qtbot, w.table, lambda: bool(saved), timeout=120)
-    QApplication.processEvents()
+    with monkeypatch.context() as refusing:  # undone alone: the test's other patches stay
+        refuse_saves(refusing)
+        w.table.bar.autoplay.setChecked(True)
+        w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=77)
+        saved: list[object] = []
+        w.table.hand_saved.connect(saved.append)
+        pump_until(qtbot, w.table, lambda: bool(saved), timeout=120)
+        QApplication.processEvents()
 
-    message = w.statusBar().currentMessage()
-    assert "没有保存" in message and "已保存" not in message, message
-    mark = w._unsaved_mark
-    assert mark is not None and mark.isVisible() and "未保存" in mark.text()
-    assert w.store.unsaved >= 1 and w.store.current().totals().hands == 1  # type: ignore[union-attr]
-    told: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text, *a, **k: told.append(text))
-    mark.click()  # the mark says why, whenever the player asks
-    assert told and "没有保存" in told[0] and "readonly database" in told[0]
+        message = w.statusBar().currentMessage()
+        assert "没有保存" in message and "已保存" not in message, message
+        mark = w._unsaved_mark
+        assert mark is not None and mark.isVisible() and "未保存" in mark.text()
+        assert w.store.unsaved >= 1 and w.store.current().totals().hands == 1  # type: ignore[union-attr]
+        told: list[str] = []
+        refusing.setattr(QMessageBox, "information", lambda _p, _t, text, *a, **k: told.append(text))
+        mark.click()  # the mark says why, whenever the player asks
+        assert told and "没有保存" in told[0] and "readonly database" in told[0]
 
-    w.table.stop_match()
-    monkeypatch.undo()  # the disk takes writes again: the next retry saves everything
-    monkeypatch.setattr(main_window, "RETRY_MS", 100)
+        w.table.stop_match()
+    # the disk takes writes again (the player's folders stay out of reach: tests/home_guard.py)
     qtbot.waitUntil(lambda: not mark.isVisible(), timeout=5000)
     assert "已经保存好了" in w.statusBar().currentMessage()
     w.close()
