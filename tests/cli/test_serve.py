@@ -19,10 +19,17 @@ from tests.net.raw_client import RawClient, first_legal
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C as a terminal gives it, even when pytest itself started with SIGINT
+    ignored (a background job, nohup, some CI runners), which a child would inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _serve(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--bind", "127.0.0.1",
                              "--no-discovery", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=None if sys.platform == "win32" else _default_sigint)
 
 
 def _port(proc: subprocess.Popen[str]) -> tuple[int, list[str]]:
@@ -126,9 +133,9 @@ def test_ctrl_c_closes_the_table_for_everyone_and_exits_130() -> None:
         assert isinstance(client.hello("guest"), m.Welcome)
         client.read_until(m.Lobby)
         proc.send_signal(signal.SIGINT)
-        ended = client.read_until(m.Ended, 10)
+        ended = client.read_until(m.Ended, 30)
         assert ended.reason == m.END_HOST_QUIT
-        assert client.closed()
+        assert client.closed(30)
         _out, err = _rest(proc)
     finally:
         if proc.poll() is None:
