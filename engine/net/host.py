@@ -22,6 +22,7 @@ import logging
 import secrets
 import socket
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from functools import partial
@@ -86,8 +87,10 @@ class Host:
     """One LAN table, hosted: see the module's docstring and docs/protocol.md."""
 
     def __init__(self, config: TableConfig, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
-                 discovery_port: int | None = DISCOVERY_PORT) -> None:
+                 discovery_port: int | None = DISCOVERY_PORT,
+                 connection_clock: Callable[[], float] = time.monotonic) -> None:
         self.config = config
+        self._connection_clock = connection_clock  # the connections' rate limits and heartbeats
         self.on_change: Callable[[], None] | None = None
         self.finished = False
         self.records: list[HandRecord] = []
@@ -242,7 +245,8 @@ class Host:
         server.get_loop().call_soon(self._tick)
 
     def _new_connection(self) -> Connection:
-        connection = Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer)
+        connection = Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer,
+                                clock=self._connection_clock)
         self._sockets.add(connection)
         return connection
 

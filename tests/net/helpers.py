@@ -17,11 +17,13 @@ FAST = Ruleset(rounds=1, time_limit=5)
 
 
 @contextmanager
-def hosted(**config: Any) -> Iterator[Host]:
-    """A started host on 127.0.0.1, any port, no discovery; stopped afterwards whatever happens."""
+def hosted(connection_clock: Callable[[], float] | None = None, **config: Any) -> Iterator[Host]:
+    """A started host on 127.0.0.1, any port, no discovery; stopped afterwards whatever happens.
+    `connection_clock`: the clock of its connections' rate limits and heartbeats (a test's fake)."""
     config.setdefault("rules", FAST)
     config.setdefault("claim_pause", 0.0)
-    host = Host(TableConfig(**config), bind="127.0.0.1", port=0, discovery_port=None)
+    host = Host(TableConfig(**config), bind="127.0.0.1", port=0, discovery_port=None,
+                **({} if connection_clock is None else {"connection_clock": connection_clock}))
     host.start()
     try:
         yield host
