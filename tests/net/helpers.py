@@ -57,7 +57,7 @@ class Player:
         self.thread.start()
         return self
 
-    def join(self, timeout: float = 30.0) -> None:
+    def join(self, timeout: float = 60.0) -> None:
         assert self.thread is not None
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "the player never saw the table end"
