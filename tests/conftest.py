@@ -34,7 +34,7 @@ WRITTEN = pytest.StashKey[list[str]]()
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """The run fails if anything of the player's own was written, whichever test did it."""
-    written = HOME_GUARD.written()
+    written = HOME_GUARD.caught + HOME_GUARD.written()
     HOME_GUARD.remove_home()
     if written:
         session.config.stash[WRITTEN] = written
@@ -45,7 +45,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
     written = config.stash.get(WRITTEN, [])
     if written:
         terminalreporter.section("the player's own folders were written", red=True)
-        terminalreporter.write_line("(by this run, or by a game played on this machine meanwhile)")
+        terminalreporter.write_line("(a test named here wrote it; a bare path changed during the run: "
+                                    "by this run, or by a game played on this machine meanwhile)")
         for path in written:
             terminalreporter.write_line(path, red=True)
 

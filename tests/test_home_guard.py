@@ -68,3 +68,19 @@ def test_a_run_that_writes_into_the_real_folders_fails(tmp_path: Path) -> None:
     assert "1 passed" in run.stdout  # the test itself passed: the guard failed the run
     assert "the player's own folders were written" in run.stdout
     assert str(real_home / ".config" / "hefei-mahjong" / "settings.json") in run.stdout
+
+
+def test_a_write_aimed_at_the_real_folders_is_caught_with_its_test(tmp_path: Path) -> None:
+    guard = home_guard.HomeGuard.__new__(home_guard.HomeGuard)  # its hook alone, on pretend folders
+    guard.caught, guard._roots = [], (str(tmp_path / "real"),)
+    (tmp_path / "real").mkdir()
+    guard._audit("open", (str(tmp_path / "real" / "settings.json"), "r", os.O_RDONLY))  # reading is fine
+    guard._audit("open", (str(tmp_path / "elsewhere.json"), "w", os.O_WRONLY))
+    assert guard.caught == []
+    guard._audit("open", (tmp_path / "real" / "settings.json", "w", os.O_WRONLY))
+    guard._audit("open", (str(tmp_path / "real" / "x"), None, os.O_WRONLY | os.O_CREAT))  # os.open
+    guard._audit("os.rename", (str(tmp_path / "x.tmp"), str(tmp_path / "real" / "profiles.json"), -1, -1))
+    guard._audit("sqlite3.connect", (str(tmp_path / "real" / "history.sqlite3"),))
+    guard._audit("open", (3, "w", 0))  # a descriptor: no path to judge
+    test = os.environ["PYTEST_CURRENT_TEST"]
+    assert len(guard.caught) == 4 and all(c.startswith(test) for c in guard.caught)
