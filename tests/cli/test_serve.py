@@ -15,21 +15,16 @@ import pytest
 
 from engine.net import messages as m
 from tests.net.raw_client import RawClient, first_legal
+from tests.signals import as_at_a_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _default_sigint() -> None:
-    """In the child: Ctrl-C as a terminal gives it, even when pytest itself started with SIGINT
-    ignored (a background job, nohup, some CI runners), which a child would inherit."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _serve(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--bind", "127.0.0.1",
                              "--no-discovery", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                            preexec_fn=None if sys.platform == "win32" else _default_sigint)
+                            preexec_fn=None if sys.platform == "win32" else as_at_a_terminal)
 
 
 def _port(proc: subprocess.Popen[str]) -> tuple[int, list[str]]:
