@@ -203,7 +203,7 @@ class RemoteTable(TableConnection):
         if any(isinstance(q, m.ClosedMessage) and q.closed.id == request.id for _t, q in self._queue):
             return  # its time ran out while the events before it were shown
         if message.time_left is not None:
-            waited = time.monotonic() - at
+            waited = self.bridge.clock() - at
             request = replace(request, time_limit=max(0.0, message.time_left - waited))
         self.decision_needed.emit(relative(request, self.seat))
 

@@ -206,7 +206,7 @@ def test_a_slow_ai_is_marked_thinking_until_its_discard(qtbot: Any, art: TileArt
             since = [t for t, s in asked if s == seat][-1]
             assert marked_at - since >= (THINK_DELAY_MS - 20) / 1000  # not at once: after the delay
             seen = len(events)
-            qtbot.waitUntil(lambda: not _shown(table), timeout=5_000)
+            qtbot.waitUntil(lambda: not _shown(table), timeout=20_000)
             QApplication.processEvents()
             after = events[seen]  # what cleared the mark: the seat's own move
             assert isinstance(after, ev.TileDiscarded | ev.KongDeclared | ev.HandWon) and after.seat == seat
@@ -252,12 +252,12 @@ def test_the_mark_waits_its_delay_and_never_marks_the_player(qtbot: Any, art: Ti
     qtbot.wait(THINK_DELAY_MS * 2)
     assert table.scene.thinking is None and not watch.active
     watch.deciding(3)
-    qtbot.waitUntil(lambda: _shown(table) == [3], timeout=2_000)
+    qtbot.waitUntil(lambda: _shown(table) == [3], timeout=20_000)
     phase = table.scene.plates[3].thinking.phase
-    qtbot.waitUntil(lambda: table.scene.plates[3].thinking.phase != phase, timeout=2_000)  # the dots move
+    qtbot.waitUntil(lambda: table.scene.plates[3].thinking.phase != phase, timeout=20_000)  # the dots move
     watch.deciding(1)  # the next seat asked: seat 3's decision is over
     assert not _shown(table)
-    qtbot.waitUntil(lambda: _shown(table) == [1], timeout=2_000)
+    qtbot.waitUntil(lambda: _shown(table) == [1], timeout=20_000)
     i18n.set_language("en")
     table.retranslate()
     assert table.scene.plates[1].thinking.word == THINKING["en"]

@@ -263,7 +263,7 @@ def test_autoplay_can_be_cancelled_at_the_result_and_otherwise_goes_on(qtbot, tm
     first = table.end_dialog
     # left alone, 托管 goes on to the next hand by itself
     qtbot.waitUntil(lambda: table.end_dialog is not first and len(table.summaries) == 1
-                    and table.scene.model.hand_number == 2, timeout=10000)
+                    and table.scene.model.hand_number == 2, timeout=30_000)
     qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
     from PySide6.QtWidgets import QPushButton
 

@@ -272,7 +272,7 @@ def test_start_screen_buttons_emit_their_signals(qtbot, name: str) -> None:
     screen.show()
     button = getattr(screen, f"{name}_button")
     signal = getattr(screen, f"{name}_requested")
-    with qtbot.waitSignal(signal, timeout=1000):
+    with qtbot.waitSignal(signal, timeout=30_000):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 

@@ -68,7 +68,7 @@ def type_address(monkeypatch: pytest.MonkeyPatch, qtbot: Any) -> list[str]:
         dialog.address_box.setCurrentText(dialog.test_address)  # type: ignore[attr-defined]
         qtbot.mouseClick(dialog.connect_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: dialog.joined is not None or bool(dialog.status.property("error")),
-                        timeout=10_000)
+                        timeout=30_000)
         return dialog.result()
 
     monkeypatch.setattr(JoinDialog, "exec", exec_)
@@ -83,7 +83,7 @@ def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_from_a_new_win
     store = new_store(tmp_path / "guest")
     first = _window(qtbot, store, "小李", Settings(ai_pause="off", animation_speed=0.0))
     qtbot.mouseClick(first.start_screen.lan_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: first.lan.lobby.lobby is not None, timeout=15_000)
+    qtbot.waitUntil(lambda: first.lan.lobby.lobby is not None, timeout=30_000)
     assert len(type_address) == 1  # the code was asked once
     kept = KeptSeat.from_dict(first.settings.lan_seat)
     assert kept is not None and kept.token and kept.code == CODE and kept.is_at("127.0.0.1", port)
@@ -105,12 +105,12 @@ def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_from_a_new_win
                      Settings(ai_pause="off", animation_speed=0.0, lan_seat=first.settings.lan_seat))
     assert second.start_screen.lan_button.text() == "回到局域网牌桌"  # the start screen says there is a seat
     qtbot.mouseClick(second.start_screen.lan_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: second.stack.currentWidget() is second.table, timeout=15_000)
+    qtbot.waitUntil(lambda: second.stack.currentWidget() is second.table, timeout=30_000)
     assert len(type_address) == 1  # a return asks for no code
     table = second.table
     assert isinstance(table.connection, RemoteTable)
     assert table.scene.names[0] == "小李"
-    qtbot.waitUntil(lambda: table_host.seat_states()[seat].connected, timeout=10_000)
+    qtbot.waitUntil(lambda: table_host.seat_states()[seat].connected, timeout=30_000)
     # and plays on from where the table is
     end = time.monotonic() + 60
     turns = 0
@@ -134,7 +134,7 @@ def test_a_seat_the_table_does_not_know_is_forgotten_and_the_player_joins_as_a_n
     window = _window(qtbot, new_store(tmp_path / "p"), "小张",
                      Settings(ai_pause="off", animation_speed=0.0, lan_seat=stale))
     qtbot.mouseClick(window.start_screen.lan_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.lan.lobby.lobby is not None, timeout=15_000)
+    qtbot.waitUntil(lambda: window.lan.lobby.lobby is not None, timeout=30_000)
     kept = KeptSeat.from_dict(window.settings.lan_seat)
     assert kept is not None and kept.token != "f" * 32 and kept.table == table_host.info().id
     # leaving the lobby gives the seat up: nothing left to return to

@@ -32,6 +32,7 @@ from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.model import TableModel
 from storage.store import ProfileStore
+from tests.clocks import FakeClock
 
 SPEED = 0.05  # the animated code path, kept short (the end-to-end test plays at 1.0)
 MY_SEAT = 2
@@ -161,7 +162,7 @@ def _playing(qtbot: Any, store: ProfileStore, until: int, language: str = "zh", 
     client = FakeClient(bridge, stream)
     remote = _sit(w, client, bridge, rules)
     client.start(until=until)
-    qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
+    qtbot.waitUntil(lambda: client.position >= until, timeout=30_000)
     return w, bridge, client, remote, stream
 
 
@@ -257,13 +258,13 @@ def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: Any, store: Profil
         # I sit at the host's seat 2: its seat 3 is my 下家 (1), its seat 0 my 对家 (2)
         bridge.deliver(m.SeatStatus(3, m.SeatState(connected=False, autoplay=True)))
         bridge.deliver(m.SeatStatus(0, m.SeatState(connected=True, autoplay=True)))
-        qtbot.waitUntil(lambda: scene.plates[1].status.text.text() == offline, timeout=5_000)
+        qtbot.waitUntil(lambda: scene.plates[1].status.text.text() == offline, timeout=30_000)
         assert scene.plates[1].status.pill.isVisible()
         assert scene.plates[2].status.text.text() == autoplay
         assert not scene.plates[3].status.pill.isVisible()
         assert not scene.plates[0].status.pill.isVisible()
         bridge.deliver(m.SeatStatus(3, m.SeatState(connected=True, autoplay=False)))
-        qtbot.waitUntil(lambda: not scene.plates[1].status.pill.isVisible(), timeout=5_000)
+        qtbot.waitUntil(lambda: not scene.plates[1].status.pill.isVisible(), timeout=30_000)
         client.join()
     finally:
         set_language("zh")
@@ -281,12 +282,12 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     remote.link_notice.connect(notices.append)
     until = _first_request_index(stream)
     client.start(until=until)
-    qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
+    qtbot.waitUntil(lambda: client.position >= until, timeout=30_000)
     client.join()
     bridge.deliver(Disconnected("reset"))
-    qtbot.waitUntil(lambda: client.reconnects >= 1, timeout=5_000)
+    qtbot.waitUntil(lambda: client.reconnects >= 1, timeout=30_000)
     assert notices and notices[-1] == "连接断开，重新连接…"
-    qtbot.waitUntil(lambda: "重新连接" in table.bar.status.text(), timeout=5_000)
+    qtbot.waitUntil(lambda: "重新连接" in table.bar.status.text(), timeout=30_000)
     # the host's resync: the match's start and the hand so far, the waiting request with 9 s left
     request = stream[until]
     assert isinstance(request, DecisionRequest)
@@ -294,7 +295,7 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     states = tuple(m.SeatState(True, False) for _ in range(4))
     started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
     bridge.deliver(m.Resync(started, tuple(events), m.RequestMessage(request, 9.0), states))
-    qtbot.waitUntil(lambda: table.pending is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=30_000)
     assert table.pending.id == request.id
     assert table.pending.time_limit is not None and table.pending.time_limit <= 9.0
     assert table.scene.speed == 1.0  # caught up: the player's speed again
@@ -325,9 +326,9 @@ def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: Pr
     failures: list[str] = []
     remote.failed.connect(failures.append)
     client.start(until=3)
-    qtbot.waitUntil(lambda: client.position >= 3, timeout=10_000)
+    qtbot.waitUntil(lambda: client.position >= 3, timeout=30_000)
     bridge.deliver(Disconnected("reset"))
-    qtbot.waitUntil(lambda: bool(failures), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(failures), timeout=30_000)
     assert failures[0] == words
     assert not remote.running and client.closed
     client.join()
@@ -341,7 +342,7 @@ def test_a_host_that_quits_is_told_in_words(qtbot: Any, store: ProfileStore, lan
         w, bridge, client, _remote, _stream = _playing(qtbot, store, 3, language)
         bridge.deliver(m.Ended(m.END_HOST_QUIT, "The host closed the table."))
         bridge.deliver(Disconnected("closed"))
-        qtbot.waitUntil(lambda: bool(warnings), timeout=10_000)
+        qtbot.waitUntil(lambda: bool(warnings), timeout=30_000)
         assert warnings[0] == text  # the table's words, as they are
         assert w.stack.currentWidget() is w.start_screen
         assert client.reconnects == 0  # an end is no drop: nothing to come back to
@@ -353,19 +354,28 @@ def test_a_host_that_quits_is_told_in_words(qtbot: Any, store: ProfileStore, lan
 def test_a_request_behind_events_counts_the_time_it_waited(qtbot: Any, store: ProfileStore) -> None:
     rules, stream, _answers = _recorded(seed=31)
     w = _window(qtbot, store, speed=1.0)
-    bridge = MessageBridge()
+    clock = FakeClock()  # the arrival times' (the animations run on Qt's own)
+    bridge = MessageBridge(clock=clock)
     client = FakeClient(bridge, stream)
     remote = _sit(w, client, bridge, rules)
-    asked: list[DecisionRequest] = []
-    remote.decision_needed.connect(asked.append)
+    asked: list[tuple[int, DecisionRequest]] = []  # (events shown by then, the request)
+    shown: list[object] = []
+    remote.event_ready.connect(shown.append)
+    remote.decision_needed.connect(lambda request: asked.append((len(shown), request)))
     until = _first_request_index(stream)
-    arrived = time.monotonic()
-    client.start(until=until + 1)  # every event up to it, and the request, at once
-    qtbot.waitUntil(lambda: bool(asked), timeout=30_000)
-    waited = time.monotonic() - arrived
-    assert asked[0].time_limit is not None
-    assert asked[0].time_limit <= 15.0 - waited + 0.5
-    assert waited > 0.5  # it did wait for the deal's animations
+    client.start(until=until + 1)  # every event up to it, and the request, at once (at 0 s)
+
+    def request_arrived() -> bool:
+        waiting = [*bridge._items, *remote._queue]
+        return any(isinstance(message, m.RequestMessage) for _at, message in waiting)
+
+    qtbot.waitUntil(request_arrived, timeout=30_000)
+    assert not asked  # the deal is being shown: the request waits behind it
+    clock.now = 4.0  # the deal's animations took 4 s
+    qtbot.waitUntil(lambda: bool(asked), timeout=60_000)
+    events_by_then, request = asked[0]
+    assert events_by_then == until  # asked once every event before it was shown
+    assert request.time_limit == pytest.approx(15.0 - 4.0)  # the time it waited counts
     client.join()
 
 

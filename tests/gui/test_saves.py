@@ -64,7 +64,7 @@ def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot,
 
         w.table.stop_match()
     # the disk takes writes again (the player's folders stay out of reach: tests/home_guard.py)
-    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=30_000)
     assert "已经保存好了" in w.statusBar().currentMessage()
     w.close()
     again = ProfileStore(folder)
@@ -83,7 +83,7 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot,
     asked: list[tuple[str, bool]] = []
     monkeypatch.setattr(MainWindow, "_ask_other_window",
                         lambda self, pid, raised: asked.append((pid, raised)) or False)
-    with qtbot.waitSignal(first._instance.activate_requested, timeout=5000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(first._instance.activate_requested, timeout=30_000):  # type: ignore[attr-defined]
         second = _window(qtbot, folder)
     assert asked == [(str(os.getpid()), True)]
     assert second.store.locked_elsewhere
@@ -95,7 +95,7 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot,
     add_hand(first.store, name, 1)
     assert second.store.unsaved == 1
     first.close()  # the first window lets go of the folder...
-    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=5000)  # ...and the second saves on top
+    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=30_000)  # ...and the second saves on top
     second.close()
     reader = ProfileStore(folder)
     reader.load()
@@ -109,6 +109,6 @@ def test_choosing_the_other_window_closes_this_one(qtbot, tmp_path, monkeypatch)
     first = _window(qtbot, folder)
     monkeypatch.setattr(MainWindow, "_ask_other_window", lambda self, pid, raised: True)
     second = _window(qtbot, folder)
-    qtbot.waitUntil(lambda: not second.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not second.isVisible(), timeout=30_000)
     assert first.isVisible() and not first.store.locked_elsewhere
     first.close()
