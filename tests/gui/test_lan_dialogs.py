@@ -21,6 +21,7 @@ from gui.i18n import set_language, tr
 from gui.lan.host_dialog import HostDialog
 from gui.lan.join_dialog import JoinDialog, table_line
 from gui.lan.words import ENDS, REFUSALS, end_text, refusal_text
+from tests.clocks import FakeClock
 
 TIMEOUT = 5.0
 
@@ -242,11 +243,13 @@ def test_a_double_click_on_ready_is_one_click(qtbot: Any) -> None:
     lobby = LobbyScreen()
     qtbot.addWidget(lobby)
     lobby.show()
+    lobby.clock = clock = FakeClock(100.0)  # the clicks' times, however slowly the machine clicks
     sent: list[bool] = []
     lobby.ready_toggled.connect(sent.append)
     qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)
+    clock.now += 0.05
     qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)  # the second click of a double click
     assert sent == [True] and lobby.ready_button.isChecked()
-    qtbot.wait(QApplication.doubleClickInterval() + 50)
+    clock.now += (QApplication.doubleClickInterval() + 50) / 1000
     qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)  # later: a click of its own
     assert sent == [True, False] and not lobby.ready_button.isChecked()
