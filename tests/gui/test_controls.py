@@ -19,21 +19,12 @@ from engine.match import Match
 from engine.rules import Ruleset
 from engine.tiles import tile_name
 from gui import settings as settings_store
-from gui.i18n import set_language
 from gui.main_window import MainWindow
 from gui.screens.new_game import NewGameDialog
 from gui.settings import Settings
 from gui.table import info as table_info
 from storage.store import ProfileStore
 from tests.gui_driver import click_tile
-
-
-@pytest.fixture(autouse=True)
-def _chinese():
-    set_language("zh")
-    yield
-    set_language("zh")
-
 
 _open: list[MainWindow] = []
 

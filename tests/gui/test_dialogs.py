@@ -7,7 +7,6 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,13 +32,6 @@ SCORE_CODES = (
     "twin_sequences", "seven_pairs", "last_four", "heavenly", "earthly", "luxury_multiplier",
     "kong_replacement_multiplier",
 )
-
-
-@pytest.fixture(autouse=True)
-def chinese() -> Iterator[None]:
-    i18n.set_language("zh")
-    yield
-    i18n.set_language("zh")
 
 
 def not_blank(image: QImage) -> bool:

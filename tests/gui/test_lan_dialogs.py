@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine.net import frames
 from engine.net import messages as m
@@ -65,18 +66,11 @@ class RefusingHost:
         assert not self.thread.is_alive()
 
 
-def _dialog(qtbot: Any) -> JoinDialog:
+def _dialog(qtbot: QtBot) -> JoinDialog:
     dialog = JoinDialog("小明", 120, ["10.0.0.9:47321"], browse=False)
     qtbot.addWidget(dialog)
     dialog.show()
     return dialog
-
-
-@pytest.fixture(params=["zh", "en"])
-def language(request: pytest.FixtureRequest) -> Any:
-    set_language(request.param)
-    yield request.param
-    set_language("zh")
 
 
 def test_every_refusal_and_end_has_words_in_both_languages() -> None:
@@ -93,7 +87,7 @@ def test_every_refusal_and_end_has_words_in_both_languages() -> None:
         set_language("zh")
 
 
-def test_a_typed_address_is_checked_before_any_connection(qtbot: Any, language: str) -> None:
+def test_a_typed_address_is_checked_before_any_connection(qtbot: QtBot, language: str) -> None:
     dialog = _dialog(qtbot)
     assert dialog.address_box.count() == 1  # the recent host is offered
     dialog.address_box.setCurrentText("   ")
@@ -113,7 +107,7 @@ OTHER_REFUSALS = [c for c in REFUSALS if c not in (m.REFUSE_CODE_NEEDED, m.REFUS
 
 
 @pytest.mark.parametrize("code", OTHER_REFUSALS)
-def test_a_refusal_is_told_in_words(qtbot: Any, code: str) -> None:
+def test_a_refusal_is_told_in_words(qtbot: QtBot, code: str) -> None:
     for lang in ("zh", "en"):
         set_language(lang)
         try:
@@ -131,7 +125,7 @@ def test_a_refusal_is_told_in_words(qtbot: Any, code: str) -> None:
             set_language("zh")
 
 
-def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: Any, language: str) -> None:
+def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: QtBot, language: str) -> None:
     host = RefusingHost([m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE])
     dialog = _dialog(qtbot)
     asked: list[str] = []
@@ -151,7 +145,7 @@ def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: Any, la
     host.close()
 
 
-def test_nobody_at_an_address_is_told(qtbot: Any, language: str) -> None:
+def test_nobody_at_an_address_is_told(qtbot: QtBot, language: str) -> None:
     probe = socket.create_server(("127.0.0.1", 0))
     port = probe.getsockname()[1]
     probe.close()  # a port nobody listens on
@@ -169,7 +163,7 @@ def _found(name: str, code: bool = False, protocol: int = m.PROTOCOL_VERSION, fr
     return Found(table, "192.168.1.7")
 
 
-def test_tables_found_show_room_seats_lock_and_version(qtbot: Any) -> None:
+def test_tables_found_show_room_seats_lock_and_version(qtbot: QtBot) -> None:
     set_language("zh")
     dialog = _dialog(qtbot)
     dialog.show_tables([_found("老王的牌桌", code=True), _found("新版本", protocol=m.PROTOCOL_VERSION + 1),
@@ -199,7 +193,7 @@ def test_tables_found_show_room_seats_lock_and_version(qtbot: Any) -> None:
         set_language("zh")
 
 
-def test_the_host_dialog_gives_the_table(qtbot: Any) -> None:
+def test_the_host_dialog_gives_the_table(qtbot: QtBot) -> None:
     dialog = HostDialog("小明的牌桌")
     qtbot.addWidget(dialog)
     assert dialog.table_name() == "小明的牌桌" and dialog.code() is None and dialog.port() == m.DEFAULT_PORT
@@ -237,7 +231,7 @@ def test_recent_hosts_are_kept_and_old_settings_still_load(tmp_path: Any) -> Non
         assert store.load(old).settings.recent_hosts == []  # a bad value falls back, nothing breaks
 
 
-def test_a_double_click_on_ready_is_one_click(qtbot: Any) -> None:
+def test_a_double_click_on_ready_is_one_click(qtbot: QtBot) -> None:
     from gui.lan.lobby import LobbyScreen
 
     lobby = LobbyScreen()

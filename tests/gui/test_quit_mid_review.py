@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, QThread
+from pytestqt.qtbot import QtBot
 
 from gui import threads
 from storage.store import ProfileStore
@@ -69,7 +70,7 @@ class _Stubborn(QObject):
         self.release.wait(10)
 
 
-def test_a_thread_that_outlives_its_owners_wait_is_kept_not_destroyed(qtbot) -> None:
+def test_a_thread_that_outlives_its_owners_wait_is_kept_not_destroyed(qtbot: QtBot) -> None:
     thread, work = QThread(), _Stubborn()
     work.moveToThread(thread)
     thread.started.connect(work.run)

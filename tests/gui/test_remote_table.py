@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from engine import events as ev
 from engine.actions import Action
@@ -135,7 +136,7 @@ def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
-def _window(qtbot: Any, store: ProfileStore, speed: float = SPEED, language: str = "zh") -> MainWindow:
+def _window(qtbot: QtBot, store: ProfileStore, speed: float = SPEED, language: str = "zh") -> MainWindow:
     w = MainWindow(Settings(animation_speed=speed, language=language), confirm_quit=False, store=store)
     qtbot.addWidget(w)
     w.resize(1280, 800)
@@ -153,7 +154,7 @@ def _sit(w: MainWindow, client: FakeClient, bridge: MessageBridge, rules: Rulese
     return remote
 
 
-def _playing(qtbot: Any, store: ProfileStore, until: int, language: str = "zh", speed: float = SPEED
+def _playing(qtbot: QtBot, store: ProfileStore, until: int, language: str = "zh", speed: float = SPEED
              ) -> tuple[MainWindow, MessageBridge, FakeClient, RemoteTable, list[object]]:
     """A window sat at a fake LAN table that has sent the first `until` messages of a match."""
     rules, stream, _answers = _recorded(seed=31)
@@ -172,7 +173,7 @@ def _events(stream: list[object]) -> list[ev.Event]:
 
 @pytest.mark.slow
 def test_a_lan_match_is_shown_turned_to_the_player_acknowledged_answered_and_counted(
-        qtbot: Any, store: ProfileStore, warnings: list[str]) -> None:
+        qtbot: QtBot, store: ProfileStore, warnings: list[str]) -> None:
     rules, stream, answers = _recorded(seed=31)
     w = _window(qtbot, store)
     table = w.table
@@ -250,7 +251,7 @@ def _first_request_index(stream: list[object]) -> int:
 
 @pytest.mark.parametrize(("language", "offline", "autoplay"),
                          [("zh", "掉线", "托管"), ("en", "Offline", "Auto")])
-def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: Any, store: ProfileStore, language: str,
+def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: QtBot, store: ProfileStore, language: str,
                                                       offline: str, autoplay: str) -> None:
     try:
         w, bridge, client, _remote, _stream = _playing(qtbot, store, 5, language)
@@ -270,7 +271,7 @@ def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: Any, store: Profil
         set_language("zh")
 
 
-def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any,
+def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: QtBot,
                                                                       store: ProfileStore) -> None:
     rules, stream, _answers = _recorded(seed=31)
     w = _window(qtbot, store, speed=1.0)
@@ -313,7 +314,7 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     (JoinRefused(m.REFUSE_STARTED, "The match at this table is over."),
      "牌桌不再接受你回来：这桌已经开局了。"),
 ])
-def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: ProfileStore,
+def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: QtBot, store: ProfileStore,
                                                            error: BaseException, words: str) -> None:
     """In the player's words: no errno, no host's English (a host that died refuses connections)."""
     rules, stream, _answers = _recorded(seed=31)
@@ -336,7 +337,7 @@ def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: Pr
 
 @pytest.mark.parametrize(("language", "text"),
                          [("zh", "房主关闭了牌桌。"), ("en", "The host closed the table.")])
-def test_a_host_that_quits_is_told_in_words(qtbot: Any, store: ProfileStore, language: str, text: str,
+def test_a_host_that_quits_is_told_in_words(qtbot: QtBot, store: ProfileStore, language: str, text: str,
                                             warnings: list[str]) -> None:
     try:
         w, bridge, client, _remote, _stream = _playing(qtbot, store, 3, language)
@@ -351,7 +352,7 @@ def test_a_host_that_quits_is_told_in_words(qtbot: Any, store: ProfileStore, lan
         set_language("zh")
 
 
-def test_a_request_behind_events_counts_the_time_it_waited(qtbot: Any, store: ProfileStore) -> None:
+def test_a_request_behind_events_counts_the_time_it_waited(qtbot: QtBot, store: ProfileStore) -> None:
     rules, stream, _answers = _recorded(seed=31)
     w = _window(qtbot, store, speed=1.0)
     clock = FakeClock()  # the arrival times' (the animations run on Qt's own)
@@ -380,7 +381,7 @@ def test_a_request_behind_events_counts_the_time_it_waited(qtbot: Any, store: Pr
 
 
 def test_a_table_resumed_in_a_new_window_is_drawn_from_the_resync_then_the_messages_behind_it(
-        qtbot: Any, store: ProfileStore, warnings: list[str]) -> None:
+        qtbot: QtBot, store: ProfileStore, warnings: list[str]) -> None:
     """A return from a new run of the program (gui.lan.kept_seat): the welcome's resync was read
     in the lobby, and live events came in behind it before the table was sat at; they follow
     the resync, not the other way round (the model would discard from an empty hand)."""

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
 
 from engine.rules import Ruleset
 from gui import main_window
-from gui.i18n import set_language
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from storage.store import ProfileStore
@@ -19,14 +19,7 @@ from tests.gui_driver import pump_until
 from tests.profile_helpers import add_hand, refuse_saves
 
 
-@pytest.fixture(autouse=True)
-def _chinese():
-    set_language("zh")
-    yield
-    set_language("zh")
-
-
-def _window(qtbot, folder: Path, speed: float = 0.2) -> MainWindow:
+def _window(qtbot: QtBot, folder: Path, speed: float = 0.2) -> MainWindow:
     store = ProfileStore(folder)
     store.load()
     w = MainWindow(Settings(animation_speed=speed, ai_pause="off"), confirm_quit=False, store=store)
@@ -38,7 +31,8 @@ def _window(qtbot, folder: Path, speed: float = 0.2) -> MainWindow:
 
 
 @pytest.mark.slow
-def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot, tmp_path, monkeypatch):
+def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(main_window, "RETRY_MS", 100)
     folder = tmp_path / "data"
     w = _window(qtbot, folder)
@@ -74,7 +68,8 @@ def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot,
     again.close()
 
 
-def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot, tmp_path, monkeypatch):
+def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "data"
     first = _window(qtbot, folder)
     name = first.session.profile.name  # type: ignore[union-attr]
@@ -104,7 +99,7 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot,
     reader.close()
 
 
-def test_choosing_the_other_window_closes_this_one(qtbot, tmp_path, monkeypatch):
+def test_choosing_the_other_window_closes_this_one(qtbot: QtBot, tmp_path, monkeypatch):
     folder = tmp_path / "data"
     first = _window(qtbot, folder)
     monkeypatch.setattr(MainWindow, "_ask_other_window", lambda self, pid, raised: True)

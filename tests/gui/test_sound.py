@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine import events as ev
 from engine.actions import Action
@@ -116,7 +117,7 @@ class Listener:
         return [h.effect for h in self.heard]
 
 
-def _window(qtbot: Any, speed: float, **settings: Any) -> MainWindow:
+def _window(qtbot: QtBot, speed: float, **settings: Any) -> MainWindow:
     settings.setdefault("mute_unfocused", False)  # whether an offscreen window is active varies
     w = MainWindow(Settings(animation_speed=speed, ai_pause="off", **settings), confirm_quit=False)
     qtbot.addWidget(w)
@@ -125,7 +126,7 @@ def _window(qtbot: Any, speed: float, **settings: Any) -> MainWindow:
     return w
 
 
-def _play(qtbot: Any, window: MainWindow, deal: Deal, until: Any = None) -> RecordedTable:
+def _play(qtbot: QtBot, window: MainWindow, deal: Deal, until: Any = None) -> RecordedTable:
     """Seat the window's table at the recorded hand of `deal`; the player's choices are the
     recorded ones, made once the table is still. Returns when the hand is over (or `until()`)."""
     rules, messages, answers = _recorded_hand(deal)
@@ -138,7 +139,7 @@ def _play(qtbot: Any, window: MainWindow, deal: Deal, until: Any = None) -> Reco
     return recorded
 
 
-def _drive(qtbot: Any, table: TableWidget, recorded: RecordedTable, until: Any = None) -> None:
+def _drive(qtbot: QtBot, table: TableWidget, recorded: RecordedTable, until: Any = None) -> None:
     def step() -> bool:
         if table.pending is not None and not table.scene.animator.busy:
             assert table.choose(recorded.answers[0])
@@ -180,7 +181,7 @@ def _check_landings(heard: list[Heard]) -> None:
 
 
 @pytest.mark.slow
-def test_kongs_and_a_self_draw_at_the_default_speed_sound_as_the_tiles_land(qtbot, monkeypatch):
+def test_kongs_and_a_self_draw_at_the_default_speed_sound_as_the_tiles_land(qtbot: QtBot, monkeypatch):
     w = _window(qtbot, speed=1.0)
     assert Settings().animation_speed == 1.0  # the default speed
     listener = Listener(w, monkeypatch)
@@ -196,7 +197,7 @@ def test_kongs_and_a_self_draw_at_the_default_speed_sound_as_the_tiles_land(qtbo
 
 
 @pytest.mark.slow
-def test_discards_at_the_default_speed_sound_after_their_animation(qtbot, monkeypatch):
+def test_discards_at_the_default_speed_sound_after_their_animation(qtbot: QtBot, monkeypatch):
     """The first turns of a hand of discards, at the default speed (then the table is left)."""
     w = _window(qtbot, speed=1.0)
     listener = Listener(w, monkeypatch)
@@ -209,7 +210,7 @@ def test_discards_at_the_default_speed_sound_after_their_animation(qtbot, monkey
     _check_landings(listener.heard)
 
 
-def test_a_declared_hand_won_on_a_discard_at_instant_speed(qtbot, monkeypatch):
+def test_a_declared_hand_won_on_a_discard_at_instant_speed(qtbot: QtBot, monkeypatch):
     """At instant speed each event sounds at once, the deal once; 报听 and the win on a discard
     have their own sounds. (The same effect twice within MIN_GAP_S is heard once: off here, to
     compare the whole sequence.)"""
@@ -227,7 +228,7 @@ def test_a_declared_hand_won_on_a_discard_at_instant_speed(qtbot, monkeypatch):
     assert all(h.at_once for h in listener.heard if h.effect != "turn")
 
 
-def test_an_instant_deal_is_one_rattle_and_one_deal_even_with_the_gap_on(qtbot, monkeypatch):
+def test_an_instant_deal_is_one_rattle_and_one_deal_even_with_the_gap_on(qtbot: QtBot, monkeypatch):
     w = _window(qtbot, speed=0.0)
     listener = Listener(w, monkeypatch)
     recorded = _play(qtbot, w, KONGS_AND_SELF_DRAW)
@@ -239,7 +240,7 @@ def test_an_instant_deal_is_one_rattle_and_one_deal_even_with_the_gap_on(qtbot, 
 
 
 @pytest.mark.slow
-def test_a_cancelled_animation_makes_no_sound_and_one_finished_at_once_does(qtbot, monkeypatch):
+def test_a_cancelled_animation_makes_no_sound_and_one_finished_at_once_does(qtbot: QtBot, monkeypatch):
     """Leaving the table in the middle of a discard: no click after. The speed turned instant in
     the middle of one: its click at once."""
     w = _window(qtbot, speed=1.0)
@@ -264,7 +265,7 @@ def test_a_cancelled_animation_makes_no_sound_and_one_finished_at_once_does(qtbo
     assert len(listener.heard) == heard
 
 
-def test_the_last_seconds_of_a_time_limit_tick(qtbot, monkeypatch):
+def test_the_last_seconds_of_a_time_limit_tick(qtbot: QtBot, monkeypatch):
     monkeypatch.setattr(player, "MIN_GAP_S", 0.0)  # the seconds come at once here, not 1 s apart
     w = _window(qtbot, speed=0.0, time_limit=10)
     w.start_match(Ruleset(rounds=1, time_limit=10), ["normal"] * 3, seed=4)
@@ -281,7 +282,7 @@ def test_the_last_seconds_of_a_time_limit_tick(qtbot, monkeypatch):
     w.close()
 
 
-def test_a_level_change_sounds_up_or_down(qtbot):
+def test_a_level_change_sounds_up_or_down(qtbot: QtBot):
     w = _window(qtbot, speed=0.0)
     w.table  # noqa: B018 - the banner covers the table
     backend = w.sounds.backend
@@ -291,7 +292,7 @@ def test_a_level_change_sounds_up_or_down(qtbot):
     assert [effect_of(c) for c, _, _ in backend.played] == ["level_up", "level_down"]
 
 
-def test_the_m_key_switches_sound_and_the_setting_is_saved(qtbot, tmp_path):
+def test_the_m_key_switches_sound_and_the_setting_is_saved(qtbot: QtBot, tmp_path):
     path = tmp_path / "settings.json"
     w = MainWindow(Settings(animation_speed=0.0, mute_unfocused=False), settings_path=str(path),
                    confirm_quit=False)
@@ -315,7 +316,7 @@ def test_the_m_key_switches_sound_and_the_setting_is_saved(qtbot, tmp_path):
     w.close()
 
 
-def test_silent_while_another_application_has_the_focus(qtbot):
+def test_silent_while_another_application_has_the_focus(qtbot: QtBot):
     w = _window(qtbot, speed=0.0, mute_unfocused=True)
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -329,7 +330,7 @@ def test_silent_while_another_application_has_the_focus(qtbot):
     app.applicationStateChanged.emit(Qt.ApplicationState.ApplicationActive)
 
 
-def test_the_settings_dialog_edits_the_sound_settings(qtbot):
+def test_the_settings_dialog_edits_the_sound_settings(qtbot: QtBot):
     dialog = SettingsDialog(Settings(sound_on=True, volume=70, mute_unfocused=True))
     qtbot.addWidget(dialog)
     assert dialog.sound_box.isChecked() and dialog.volume_slider.value() == 70
@@ -345,7 +346,7 @@ def test_the_settings_dialog_edits_the_sound_settings(qtbot):
     assert (result.sound_on, result.volume, result.mute_unfocused) == (True, 70, True)
 
 
-def test_the_sound_cards_rows_line_up_with_the_display_cards_and_the_slider_is_the_felts(qtbot):
+def test_the_sound_cards_rows_line_up_with_the_display_cards_and_the_slider_is_the_felts(qtbot: QtBot):
     dialog = SettingsDialog(Settings())
     qtbot.addWidget(dialog)
     dialog.show()
@@ -370,7 +371,7 @@ def _darkest_ink(label) -> str:
     return min(pixels, key=lambda c: c.lightness()).name()
 
 
-def test_with_the_sound_off_the_volume_figure_greys_out_with_its_slider(qtbot):
+def test_with_the_sound_off_the_volume_figure_greys_out_with_its_slider(qtbot: QtBot):
     dialog = SettingsDialog(Settings(sound_on=True, volume=70))
     qtbot.addWidget(dialog)
     dialog.show()
@@ -388,7 +389,7 @@ def test_with_the_sound_off_the_volume_figure_greys_out_with_its_slider(qtbot):
     assert not off.volume_value.isEnabled() and _darkest_ink(off.volume_value) == theme.MUTED
 
 
-def test_the_window_follows_new_sound_settings(qtbot):
+def test_the_window_follows_new_sound_settings(qtbot: QtBot):
     w = _window(qtbot, speed=0.0, volume=100)
     backend = w.sounds.backend
     assert isinstance(backend, RecordingBackend)
@@ -416,7 +417,7 @@ def test_sound_settings_are_saved_and_checked_on_load(tmp_path, value, kept):
     assert settings_store.load(path).settings == loaded
 
 
-def test_a_lan_table_drawn_again_at_once_is_silent(qtbot, monkeypatch):
+def test_a_lan_table_drawn_again_at_once_is_silent(qtbot: QtBot, monkeypatch):
     """A player back at a LAN table sees its hand drawn again at once: no burst of old clicks."""
 
     class Resyncing(RecordedTable):

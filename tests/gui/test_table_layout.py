@@ -19,14 +19,12 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem
 
 from engine import events as ev
-from gui import i18n
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.layout import HOVER_ROOM
 from gui.table.scene import TableScene
 from gui.table.tile_item import TileItem
 from gui.table.widget import TableView
-from gui.tiles.art import TileArt
 from tests.table_states import DEALS, Deal, new_scene, play
 
 MIN_PIXELS = 11.0
@@ -35,18 +33,6 @@ MIN_WINDOW = (1024, 700)
 # less a one-line bar, a 16:10 laptop, a wide 1280×720, a full HD and a 1920×1200 window
 VIEW_SIZES = ((1024, 610), (1024, 643), (1280, 743), (1280, 663), (1600, 943), (1920, 1143))
 TILE_SIZES = ("small", "medium", "large")
-
-
-@pytest.fixture(params=["zh", "en"])
-def language(request: pytest.FixtureRequest):
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("zh")
-
-
-@pytest.fixture(scope="module")
-def art() -> TileArt:
-    return TileArt()
 
 
 # -- what the check sees -------------------------------------------------------------------------
