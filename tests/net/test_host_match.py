@@ -198,6 +198,11 @@ def test_switching_autoplay_on_is_told_to_everyone_and_kept_on_a_return() -> Non
         resync = back.read_until(m.Resync)
         assert resync.states[0] == m.SeatState(connected=True, autoplay=True)  # 托管 stays: their own choice
         back.send(m.SetAutoplay(False))
+        # a request b was sent while it read up to the status is answered first (on a busy machine
+        # the table can get that far; with no time limit it would wait for b for ever)
+        held = [x for x in b.received if isinstance(x, m.RequestMessage)]
+        if held:
+            b.send(first_legal(held[-1]))
         players = [Player(back).start(), Player(b).start()]
         assert host.wait(60)
         for player in players:
