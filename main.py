@@ -90,6 +90,18 @@ def _speed(text: str) -> float:
     return value
 
 
+# What the window needs beyond the standard library (the headless commands need none of it).
+WINDOW_MODULES = ("PySide6", "platformdirs")
+PLAY_COMMAND = "python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/python main.py"
+
+
+def missing_window_modules() -> list[str]:
+    """The window's third-party modules this Python cannot import (looked up, not imported)."""
+    from importlib.util import find_spec
+
+    return [name for name in WINDOW_MODULES if find_spec(name) is None]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -108,6 +120,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_command(args)
     except KeyboardInterrupt:  # Ctrl-C is how a user stops a command: no traceback
         return INTERRUPTED
+    missing = missing_window_modules()
+    if missing:  # a Python without the game's libraries (not its venv): say what to run instead
+        print(f"error: this Python lacks {', '.join(missing)}; install and start the game with: "
+              f"{PLAY_COMMAND}", file=sys.stderr)
+        return 1
     if args.play_one_hand:
         from gui.smoke import play_one_hand
 

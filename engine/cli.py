@@ -28,6 +28,8 @@ from .wall_key import parse_key
 PLAYER_KINDS = ("easy", "normal", "hard", "master", "simple", "ext")
 # Bounded so that a slip of the keyboard is an error, not a run that never ends.
 MAX_HANDS = MAX_WALLS = 1_000_000
+DEFAULT_HANDS = DEFAULT_WALLS = 100
+ROOM_HELP = "open: 不报听 (the default), baoting: 报听"
 MAX_JOBS = 256  # processes for duplicate self-play
 SEEDS = (-(2**63), 2**63 - 1)
 # ASCII digits only: int() would also read "٣", "２" and "1_000".
@@ -69,33 +71,44 @@ def _wall_key(text: str) -> bytes:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str,
+             about: str) -> argparse.ArgumentParser:
+    """A subcommand whose own --help says what it does, as the list of commands does."""
+    return sub.add_parser(name, help=about, description=about)
+
+
 def add_subcommands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("score", help="score hands: one JSON object per line on stdin → one per line out")
+    p = _command(sub, "score", "score hands: one JSON object per line on stdin → one per line out "
+                 "(the request, the answer and the limits: docs/score.md)")
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("analyze", help="shanten, waits and discards of a hand such as 234m567p55s")
-    p.add_argument("hand")
+    p = _command(sub, "analyze", "shanten, waits and discards of a hand such as 234m567p55s")
+    p.add_argument("hand", help="13 or 14 tiles, digits before their suit: m 万, p 饼, s 条")
     p.add_argument("--kongs", default="", help="concealed kongs, e.g. 2m,5p")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="JSON instead of text")
     p.set_defaults(func=cmd_analyze)
 
-    p = sub.add_parser("selfplay", help="AIs play N hands (or W duplicate walls)")
-    p.add_argument("--hands", type=_whole_number(1, MAX_HANDS), default=100)
-    p.add_argument("--seed", type=_whole_number(*SEEDS), default=0)
-    p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value)
+    p = _command(sub, "selfplay", "AIs play N hands (or W duplicate walls)")
+    p.add_argument("--hands", type=_whole_number(1, MAX_HANDS), default=None, metavar="N",
+                   help=f"hands to play, matches back to back (default {DEFAULT_HANDS}; "
+                        "not with --duplicate)")
+    p.add_argument("--seed", type=_whole_number(*SEEDS), default=0, help="the first match's seed (default 0)")
+    p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value, help=ROOM_HELP)
     p.add_argument("--players", type=_players, default=None,
                    help="four comma-separated players: " + ", ".join(PLAYER_KINDS))
     p.add_argument("--duplicate", action="store_true",
                    help="play each wall four times, the players rotated through the seats")
-    p.add_argument("--walls", type=_whole_number(1, MAX_WALLS), default=100, help="walls for --duplicate")
-    p.add_argument("--ext", default=None, help="the command that runs an external bot (for ext players)")
+    p.add_argument("--walls", type=_whole_number(1, MAX_WALLS), default=None, metavar="W",
+                   help=f"--duplicate: walls to play, each four times (default {DEFAULT_WALLS})")
+    p.add_argument("--ext", default=None, metavar="CMD",
+                   help="the command that runs an external bot (for the ext players of --players)")
     p.add_argument("--wall-key", type=_wall_key, default=None,
                    help="repeat a run whose wall key was printed (64 hex digits)")
     p.add_argument("--jobs", type=_whole_number(0, MAX_JOBS), default=1, metavar="N",
                    help="--duplicate: play the walls in N processes (0: one a core); the figures are "
                         "those of --jobs 1. Plain self-play runs in one process: its AIs carry their "
                         "state from match to match")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
     p.set_defaults(func=cmd_selfplay)
 
     add_join(sub)
@@ -203,28 +216,42 @@ def _players(text: str) -> list[str]:
     return players
 
 
+def _selfplay_refusals(args: argparse.Namespace) -> list[tuple[bool, str]]:
+    """(whether it applies, what is wrong): options that would otherwise be silently ignored."""
+    has_ext_player = bool(args.players) and "ext" in args.players
+    return [
+        (has_ext_player and not args.ext, "an ext player needs --ext \"command that runs the bot\""),
+        (bool(args.ext) and not has_ext_player,
+         "--ext needs an ext player (--players ext,normal,normal,normal)"),
+        (args.jobs != 1 and not args.duplicate,
+         "--jobs needs --duplicate (plain self-play runs in one process)"),
+        (args.walls is not None and not args.duplicate,
+         "--walls needs --duplicate (plain self-play plays --hands)"),
+        (args.hands is not None and args.duplicate,
+         "--hands is plain self-play's: --duplicate plays --walls"),
+    ]
+
+
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     rules = Ruleset(room=Room(args.room))
     players = args.players
-    if players and "ext" in players and not args.ext:
-        print("error: an ext player needs --ext \"command that runs the bot\"", file=sys.stderr)
-        return 2
-    if args.jobs != 1 and not args.duplicate:
-        print("error: --jobs needs --duplicate (plain self-play runs in one process)", file=sys.stderr)
-        return 2
+    for applies, why in _selfplay_refusals(args):
+        if applies:
+            print(f"error: {why}", file=sys.stderr)
+            return 2
     factory = ext_factory(args.ext, float(rules.time_limit or 5)) if args.ext else None
     report: SelfplayReport | DuplicateReport
     if args.duplicate:
         from .selfplay_jobs import SelfplayError, available_cores
 
         try:
-            report = run_duplicate(players or ["normal"] * 4, args.walls, args.seed, rules, factory,
-                                   args.wall_key, jobs=args.jobs or available_cores())
+            report = run_duplicate(players or ["normal"] * 4, args.walls or DEFAULT_WALLS, args.seed, rules,
+                                   factory, args.wall_key, jobs=args.jobs or available_cores())
         except SelfplayError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1
     else:
-        report = run_selfplay(args.hands, args.seed, rules, players, factory, args.wall_key)
+        report = run_selfplay(args.hands or DEFAULT_HANDS, args.seed, rules, players, factory, args.wall_key)
     out.write((json.dumps(report.to_json(), ensure_ascii=False) if args.json else report.to_text()) + "\n")
     dead = credited_to_dead(report.bots)
     for bot in dead:  # the figures above are partly auto-play's: no script may take them for the bot's
@@ -248,8 +275,9 @@ def _host_port(text: str) -> tuple[str, int]:
 def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from .ai import LEVELS
 
-    p = sub.add_parser("join", help="play a seat of a LAN table with an AI (--bot) or a bot program (--ext)")
-    p.add_argument("address", type=_host_port, metavar="HOST:PORT")
+    p = _command(sub, "join", "play a seat of a LAN table with an AI (--bot) or a bot program (--ext)")
+    p.add_argument("address", type=_host_port, metavar="HOST:PORT",
+                   help="where the table is (the host prints it; the port defaults to 47321)")
     who = p.add_mutually_exclusive_group(required=True)
     who.add_argument("--bot", choices=LEVELS, help="an AI of this level plays the seat")
     who.add_argument("--ext", metavar="CMD", help="a program speaking the bot protocol plays the seat")
@@ -269,6 +297,7 @@ def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
     from .net.client import JoinRefused
 
     host, port = args.address
+    bots: list[Any] = []  # the bot program's seats (a new one after each return to the table)
     if args.bot:
         from .ai import make_ai
 
@@ -283,7 +312,8 @@ def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
         name = args.name or "bot"
 
         def make_seat() -> Any:
-            return ExternalBot(args.ext, name=name, timeout=10.0)
+            bots.append(ExternalBot(args.ext, name=name, timeout=10.0))
+            return bots[-1]
 
     def say(line: str) -> None:
         out.write(line + "\n")
@@ -292,6 +322,10 @@ def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
     kept = _KeptJoin(args.seat_file, host, port, args.code)
     player = BotPlayer(host, port, name, make_seat, code=args.code, say=say, token=kept.token,
                        on_seat=kept.keep)
+    if bots and bots[0].dead:  # no program to play the seat: auto-play must not take it unasked
+        bots[0].close()
+        print(f"error: the bot program: {bots[0].death}", file=sys.stderr)
+        return 1
     try:
         result = player.run()
     except JoinRefused as exc:
@@ -307,7 +341,11 @@ def cmd_join(args: argparse.Namespace, out: TextIO) -> int:
     else:
         print(f"error: the table ended ({result.ended}): {result.message}", file=sys.stderr)
         return 1
-    return 0
+    dead = [bot for bot in bots if bot.dead_decisions > 0]
+    for bot in dead:  # as selfplay says it: the seat's results are partly auto-play's
+        print(f"error: the bot program died ({bot.death}); auto-play made {bot.dead_decisions} of its "
+              "decisions and the seat's results are auto-play's, not the bot's", file=sys.stderr)
+    return 1 if dead else 0
 
 
 class _KeptJoin:
@@ -374,13 +412,13 @@ def add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from .net.messages import CODE_CHARS, DEFAULT_PORT, NAME_CHARS
     from .rules import MATCH_LENGTHS
 
-    p = sub.add_parser("serve", help="host a LAN table without a window: friends join it, AIs fill seats")
+    p = _command(sub, "serve", "host a LAN table without a window: friends join it, AIs fill seats")
     p.add_argument("--port", type=_whole_number(0, 65535), default=DEFAULT_PORT,
                    help="TCP port (0: any free one)")
     p.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
                    help="the address to listen on (default: all)")
     p.add_argument("--name", type=_table_text(NAME_CHARS), default="合肥麻将", help="the table's name")
-    p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value)
+    p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value, help=ROOM_HELP)
     p.add_argument("--rounds", type=_whole_number(1, 4), choices=MATCH_LENGTHS, default=4,
                    help="圈 in the match")
     codes = p.add_mutually_exclusive_group()

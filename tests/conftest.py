@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 
+# first of all: the session's HOME and XDG folders are temporary, the player's are watched
+from tests.home_guard import HOME_GUARD
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # no test opens an audio device: the game's sound records what it would play (gui.sound.player)
 os.environ.setdefault("HEFEI_MAHJONG_SOUND", "record")
@@ -23,6 +26,29 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if GUI_TESTS in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.gui)
+
+
+WRITTEN = pytest.StashKey[list[str]]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The run fails if anything of the player's own was written, whichever test did it."""
+    written = HOME_GUARD.caught + HOME_GUARD.written()
+    HOME_GUARD.remove_home()
+    if written:
+        session.config.stash[WRITTEN] = written
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    written = config.stash.get(WRITTEN, [])
+    if written:
+        terminalreporter.section("the player's own folders were written", red=True)
+        terminalreporter.write_line("(a test named here wrote it; a bare path changed during the run: "
+                                    "by this run, or by a game played on this machine meanwhile)")
+        for path in written:
+            terminalreporter.write_line(path, red=True)
 
 
 @pytest.fixture(autouse=True)

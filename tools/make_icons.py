@@ -13,6 +13,7 @@ and ICNS containers are written with ``struct`` (no dependency beyond PySide6).
 
 from __future__ import annotations
 
+import argparse
 import os
 import struct
 import sys
@@ -80,7 +81,9 @@ def icns_bytes(entries: list[tuple[bytes, bytes]]) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    about = __doc__.split("\n\n")[0].rstrip(":") + "."
+    argparse.ArgumentParser(description=about).parse_args(argv)  # --help writes nothing
     app = QGuiApplication.instance() or QGuiApplication(sys.argv[:1])
     renderer = QSvgRenderer(str(ICONS / f"{NAME}.svg"))
     if not renderer.isValid():

@@ -23,6 +23,7 @@ and ends at zero (short fades), and a DC blocker keeps the mean at zero. 16-bit 
 
 from __future__ import annotations
 
+import argparse
 import io
 import math
 import random
@@ -341,8 +342,18 @@ def render(name: str) -> bytes:
     return buffer.getvalue()
 
 
-def main(argv: Sequence[str] = ()) -> int:
-    names = list(argv) or list(EFFECTS)
+def _effect(name: str) -> str:
+    if name not in EFFECTS:
+        raise argparse.ArgumentTypeError(f"no effect {name!r} (the effects: {', '.join(EFFECTS)})")
+    return name
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog=f"The effects: {', '.join(EFFECTS)}.")
+    parser.add_argument("effects", nargs="*", type=_effect, metavar="EFFECT",
+                        help="write only these effects (default: every one)")
+    names = parser.parse_args(argv).effects or list(EFFECTS)
     SOUNDS.mkdir(parents=True, exist_ok=True)
     for name in names:
         data = render(name)
@@ -352,4 +363,4 @@ def main(argv: Sequence[str] = ()) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -6,6 +6,7 @@ folder: ``python tools/make_translations.py``. The ``.qm`` files are committed.
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
@@ -19,7 +20,8 @@ def lrelease() -> str | None:
     return str(beside) if beside.exists() else shutil.which("pyside6-lrelease")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # --help compiles nothing
     tool = lrelease()
     if tool is None:
         print("pyside6-lrelease not found: install PySide6 into this Python", file=sys.stderr)

@@ -139,8 +139,8 @@ class Connection(asyncio.Protocol):
         """Write encoded frames (one or several, encoded by whoever had the messages)."""
         if self.closing or self._transport is None:
             return False
+        self.last_sent = self.clock()  # before the write: once a client has it, the time is set
         self._transport.write(data)
-        self.last_sent = self.clock()
         if self._transport.get_write_buffer_size() > self.out_limit:
             log.warning("client %s reads nothing: %d bytes wait; dropped", self.peer,
                         self._transport.get_write_buffer_size())

@@ -122,8 +122,9 @@ class DiscoveryResponder:
     POLL = 0.1  # seconds between looks at the stop flag
 
     def __init__(self, info: Callable[[], TableInfo], port: int = DISCOVERY_PORT,
-                 bind: str = "0.0.0.0") -> None:
+                 bind: str = "0.0.0.0", clock: Callable[[], float] = time.monotonic) -> None:
         self._info = info
+        self._clock = clock  # the rate limit's (tests stop it)
         self._port = port
         self._bind = bind
         self._sock: socket.socket | None = None
@@ -188,7 +189,7 @@ class DiscoveryResponder:
                 log.exception("discovery: a reply to %s failed", peer)
 
     def _answer(self, sock: socket.socket, data: bytes, peer: Any) -> None:
-        if not _is_query(data) or not self._limit.allow(peer[0], time.monotonic()):
+        if not _is_query(data) or not self._limit.allow(peer[0], self._clock()):
             return
         reply = {"type": "table", "table": self._info().to_json(), "address": _reply_address(peer[0])}
         try:

@@ -103,7 +103,8 @@ class Host:
     def __init__(self, config: TableConfig, bind: str = "0.0.0.0", port: int = DEFAULT_PORT,
                  discovery_port: int | None = DISCOVERY_PORT,
                  clock: Callable[[], float] | None = None, *, saver: TableSaver | None = None,
-                 table_id: str | None = None) -> None:
+                 table_id: str | None = None,
+                 connection_clock: Callable[[], float] = time.monotonic) -> None:
         """`clock` (else ``config.clock``): the table's one clock — the lobby's countdown, the
         door's waits, the wait between hands and every decision's time (tests turn it by hand).
         `saver`: where the match is kept at its start and after every hand, so that the table
@@ -112,6 +113,7 @@ class Host:
             config = replace(config, clock=clock)
         clock = config.clock
         self.config = config
+        self._connection_clock = connection_clock  # the connections' rate limits and heartbeats
         self.saver = saver
         self.own_seat: int | None = None  # the seat of the player whose window hosts (kept with the table)
         self.standings: list[tuple[int, ...]] = []  # the scores after each hand played here
@@ -370,7 +372,8 @@ class Host:
         server.get_loop().call_soon(self._tick)
 
     def _new_connection(self) -> Connection:
-        connection = Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer)
+        connection = Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer,
+                                clock=self._connection_clock)
         self._sockets.add(connection)
         return connection
 

@@ -23,19 +23,21 @@ log = logging.getLogger(__name__)
 
 class MessageBridge(QObject):
     """The messages of one client, in the order they came, each with its arrival time
-    (``time.monotonic()``, taken in the reader thread: a request's time counts from there)."""
+    (``clock()``, taken in the reader thread: a request's time counts from there; whoever reads
+    the times reads ``clock`` too)."""
 
     arrived = Signal()  # queued to the GUI thread: take() has something
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(parent)
+        self.clock = clock
         self._lock = threading.Lock()
         self._items: deque[tuple[float, object]] = deque()
 
     def deliver(self, message: object) -> None:
         """Any thread: keep `message` and tell the GUI thread."""
         with self._lock:
-            self._items.append((time.monotonic(), message))
+            self._items.append((self.clock(), message))
         self.arrived.emit()
 
     def take(self) -> tuple[float, object] | None:

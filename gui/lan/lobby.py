@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QPaintEvent, QResizeEvent
@@ -136,7 +136,8 @@ class LobbyScreen(QWidget):
         self.hosting = False
         self.code: str | None = None
         self.lobby: m.Lobby | None = None
-        self._deadline: float | None = None  # when the countdown ends (time.monotonic)
+        self.clock: Callable[[], float] = time.monotonic  # the countdown's and the double click's
+        self._deadline: float | None = None  # when the countdown ends (on `clock`)
 
         self.panel = QFrame(self)
         self.panel.setObjectName("lobbyPanel")
@@ -297,7 +298,7 @@ class LobbyScreen(QWidget):
         self.lobby = lobby
         mine = lobby.seats[self.my_seat]
         self.ready_button.setChecked(mine.ready and not self.watching)
-        self._deadline = None if lobby.countdown is None else time.monotonic() + lobby.countdown
+        self._deadline = None if lobby.countdown is None else self.clock() + lobby.countdown
         if self._deadline is None:
             self._timer.stop()
         else:
@@ -313,7 +314,7 @@ class LobbyScreen(QWidget):
         if self._deadline is None:
             self.countdown.setText(self._waiting_line())
             return
-        left = max(0, math.ceil(self._deadline - time.monotonic()))
+        left = max(0, math.ceil(self._deadline - self.clock()))
         self.countdown.setText(tr("lan.lobby.countdown", n=left))
         if left <= 0:
             self._timer.stop()
@@ -368,7 +369,7 @@ class LobbyScreen(QWidget):
 
     def _ready_clicked(self) -> None:
         """A double click on 准备 is one click (it toggled twice: the player ended up not ready)."""
-        now = time.monotonic()
+        now = self.clock()
         if now - self._ready_clicked_at < QApplication.doubleClickInterval() / 1000:
             self.ready_button.setChecked(not self.ready_button.isChecked())
             return

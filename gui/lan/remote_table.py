@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -139,7 +138,7 @@ class RemoteTable(TableConnection):
             return  # a dialog closed after a resync: that event is gone
         if not self.watching:
             self.client.send(m.Ack(self._shown))
-        self._acked_at = time.monotonic()
+        self._acked_at = self.bridge.clock()
         self._shown = None
         self._pump()
 
@@ -243,7 +242,7 @@ class RemoteTable(TableConnection):
             return  # its time ran out while the events before it were shown
         if message.time_left is not None:
             # the host's clock ran from the later of its asking and our showing what led to it
-            waited = time.monotonic() - max(at, self._acked_at)
+            waited = self.bridge.clock() - max(at, self._acked_at)
             request = replace(request, time_limit=max(0.0, message.time_left - waited))
         self.decision_needed.emit(relative(request, self.seat))
 

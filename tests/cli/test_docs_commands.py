@@ -1,4 +1,5 @@
-"""Every `python main.py …` command that README.md and main.py's docstring show runs as written;
+"""Every `python main.py …` command that README.md, docs/commands.md and main.py's docstring show
+runs as written;
 Qt's own options reach Qt (the window opens offscreen and quits by itself)."""
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ COMMAND = re.compile(r"(?<![\w/.])python main\.py(?:(?! {2})[^`#\n])*")
 def shown_commands() -> list[tuple[str, str]]:
     found = []
     for where, text in (("README.md", (ROOT / "README.md").read_text(encoding="utf-8")),
+                        ("docs/commands.md", (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")),
                         ("main.py", main.__doc__ or "")):
         found += [(where, m.group(0).strip()) for m in COMMAND.finditer(text)]
     return found

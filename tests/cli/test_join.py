@@ -68,6 +68,30 @@ def test_a_bot_program_plays_a_lan_seat() -> None:
     assert "the match is over: " in done.stdout
 
 
+def test_a_bot_program_that_does_not_start_takes_no_seat_and_exits_1() -> None:
+    proc, port = _served("--ai", "3", "--level", "easy")
+    try:
+        done = _join(f"127.0.0.1:{port}", "--ext", "/nonexistent/bot")
+    finally:
+        _close(proc)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("error: the bot program: could not start ") and "/nonexistent/bot" in last
+    assert "joined" not in done.stdout  # it never sat down: auto-play did not play in its name
+
+
+def test_a_bot_program_that_dies_mid_match_exits_1_as_selfplay_does() -> None:
+    proc, port = _served("--ai", "3", "--level", "easy")
+    quits = f"{sys.executable} -c \"import sys; sys.stdin.readline()\""  # reads the hello, then exits
+    try:
+        done = _join(f"127.0.0.1:{port}", "--ext", quits)
+    finally:
+        _close(proc)
+    assert done.returncode == 1, done.stderr
+    assert "the match is over: " in done.stdout  # the table played on, its seat by auto-play
+    assert "error: the bot program died (" in done.stderr and "auto-play's, not the bot's" in done.stderr
+
+
 @pytest.mark.parametrize("args, words", [
     (["127.0.0.1:0", "--bot", "easy"], "port"),
     (["127.0.0.1:47321"], "--bot"),

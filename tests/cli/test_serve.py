@@ -15,6 +15,7 @@ import pytest
 
 from engine.net import messages as m
 from tests.net.raw_client import RawClient, first_legal
+from tests.signals import as_at_a_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def _serve(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--bind", "127.0.0.1",
                              "--no-discovery", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=None if sys.platform == "win32" else as_at_a_terminal)
 
 
 def _port(proc: subprocess.Popen[str]) -> tuple[int, list[str]]:
@@ -126,9 +128,9 @@ def test_ctrl_c_closes_the_table_for_everyone_and_exits_130() -> None:
         assert isinstance(client.hello("guest"), m.Welcome)
         client.read_until(m.Lobby)
         proc.send_signal(signal.SIGINT)
-        ended = client.read_until(m.Ended, 10)
+        ended = client.read_until(m.Ended, 30)
         assert ended.reason == m.END_HOST_QUIT
-        assert client.closed()
+        assert client.closed(30)
         _out, err = _rest(proc)
     finally:
         if proc.poll() is None:

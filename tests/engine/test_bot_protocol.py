@@ -63,7 +63,6 @@ def write_bot(tmp_path: Path, name: str, body: str) -> str:
 
 @pytest.mark.parametrize("room", list(Room))
 def test_example_bot_plays_a_whole_match(room: Room) -> None:
-    start = time.monotonic()
     bot = ExternalBot(f'"{PYTHON}" "{EXAMPLE}"', name="example")
     match, seen = play_match(bot, seed=11, max_hands=None, room=room)
     assert match.over  # rounds=1: the deal went round the table once
@@ -73,7 +72,6 @@ def test_example_bot_plays_a_whole_match(room: Room) -> None:
     assert_zero_sum(match)
     assert isinstance(seen[-1], ev.MatchEnded)
     assert bot.process is not None and bot.process.returncode == 0  # it exited on end of input
-    assert time.monotonic() - start < 20
 
 
 @pytest.mark.parametrize("told", [True, False])
@@ -139,11 +137,10 @@ def test_garbage_bot_is_replaced_decision_by_decision(tmp_path: Path) -> None:
             print("[1, 2, 3]", flush=True)
     """)
     bot = ExternalBot(command, timeout=2.0)
-    start = time.monotonic()
     match, _ = play_match(bot, max_hands=2)
-    assert time.monotonic() - start < 15  # garbage fails fast, it does not wait for timeouts
     assert bot.fallbacks > 0
     assert any("not JSON" in p or "not a JSON object" in p for p in bot.problems)
+    assert not any("no answer within" in p for p in bot.problems)  # fails fast, never waits for a timeout
     assert not bot.dead
     assert_zero_sum(match)
 
@@ -190,13 +187,10 @@ def test_silent_bot_times_out_each_decision(tmp_path: Path) -> None:
             pass  # reads everything, answers nothing
     """)
     bot = ExternalBot(command, timeout=0.3)
-    start = time.monotonic()
     match, _ = play_match(bot, max_hands=1)
-    elapsed = time.monotonic() - start
     assert bot.fallbacks == bot.requests > 0
     assert all("no answer within 0.3 s" in p for p in bot.problems)
     assert not bot.dead
-    assert elapsed < 0.3 * bot.fallbacks + 10
     assert_zero_sum(match)
 
 
@@ -212,7 +206,7 @@ def test_a_bot_that_never_reads_cannot_block_the_engine(tmp_path: Path) -> None:
     for _ in range(20000):  # about 2 MB of JSON
         bot.on_event(event)
     match, _ = play_match(bot, max_hands=1)
-    assert time.monotonic() - start < 15
+    assert time.monotonic() - start < 50  # a blocked write would wait for the bot's 60 s
     assert bot.fallbacks > 0
     assert_zero_sum(match)
     assert bot.process is not None and bot.process.poll() is not None  # close() ended it
@@ -273,19 +267,24 @@ def test_answers_to_other_ids_are_ignored(tmp_path: Path) -> None:
 
 
 def test_close_is_idempotent_and_ends_a_stubborn_bot(tmp_path: Path) -> None:
-    command = write_bot(tmp_path, "stubborn", """
+    armed = tmp_path / "armed"
+    command = write_bot(tmp_path, "stubborn", f"""
         import signal, time
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        open({str(armed)!r}, "w").close()
         sys.stdin.read()
         time.sleep(60)
     """)
     bot = ExternalBot(command)
-    time.sleep(0.3)  # let it install its signal handler
+    deadline = time.monotonic() + 30
+    while not armed.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)  # its signal handler is installed: SIGTERM will not end it
+    assert armed.exists()
     start = time.monotonic()
     bot.close()
     bot.close()
     assert bot.process is not None and bot.process.poll() is not None
-    assert time.monotonic() - start < 5
+    assert time.monotonic() - start < 50  # SIGKILL ended it, not its 60 s sleep
     assert bot.decide(*_first_decision()) in _first_decision()[1]  # closed: auto-play answers
 
 

@@ -17,14 +17,7 @@ from engine.match import Match
 from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.waiting_seat import Ack, Choice, SeatStopped, WaitingSeat
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clocks import FakeClock
 
 
 def _run_hand(seat: WaitingSeat, seed: int = 4) -> tuple[Hand, threading.Thread, list[BaseException]]:

@@ -4,13 +4,13 @@ plate of an AI that takes its time over a decision."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QThread
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine import events as ev
 from engine.actions import ActionKind
@@ -34,23 +34,11 @@ NAMES = {"zh": ["简单", "普通", "困难", "大师"], "en": ["Easy", "Normal"
 THINKING = {"zh": "思考中", "en": "thinking"}
 
 
-@pytest.fixture(scope="module")
-def art() -> TileArt:
-    return TileArt()
-
-
-@pytest.fixture(autouse=True)
-def chinese() -> Iterator[None]:
-    i18n.set_language("zh")
-    yield
-    i18n.set_language("zh")
-
-
 def _texts(combo: Any) -> list[str]:
     return [combo.itemText(i) for i in range(combo.count())]
 
 
-def _window(qtbot: Any, tmp_path: Path, speed: float) -> MainWindow:
+def _window(qtbot: QtBot, tmp_path: Path, speed: float) -> MainWindow:
     store = ProfileStore(tmp_path / "data")
     store.load()
     w = MainWindow(Settings(animation_speed=speed), confirm_quit=False, store=store)
@@ -74,7 +62,7 @@ def test_the_gui_offers_the_engines_levels_weakest_first_with_their_names() -> N
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_new_game_dialog_offers_master_for_every_opponent(qtbot: Any, lang: str) -> None:
+def test_the_new_game_dialog_offers_master_for_every_opponent(qtbot: QtBot, lang: str) -> None:
     i18n.set_language(lang)
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
@@ -92,7 +80,7 @@ def test_the_new_game_dialog_offers_master_for_every_opponent(qtbot: Any, lang: 
     assert _texts(again.level_combos[1])[3] == ("Master" if lang == "zh" else "大师")
 
 
-def test_a_lan_host_may_fill_seats_with_masters_and_the_lobby_names_them(qtbot: Any) -> None:
+def test_a_lan_host_may_fill_seats_with_masters_and_the_lobby_names_them(qtbot: QtBot) -> None:
     dialog = HostDialog("小明的牌桌")
     qtbot.addWidget(dialog)
     assert _texts(dialog.ai_combo) == NAMES["zh"]
@@ -112,7 +100,7 @@ def test_a_lan_host_may_fill_seats_with_masters_and_the_lobby_names_them(qtbot: 
     assert card.title.text() == "Computer · Master"
 
 
-def test_a_game_against_three_masters_plays_a_hand(qtbot: Any, tmp_path: Path,
+def test_a_game_against_three_masters_plays_a_hand(qtbot: QtBot, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     def accept_with_masters(dialog: NewGameDialog) -> int:
         for combo in dialog.level_combos:
@@ -173,7 +161,7 @@ def _shown(table: TableWidget) -> list[int]:
     return [seat for seat, plate in enumerate(table.scene.plates) if plate.thinking.isVisible()]
 
 
-def test_a_slow_ai_is_marked_thinking_until_its_discard(qtbot: Any, art: TileArt) -> None:
+def test_a_slow_ai_is_marked_thinking_until_its_discard(qtbot: QtBot, art: TileArt) -> None:
     table = TableWidget(art, speed=1.0)  # the default animation speed
     qtbot.addWidget(table)
     table.resize(1280, 800)
@@ -206,7 +194,7 @@ def test_a_slow_ai_is_marked_thinking_until_its_discard(qtbot: Any, art: TileArt
             since = [t for t, s in asked if s == seat][-1]
             assert marked_at - since >= (THINK_DELAY_MS - 20) / 1000  # not at once: after the delay
             seen = len(events)
-            qtbot.waitUntil(lambda: not _shown(table), timeout=5_000)
+            qtbot.waitUntil(lambda: not _shown(table), timeout=20_000)
             QApplication.processEvents()
             after = events[seen]  # what cleared the mark: the seat's own move
             assert isinstance(after, ev.TileDiscarded | ev.KongDeclared | ev.HandWon) and after.seat == seat
@@ -220,7 +208,7 @@ def test_a_slow_ai_is_marked_thinking_until_its_discard(qtbot: Any, art: TileArt
         table.stop_match()
 
 
-def test_fast_ais_are_never_marked(qtbot: Any, art: TileArt) -> None:
+def test_fast_ais_are_never_marked(qtbot: QtBot, art: TileArt) -> None:
     table = TableWidget(art, speed=0.0)
     qtbot.addWidget(table)
     table.show_end_dialogs = False
@@ -239,7 +227,7 @@ def test_fast_ais_are_never_marked(qtbot: Any, art: TileArt) -> None:
         table.stop_match()
 
 
-def test_the_mark_waits_its_delay_and_never_marks_the_player(qtbot: Any, art: TileArt) -> None:
+def test_the_mark_waits_its_delay_and_never_marks_the_player(qtbot: QtBot, art: TileArt) -> None:
     table = TableWidget(art)
     qtbot.addWidget(table)
     watch = ThinkingWatch(table.scene, human=0)
@@ -252,12 +240,12 @@ def test_the_mark_waits_its_delay_and_never_marks_the_player(qtbot: Any, art: Ti
     qtbot.wait(THINK_DELAY_MS * 2)
     assert table.scene.thinking is None and not watch.active
     watch.deciding(3)
-    qtbot.waitUntil(lambda: _shown(table) == [3], timeout=2_000)
+    qtbot.waitUntil(lambda: _shown(table) == [3], timeout=20_000)
     phase = table.scene.plates[3].thinking.phase
-    qtbot.waitUntil(lambda: table.scene.plates[3].thinking.phase != phase, timeout=2_000)  # the dots move
+    qtbot.waitUntil(lambda: table.scene.plates[3].thinking.phase != phase, timeout=20_000)  # the dots move
     watch.deciding(1)  # the next seat asked: seat 3's decision is over
     assert not _shown(table)
-    qtbot.waitUntil(lambda: _shown(table) == [1], timeout=2_000)
+    qtbot.waitUntil(lambda: _shown(table) == [1], timeout=20_000)
     i18n.set_language("en")
     table.retranslate()
     assert table.scene.plates[1].thinking.word == THINKING["en"]

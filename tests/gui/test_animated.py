@@ -77,7 +77,7 @@ def test_a_whole_one_round_match_animated_with_kongs_and_haolao(qtbot, monkeypat
     assert {ev.DiceRolled, ev.TilesDealt, ev.TileDrawn, ev.TileDiscarded} <= set(log.animated)
     assert table.scene.animator.played > 7 * 40
     qtbot.mouseClick(table.end_dialog.close_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not table.running, timeout=10000)
+    qtbot.waitUntil(lambda: not table.running, timeout=30_000)
     assert w.stack.currentWidget() is w.start_screen
 
 
@@ -111,7 +111,7 @@ def test_closing_the_window_in_the_middle_of_animations(qtbot, seed):
         w = _window(qtbot, speed=1.0)
         w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=rng.randrange(1000))
         w.table.bar.autoplay.setChecked(True)
-        qtbot.waitUntil(lambda w=w: w.table.scene.animator.busy, timeout=10000)
+        qtbot.waitUntil(lambda w=w: w.table.scene.animator.busy, timeout=30_000)
         end = time.monotonic() + rng.uniform(0.0, 1.5)
         while time.monotonic() < end:
             QApplication.processEvents()
@@ -147,7 +147,7 @@ def test_instant_speed_ends_the_running_animation_at_once(qtbot):
     table = w.table
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=4)
     table.bar.autoplay.setChecked(True)
-    qtbot.waitUntil(lambda: table.scene.animator.busy, timeout=10000)
+    qtbot.waitUntil(lambda: table.scene.animator.busy, timeout=30_000)
     played = table.scene.animator.played
     table.set_speed(0.0)
     assert table.scene.animator.played == played + 1

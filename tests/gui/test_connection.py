@@ -152,7 +152,7 @@ def test_the_table_keeps_the_time_and_the_widget_follows(qtbot: Any) -> None:
     first = table.pending
     assert first is not None and first.time_limit == 1
     assert table.scene.seconds_left is not None  # shown on my plate
-    qtbot.waitUntil(lambda: bool(closed), timeout=10_000)  # nobody clicks
+    qtbot.waitUntil(lambda: bool(closed), timeout=30_000)  # nobody clicks
     assert closed[0].id == first.id
     assert "时间到" in table.bar.status.text()  # the player is told why the decision went
     assert table.pending is None or table.pending.id != first.id

@@ -19,21 +19,12 @@ from engine.match import Match
 from engine.rules import Ruleset
 from engine.tiles import tile_name
 from gui import settings as settings_store
-from gui.i18n import set_language
 from gui.main_window import MainWindow
 from gui.screens.new_game import NewGameDialog
 from gui.settings import Settings
 from gui.table import info as table_info
 from storage.store import ProfileStore
 from tests.gui_driver import click_tile
-
-
-@pytest.fixture(autouse=True)
-def _chinese():
-    set_language("zh")
-    yield
-    set_language("zh")
-
 
 _open: list[MainWindow] = []
 
@@ -263,7 +254,7 @@ def test_autoplay_can_be_cancelled_at_the_result_and_otherwise_goes_on(qtbot, tm
     first = table.end_dialog
     # left alone, 托管 goes on to the next hand by itself
     qtbot.waitUntil(lambda: table.end_dialog is not first and len(table.summaries) == 1
-                    and table.scene.model.hand_number == 2, timeout=10000)
+                    and table.scene.model.hand_number == 2, timeout=30_000)
     qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
     from PySide6.QtWidgets import QPushButton
 

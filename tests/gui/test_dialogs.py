@@ -7,7 +7,6 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,13 +32,6 @@ SCORE_CODES = (
     "twin_sequences", "seven_pairs", "last_four", "heavenly", "earthly", "luxury_multiplier",
     "kong_replacement_multiplier",
 )
-
-
-@pytest.fixture(autouse=True)
-def chinese() -> Iterator[None]:
-    i18n.set_language("zh")
-    yield
-    i18n.set_language("zh")
 
 
 def not_blank(image: QImage) -> bool:
@@ -272,7 +264,7 @@ def test_start_screen_buttons_emit_their_signals(qtbot, name: str) -> None:
     screen.show()
     button = getattr(screen, f"{name}_button")
     signal = getattr(screen, f"{name}_requested")
-    with qtbot.waitSignal(signal, timeout=1000):
+    with qtbot.waitSignal(signal, timeout=30_000):
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine.net import frames
 from engine.net import messages as m
@@ -21,6 +22,7 @@ from gui.i18n import set_language, tr
 from gui.lan.host_dialog import HostDialog
 from gui.lan.join_dialog import JoinDialog, table_line
 from gui.lan.words import ENDS, REFUSALS, end_text, refusal_text
+from tests.clocks import FakeClock
 
 TIMEOUT = 5.0
 
@@ -64,18 +66,11 @@ class RefusingHost:
         assert not self.thread.is_alive()
 
 
-def _dialog(qtbot: Any) -> JoinDialog:
+def _dialog(qtbot: QtBot) -> JoinDialog:
     dialog = JoinDialog("小明", 120, ["10.0.0.9:47321"], browse=False)
     qtbot.addWidget(dialog)
     dialog.show()
     return dialog
-
-
-@pytest.fixture(params=["zh", "en"])
-def language(request: pytest.FixtureRequest) -> Any:
-    set_language(request.param)
-    yield request.param
-    set_language("zh")
 
 
 def test_every_refusal_and_end_has_words_in_both_languages() -> None:
@@ -92,7 +87,7 @@ def test_every_refusal_and_end_has_words_in_both_languages() -> None:
         set_language("zh")
 
 
-def test_a_typed_address_is_checked_before_any_connection(qtbot: Any, language: str) -> None:
+def test_a_typed_address_is_checked_before_any_connection(qtbot: QtBot, language: str) -> None:
     dialog = _dialog(qtbot)
     assert dialog.address_box.count() == 1  # the recent host is offered
     dialog.address_box.setCurrentText("   ")
@@ -112,7 +107,7 @@ OTHER_REFUSALS = [c for c in REFUSALS if c not in (m.REFUSE_CODE_NEEDED, m.REFUS
 
 
 @pytest.mark.parametrize("code", OTHER_REFUSALS)
-def test_a_refusal_is_told_in_words(qtbot: Any, code: str) -> None:
+def test_a_refusal_is_told_in_words(qtbot: QtBot, code: str) -> None:
     for lang in ("zh", "en"):
         set_language(lang)
         try:
@@ -121,7 +116,7 @@ def test_a_refusal_is_told_in_words(qtbot: Any, code: str) -> None:
             dialog.address_box.setCurrentText(f"127.0.0.1:{host.port}")
             dialog.join_typed()
             assert not dialog.connect_button.isEnabled() and dialog.busy.isVisible()  # busy meanwhile
-            qtbot.waitUntil(lambda d=dialog: d._task is None, timeout=10_000)
+            qtbot.waitUntil(lambda d=dialog: d._task is None, timeout=30_000)
             assert dialog.status.text() == refusal_text(code)
             assert dialog.joined is None and dialog.isVisible()
             assert host.hellos[0].name == "小明" and host.hellos[0].shows
@@ -130,7 +125,7 @@ def test_a_refusal_is_told_in_words(qtbot: Any, code: str) -> None:
             set_language("zh")
 
 
-def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: Any, language: str) -> None:
+def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: QtBot, language: str) -> None:
     host = RefusingHost([m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE])
     dialog = _dialog(qtbot)
     asked: list[str] = []
@@ -143,21 +138,21 @@ def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: Any, la
     dialog.ask_code = ask  # type: ignore[method-assign]
     dialog.address_box.setCurrentText(f"127.0.0.1:{host.port}")
     dialog.join_typed()
-    qtbot.waitUntil(lambda: len(asked) == 2 and dialog._task is None, timeout=10_000)
+    qtbot.waitUntil(lambda: len(asked) == 2 and dialog._task is None, timeout=30_000)
     assert asked == [tr("lan.refused.code_needed"), tr("lan.refused.wrong_code")]
     assert [h.code for h in host.hellos] == [None, "8848"]  # the code typed went with the second hello
     assert dialog.status.text() == tr("lan.refused.wrong_code")  # the player gave up: said why
     host.close()
 
 
-def test_nobody_at_an_address_is_told(qtbot: Any, language: str) -> None:
+def test_nobody_at_an_address_is_told(qtbot: QtBot, language: str) -> None:
     probe = socket.create_server(("127.0.0.1", 0))
     port = probe.getsockname()[1]
     probe.close()  # a port nobody listens on
     dialog = _dialog(qtbot)
     dialog.address_box.setCurrentText(f"127.0.0.1:{port}")
     dialog.join_typed()
-    qtbot.waitUntil(lambda: dialog._task is None, timeout=10_000)
+    qtbot.waitUntil(lambda: dialog._task is None, timeout=30_000)
     assert dialog.status.text() == tr("lan.join.nobody", address=f"127.0.0.1:{port}")
 
 
@@ -168,7 +163,7 @@ def _found(name: str, code: bool = False, protocol: int = m.PROTOCOL_VERSION, fr
     return Found(table, "192.168.1.7")
 
 
-def test_tables_found_show_room_seats_lock_and_version(qtbot: Any) -> None:
+def test_tables_found_show_room_seats_lock_and_version(qtbot: QtBot) -> None:
     set_language("zh")
     dialog = _dialog(qtbot)
     dialog.show_tables([_found("老王的牌桌", code=True), _found("新版本", protocol=m.PROTOCOL_VERSION + 1),
@@ -198,7 +193,7 @@ def test_tables_found_show_room_seats_lock_and_version(qtbot: Any) -> None:
         set_language("zh")
 
 
-def test_the_host_dialog_gives_the_table(qtbot: Any) -> None:
+def test_the_host_dialog_gives_the_table(qtbot: QtBot) -> None:
     dialog = HostDialog("小明的牌桌")
     qtbot.addWidget(dialog)
     assert dialog.table_name() == "小明的牌桌" and dialog.code() is None and dialog.port() == m.DEFAULT_PORT
@@ -236,17 +231,19 @@ def test_recent_hosts_are_kept_and_old_settings_still_load(tmp_path: Any) -> Non
         assert store.load(old).settings.recent_hosts == []  # a bad value falls back, nothing breaks
 
 
-def test_a_double_click_on_ready_is_one_click(qtbot: Any) -> None:
+def test_a_double_click_on_ready_is_one_click(qtbot: QtBot) -> None:
     from gui.lan.lobby import LobbyScreen
 
     lobby = LobbyScreen()
     qtbot.addWidget(lobby)
     lobby.show()
+    lobby.clock = clock = FakeClock(100.0)  # the clicks' times, however slowly the machine clicks
     sent: list[bool] = []
     lobby.ready_toggled.connect(sent.append)
     qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)
+    clock.now += 0.05
     qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)  # the second click of a double click
     assert sent == [True] and lobby.ready_button.isChecked()
-    qtbot.wait(QApplication.doubleClickInterval() + 50)
+    clock.now += (QApplication.doubleClickInterval() + 50) / 1000
     qtbot.mouseClick(lobby.ready_button, Qt.MouseButton.LeftButton)  # later: a click of its own
     assert sent == [True, False] and not lobby.ready_button.isChecked()

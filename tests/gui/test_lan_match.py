@@ -38,20 +38,20 @@ def test_two_people_and_two_bots_play_a_whole_match(qtbot: Any, tmp_path: Path,
     bots: list[BotThread] = []
     try:
         host.lan.host_table()
-        qtbot.waitUntil(lambda: host.lan.lobby.lobby is not None, timeout=15_000)
+        qtbot.waitUntil(lambda: host.lan.lobby.lobby is not None, timeout=30_000)
         qtbot.mouseClick(guest.start_screen.lan_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: guest.lan.lobby.lobby is not None, timeout=15_000)
+        qtbot.waitUntil(lambda: guest.lan.lobby.lobby is not None, timeout=30_000)
         bots = [BotThread(port, f"机器人{i}", seed=i, return_for=0, run_for=MATCH_SECONDS) for i in (1, 2)]
         lobby = host.lan.lobby
         qtbot.waitUntil(lambda: lobby.lobby is not None
-                        and all(s.kind == "person" for s in lobby.lobby.seats), timeout=15_000)
+                        and all(s.kind == "person" for s in lobby.lobby.seats), timeout=30_000)
         qtbot.mouseClick(guest.lan.lobby.ready_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: lobby.lobby is not None and sum(s.ready for s in lobby.lobby.seats) == 3,
-                        timeout=15_000)
+                        timeout=30_000)
         qtbot.mouseClick(lobby.start_button, Qt.MouseButton.LeftButton)
         tables = host.table, guest.table
         qtbot.waitUntil(lambda: host.stack.currentWidget() is tables[0]
-                        and guest.stack.currentWidget() is tables[1], timeout=15_000)
+                        and guest.stack.currentWidget() is tables[1], timeout=30_000)
         assert all(t.scene.speed == 1.0 for t in tables)  # the game people get
 
         standings: list[bool] = [False, False]

@@ -171,7 +171,7 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
     assert replay.position == middle - 1
     replay.to_end()
     assert replay.position == len(replay.events)
-    qtbot.waitUntil(lambda: replay.end_dialog is not None, timeout=5000)
+    qtbot.waitUntil(lambda: replay.end_dialog is not None, timeout=30_000)
     # the replay ends with the same result the history recorded
     assert replay.summary().ended.deltas[0] == page.rows[0].delta
     replay.end_dialog.close()

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, QThread
+from pytestqt.qtbot import QtBot
 
 from gui import threads
 from storage.store import ProfileStore
@@ -44,7 +45,9 @@ def test_the_program_ends_cleanly_in_the_middle_of_a_review(tmp_path: Path, how:
     assert line.strip() == "review under way", err[-3000:]
     assert proc.returncode == 0, err[-3000:]  # not -6 (SIGABRT)
     assert "Destroyed while thread" not in err
-    assert took < STEP_S * 2, f"{took:.1f} s: the review was waited for, not stopped"  # whole: 25 s
+    # stopped, not waited for: the hand below has no figures; and the whole review takes 5 steps
+    # of STEP_S (25 s), so 20 s leaves a busy machine its slack and still tells the two apart
+    assert took < STEP_S * 4, f"{took:.1f} s: the review was waited for, not stopped"
     assert "a hand is left without its review: the program is ending" in err
     store = ProfileStore(folder)
     store.load()
@@ -67,12 +70,12 @@ class _Stubborn(QObject):
         self.release.wait(10)
 
 
-def test_a_thread_that_outlives_its_owners_wait_is_kept_not_destroyed(qtbot) -> None:
+def test_a_thread_that_outlives_its_owners_wait_is_kept_not_destroyed(qtbot: QtBot) -> None:
     thread, work = QThread(), _Stubborn()
     work.moveToThread(thread)
     thread.started.connect(work.run)
     thread.start()
-    qtbot.waitUntil(thread.isRunning)
+    qtbot.waitUntil(thread.isRunning, timeout=30_000)
     assert not threads.end_thread(thread, work, 50)
     assert any(kept is thread for kept, _work in threads._kept)  # referenced to the program's end
     release = work.release

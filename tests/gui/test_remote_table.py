@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from engine import events as ev
 from engine.actions import Action
@@ -33,6 +34,7 @@ from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.model import TableModel
 from storage.store import ProfileStore
+from tests.clocks import FakeClock
 
 SPEED = 0.05  # the animated code path, kept short (the end-to-end test plays at 1.0)
 MY_SEAT = 2
@@ -135,7 +137,7 @@ def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
-def _window(qtbot: Any, store: ProfileStore, speed: float = SPEED, language: str = "zh") -> MainWindow:
+def _window(qtbot: QtBot, store: ProfileStore, speed: float = SPEED, language: str = "zh") -> MainWindow:
     w = MainWindow(Settings(animation_speed=speed, language=language), confirm_quit=False, store=store)
     qtbot.addWidget(w)
     w.resize(1280, 800)
@@ -153,7 +155,7 @@ def _sit(w: MainWindow, client: FakeClient, bridge: MessageBridge, rules: Rulese
     return remote
 
 
-def _playing(qtbot: Any, store: ProfileStore, until: int, language: str = "zh", speed: float = SPEED
+def _playing(qtbot: QtBot, store: ProfileStore, until: int, language: str = "zh", speed: float = SPEED
              ) -> tuple[MainWindow, MessageBridge, FakeClient, RemoteTable, list[object]]:
     """A window sat at a fake LAN table that has sent the first `until` messages of a match."""
     rules, stream, _answers = _recorded(seed=31)
@@ -162,7 +164,7 @@ def _playing(qtbot: Any, store: ProfileStore, until: int, language: str = "zh", 
     client = FakeClient(bridge, stream)
     remote = _sit(w, client, bridge, rules)
     client.start(until=until)
-    qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
+    qtbot.waitUntil(lambda: client.position >= until, timeout=30_000)
     return w, bridge, client, remote, stream
 
 
@@ -172,7 +174,7 @@ def _events(stream: list[object]) -> list[ev.Event]:
 
 @pytest.mark.slow
 def test_a_lan_match_is_shown_turned_to_the_player_acknowledged_answered_and_counted(
-        qtbot: Any, store: ProfileStore, warnings: list[str]) -> None:
+        qtbot: QtBot, store: ProfileStore, warnings: list[str]) -> None:
     rules, stream, answers = _recorded(seed=31)
     w = _window(qtbot, store)
     table = w.table
@@ -250,7 +252,7 @@ def _first_request_index(stream: list[object]) -> int:
 
 @pytest.mark.parametrize(("language", "offline", "autoplay"),
                          [("zh", "掉线", "托管"), ("en", "Offline", "Auto")])
-def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: Any, store: ProfileStore, language: str,
+def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: QtBot, store: ProfileStore, language: str,
                                                       offline: str, autoplay: str) -> None:
     try:
         w, bridge, client, _remote, _stream = _playing(qtbot, store, 5, language)
@@ -258,19 +260,19 @@ def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: Any, store: Profil
         # I sit at the host's seat 2: its seat 3 is my 下家 (1), its seat 0 my 对家 (2)
         bridge.deliver(m.SeatStatus(3, m.SeatState(connected=False, autoplay=True)))
         bridge.deliver(m.SeatStatus(0, m.SeatState(connected=True, autoplay=True)))
-        qtbot.waitUntil(lambda: scene.plates[1].status.text.text() == offline, timeout=5_000)
+        qtbot.waitUntil(lambda: scene.plates[1].status.text.text() == offline, timeout=30_000)
         assert scene.plates[1].status.pill.isVisible()
         assert scene.plates[2].status.text.text() == autoplay
         assert not scene.plates[3].status.pill.isVisible()
         assert not scene.plates[0].status.pill.isVisible()
         bridge.deliver(m.SeatStatus(3, m.SeatState(connected=True, autoplay=False)))
-        qtbot.waitUntil(lambda: not scene.plates[1].status.pill.isVisible(), timeout=5_000)
+        qtbot.waitUntil(lambda: not scene.plates[1].status.pill.isVisible(), timeout=30_000)
         client.join()
     finally:
         set_language("zh")
 
 
-def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any,
+def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: QtBot,
                                                                       store: ProfileStore) -> None:
     rules, stream, _answers = _recorded(seed=31)
     w = _window(qtbot, store, speed=1.0)
@@ -286,11 +288,11 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
         (attempt, attempts, banner.isVisible(), banner.label.text(), table.bar.status.text())))
     until = _first_request_index(stream)
     client.start(until=until)
-    qtbot.waitUntil(lambda: client.position >= until, timeout=10_000)
+    qtbot.waitUntil(lambda: client.position >= until, timeout=30_000)
     client.join()
     before = len(notices)
     bridge.deliver(Disconnected("reset"))
-    qtbot.waitUntil(lambda: client.reconnects >= 1 and len(shown) >= 2, timeout=5_000)
+    qtbot.waitUntil(lambda: client.reconnects >= 1 and len(shown) >= 2, timeout=30_000)
     assert notices[before:before + 2] == ["重新连接中…（第 1/12 次）", ""]
     attempt, attempts, visible, words, status = shown[0]
     assert (attempt, attempts, visible) == (1, 12, True)
@@ -303,7 +305,7 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     states = tuple(m.SeatState(True, False) for _ in range(4))
     started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
     bridge.deliver(m.Resync(started, tuple(events), m.RequestMessage(request, 9.0), states))
-    qtbot.waitUntil(lambda: table.pending is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=30_000)
     assert table.pending.id == request.id
     assert table.pending.time_limit is not None and table.pending.time_limit <= 9.0
     assert table.scene.speed == 1.0  # caught up: the player's speed again
@@ -323,7 +325,7 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: Any
     (JoinRefused(m.REFUSE_STARTED, "The match at this table is over."),
      "牌桌不再接受你回来：这桌已经开局了。"),
 ])
-def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: ProfileStore,
+def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: QtBot, store: ProfileStore,
                                                            error: BaseException, words: str) -> None:
     """In the player's words: no errno, no host's English (a host that died refuses connections)."""
     rules, stream, _answers = _recorded(seed=31)
@@ -336,9 +338,9 @@ def test_a_connection_that_cannot_come_back_fails_in_words(qtbot: Any, store: Pr
     failures: list[str] = []
     remote.failed.connect(failures.append)
     client.start(until=3)
-    qtbot.waitUntil(lambda: client.position >= 3, timeout=10_000)
+    qtbot.waitUntil(lambda: client.position >= 3, timeout=30_000)
     bridge.deliver(Disconnected("reset"))
-    qtbot.waitUntil(lambda: bool(failures), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(failures), timeout=30_000)
     assert failures[0] == words
     assert not remote.running and client.closed
     client.join()
@@ -414,13 +416,13 @@ def test_the_player_may_give_up_waiting_for_the_table(qtbot: Any, store: Profile
 
 @pytest.mark.parametrize(("language", "text"),
                          [("zh", "房主关闭了牌桌。"), ("en", "The host closed the table.")])
-def test_a_host_that_quits_is_told_in_words(qtbot: Any, store: ProfileStore, language: str, text: str,
+def test_a_host_that_quits_is_told_in_words(qtbot: QtBot, store: ProfileStore, language: str, text: str,
                                             warnings: list[str]) -> None:
     try:
         w, bridge, client, _remote, _stream = _playing(qtbot, store, 3, language)
         bridge.deliver(m.Ended(m.END_HOST_QUIT, "The host closed the table."))
         bridge.deliver(Disconnected("closed"))
-        qtbot.waitUntil(lambda: bool(warnings), timeout=10_000)
+        qtbot.waitUntil(lambda: bool(warnings), timeout=30_000)
         assert warnings[0] == text  # the table's words, as they are
         assert w.stack.currentWidget() is w.start_screen
         assert client.reconnects == 0  # an end is no drop: nothing to come back to
@@ -429,30 +431,40 @@ def test_a_host_that_quits_is_told_in_words(qtbot: Any, store: ProfileStore, lan
         set_language("zh")
 
 
-def test_a_request_behind_events_counts_its_time_from_the_showing(qtbot: Any, store: ProfileStore) -> None:
+def test_a_request_behind_events_counts_its_time_from_the_showing(qtbot: QtBot, store: ProfileStore) -> None:
     """Protocol 2: the host starts a request's clock once the client has shown (acknowledged)
     the events before it; the table shows the time from its own last acknowledgement, not from
     the request's arrival behind the deal's animations."""
     rules, stream, _answers = _recorded(seed=31)
     w = _window(qtbot, store, speed=1.0)
-    bridge = MessageBridge()
+    clock = FakeClock()  # the arrival times' (the animations run on Qt's own)
+    bridge = MessageBridge(clock=clock)
     client = FakeClient(bridge, stream)
     remote = _sit(w, client, bridge, rules)
-    asked: list[DecisionRequest] = []
-    remote.decision_needed.connect(asked.append)
+    asked: list[tuple[int, DecisionRequest]] = []  # (events shown by then, the request)
+    shown: list[object] = []
+    remote.event_ready.connect(shown.append)
+    remote.decision_needed.connect(lambda request: asked.append((len(shown), request)))
     until = _first_request_index(stream)
-    arrived = time.monotonic()
-    client.start(until=until + 1)  # every event up to it, and the request, at once
-    qtbot.waitUntil(lambda: bool(asked), timeout=30_000)
-    waited = time.monotonic() - arrived
-    assert asked[0].time_limit is not None
-    assert waited > 0.5  # it did wait for the deal's animations …
-    assert 15.0 - asked[0].time_limit < waited / 2  # … and they do not count against the player
+    client.start(until=until + 1)  # every event up to it, and the request, at once (at 0 s)
+
+    def request_arrived() -> bool:
+        waiting = [*bridge._items, *remote._queue]
+        return any(isinstance(message, m.RequestMessage) for _at, message in waiting)
+
+    qtbot.waitUntil(request_arrived, timeout=30_000)
+    assert not asked  # the deal is being shown: the request waits behind it
+    clock.now = 4.0  # the deal's animations took 4 s
+    qtbot.waitUntil(lambda: bool(asked), timeout=60_000)
+    events_by_then, request = asked[0]
+    assert events_by_then == until  # asked once every event before it was shown
+    # the host's clock started at our showing (4 s): the wait behind the animations is not the player's
+    assert request.time_limit == pytest.approx(15.0)
     client.join()
 
 
 def test_a_table_resumed_in_a_new_window_is_drawn_from_the_resync_then_the_messages_behind_it(
-        qtbot: Any, store: ProfileStore, warnings: list[str]) -> None:
+        qtbot: QtBot, store: ProfileStore, warnings: list[str]) -> None:
     """A return from a new run of the program (gui.lan.kept_seat): the welcome's resync was read
     in the lobby, and live events came in behind it before the table was sat at; they follow
     the resync, not the other way round (the model would discard from an empty hand)."""

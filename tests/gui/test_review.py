@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 import engine.review
 from engine import events as ev
@@ -41,13 +42,6 @@ from tests.profile_helpers import outcome_for
 SEED = 7  # a hand where the player's seat (an easy AI) makes several moves 大师 would not
 
 
-@pytest.fixture(autouse=True)
-def chinese() -> Iterator[None]:
-    i18n.set_language("zh")
-    yield
-    i18n.set_language("zh")
-
-
 @cache
 def _hand() -> Any:
     match = Match(Ruleset(), SEED)
@@ -62,7 +56,7 @@ def saved_hand() -> dict[str, Any]:
 
 
 @pytest.fixture
-def replay(qtbot) -> Iterator[ReplayWidget]:
+def replay(qtbot: QtBot) -> Iterator[ReplayWidget]:
     widget = ReplayWidget(TileArt("classic"))
     widget.show_end_dialog = False
     qtbot.addWidget(widget)
@@ -72,21 +66,22 @@ def replay(qtbot) -> Iterator[ReplayWidget]:
     widget.shut_down()
 
 
-def _reviewed(qtbot, widget: ReplayWidget, data: dict[str, Any], seat: int = 0) -> HandReview:
+def _reviewed(qtbot: QtBot, widget: ReplayWidget, data: dict[str, Any], seat: int = 0) -> HandReview:
     widget.load(data, seat)
     qtbot.waitUntil(lambda: widget.review is not None, timeout=30000)
     assert widget.review is not None
     return widget.review
 
 
-def _click_entry(qtbot, widget: ReplayWidget, row: int) -> None:
+def _click_entry(qtbot: QtBot, widget: ReplayWidget, row: int) -> None:
     view = widget.review_panel.list
     item = view.item(row)
     view.scrollToItem(item)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualItemRect(item).center())
 
 
-def test_the_panel_lists_moves_biggest_mistakes_first_and_goes_to_one(qtbot, replay: ReplayWidget) -> None:
+def test_the_panel_lists_moves_biggest_mistakes_first_and_goes_to_one(qtbot: QtBot,
+                                                                      replay: ReplayWidget) -> None:
     data = saved_hand()
     review = _reviewed(qtbot, replay, data)
     mistakes = review.mistakes()
@@ -129,7 +124,7 @@ def test_the_panel_lists_moves_biggest_mistakes_first_and_goes_to_one(qtbot, rep
     assert replay.review_panel.isVisible() and replay.mark.frame.isVisible()
 
 
-def test_the_panel_in_english_and_after_a_language_switch(qtbot, replay: ReplayWidget) -> None:
+def test_the_panel_in_english_and_after_a_language_switch(qtbot: QtBot, replay: ReplayWidget) -> None:
     i18n.set_language("en")
     review = _reviewed(qtbot, replay, saved_hand())
     panel = replay.review_panel
@@ -145,7 +140,7 @@ def test_the_panel_in_english_and_after_a_language_switch(qtbot, replay: ReplayW
     assert replay.review_button.text() == "复盘"
 
 
-def test_another_seat_a_hand_without_a_choice_and_a_review_that_fails(qtbot, replay: ReplayWidget,
+def test_another_seat_a_hand_without_a_choice_and_a_review_that_fails(qtbot: QtBot, replay: ReplayWidget,
                                                                       monkeypatch) -> None:
     review = _reviewed(qtbot, replay, saved_hand(), seat=2)  # a seat of the computer's: reviewed as well
     assert review.seat == 2 and replay.review_panel.entries()[0] is None
@@ -164,21 +159,23 @@ def test_another_seat_a_hand_without_a_choice_and_a_review_that_fails(qtbot, rep
     assert replay.review is None and not replay.mark.frame.isVisible()
 
 
-def test_reviews_run_off_the_gui_thread_and_the_gui_stays_free(qtbot, monkeypatch) -> None:
+def test_reviews_run_off_the_gui_thread_and_the_gui_stays_free(qtbot: QtBot, monkeypatch) -> None:
     threads: list[threading.Thread] = []
+    gui_went_on = threading.Event()  # set by the GUI thread's timer, while the review waits for it
+    waited: list[bool] = []
 
     def slow_review(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
         threads.append(threading.current_thread())
-        time.sleep(0.6)
+        waited.append(gui_went_on.wait(30))  # on the GUI thread this would block the timer: False
         return review_hand(data, seat, should_stop)
 
     monkeypatch.setattr(engine.review, "review_hand", slow_review)
     worker = ReviewWorker()
     got: list[tuple[str, HandReview]] = []
     worker.reviewed.connect(lambda key, review: got.append((key, review)))
-    ticks: list[float] = []
+    ticks: list[int] = []
     timer = QTimer()
-    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.timeout.connect(lambda: gui_went_on.set() if len(ticks) >= 3 else ticks.append(1))
     timer.start(20)
     data = saved_hand()
     key = worker.request(data, 0)
@@ -188,12 +185,12 @@ def test_reviews_run_off_the_gui_thread_and_the_gui_stays_free(qtbot, monkeypatc
     timer.stop()
     assert threads and threads[0] is not threading.main_thread()
     assert len(threads) == 1 and got[0][0] == key and worker.result(key) is got[0][1]
-    assert len(ticks) >= 10  # the GUI thread went on while 大师 worked
+    assert waited == [True]  # the GUI thread went on while 大师 worked
     assert worker.request(data, 0) == key and len(threads) == 1  # kept: not reviewed again
     assert worker.stop() and not worker.review_thread.isRunning()
 
 
-def test_stopping_stops_the_review_under_way_and_delivers_no_half_of_it(qtbot, monkeypatch) -> None:
+def test_stopping_stops_the_review_under_way_and_delivers_no_half_of_it(qtbot: QtBot, monkeypatch) -> None:
     steps: list[float] = []
 
     def crawling_review(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
@@ -215,9 +212,9 @@ def test_stopping_stops_the_review_under_way_and_delivers_no_half_of_it(qtbot, m
     key = worker.request(data, 0)
     worker.request(data, 1)  # queued behind it: dropped
     qtbot.waitUntil(lambda: len(steps) >= 2, timeout=30000)
-    began = time.monotonic()
+    before = len(steps)
     assert worker.stop()
-    assert time.monotonic() - began < 1.0  # the next step saw the stop (a step takes 0.2 s)
+    assert len(steps) <= before + 1  # the next step saw the stop (not the minutes of the whole review)
     thread = worker.review_thread
     assert thread is not None and thread.isFinished()
     assert len(steps) < len(data["actions"])
@@ -227,7 +224,7 @@ def test_stopping_stops_the_review_under_way_and_delivers_no_half_of_it(qtbot, m
     assert worker.stop()  # once more (the application's quit after the window's close): nothing left
 
 
-def _window(qtbot, data_dir: Path, speed: float) -> MainWindow:
+def _window(qtbot: QtBot, data_dir: Path, speed: float) -> MainWindow:
     store = ProfileStore(data_dir)
     store.load()
     w = MainWindow(Settings(animation_speed=speed), confirm_quit=False, store=store)
@@ -237,7 +234,7 @@ def _window(qtbot, data_dir: Path, speed: float) -> MainWindow:
     return w
 
 
-def test_closing_the_window_mid_review_does_not_crash(qtbot, tmp_path, monkeypatch) -> None:
+def test_closing_the_window_mid_review_does_not_crash(qtbot: QtBot, tmp_path, monkeypatch) -> None:
     started = threading.Event()
 
     def slow_review(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
@@ -255,14 +252,14 @@ def test_closing_the_window_mid_review_does_not_crash(qtbot, tmp_path, monkeypat
     replay = w._replay
     assert replay.review_panel.running and replay.review_panel.figures.text() == tr("review.running")
     replay.toggle_play()  # and the replay playing, at the default speed
-    qtbot.waitUntil(started.is_set, timeout=10000)
+    qtbot.waitUntil(started.is_set, timeout=30_000)
     w.close()
     thread = w.reviews.review_thread
     assert thread is not None and thread.isFinished()
     QApplication.processEvents()
 
 
-def test_a_finished_hand_is_reviewed_for_the_profile_and_its_result_offers_it(qtbot, tmp_path) -> None:
+def test_a_finished_hand_is_reviewed_for_the_profile_and_its_result_offers_it(qtbot: QtBot, tmp_path) -> None:
     w = _window(qtbot, tmp_path, speed=0.0)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
     table = w.table
@@ -297,7 +294,7 @@ def test_a_finished_hand_is_reviewed_for_the_profile_and_its_result_offers_it(qt
     w.close()
 
 
-def test_the_agreement_chart_with_and_without_figures(qtbot) -> None:
+def test_the_agreement_chart_with_and_without_figures(qtbot: QtBot) -> None:
     view = ProfileView()
     qtbot.addWidget(view)
     view.resize(1000, 900)
@@ -322,7 +319,7 @@ def test_the_agreement_chart_with_and_without_figures(qtbot) -> None:
     assert view.agreement_card.title.text() == "Master agreement"
 
 
-def test_a_lone_chart_of_one_hand(qtbot) -> None:
+def test_a_lone_chart_of_one_hand(qtbot: QtBot) -> None:
     chart = AgreementChart()
     qtbot.addWidget(chart)
     chart.resize(400, 220)
@@ -333,7 +330,7 @@ def test_a_lone_chart_of_one_hand(qtbot) -> None:
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
-def test_three_charts_fit_beside_the_history_in_a_1280_window(qtbot, language: str) -> None:
+def test_three_charts_fit_beside_the_history_in_a_1280_window(qtbot: QtBot, language: str) -> None:
     i18n.set_language(language)
     view = ProfileView()
     qtbot.addWidget(view)
@@ -349,7 +346,7 @@ def test_three_charts_fit_beside_the_history_in_a_1280_window(qtbot, language: s
         assert card.geometry().right() <= content.width()
 
 
-def test_the_review_of_a_result_opens_at_the_biggest_mistake(qtbot) -> None:
+def test_the_review_of_a_result_opens_at_the_biggest_mistake(qtbot: QtBot) -> None:
     data = saved_hand()
     worker = ReviewWorker()
     try:
@@ -359,7 +356,7 @@ def test_the_review_of_a_result_opens_at_the_biggest_mistake(qtbot) -> None:
         replay = window.replay
         qtbot.waitUntil(lambda: replay.review is not None, timeout=30000)
         worst = review_hand(data, 0).mistakes(1)[0]
-        qtbot.waitUntil(lambda: replay.position == replay.position_of(worst.step), timeout=5000)
+        qtbot.waitUntil(lambda: replay.position == replay.position_of(worst.step), timeout=30_000)
         assert replay.position > 0  # the dealt table, not the felt before the deal
         assert replay.decision_here() is not None and replay.decision_here().step == worst.step
         assert replay.mark.frame.isVisible()  # 大师's tile is framed there

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
 
 from engine.rules import Ruleset
 from gui import main_window
-from gui.i18n import set_language
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from storage.store import ProfileStore
@@ -19,14 +19,7 @@ from tests.gui_driver import pump_until
 from tests.profile_helpers import add_hand, refuse_saves
 
 
-@pytest.fixture(autouse=True)
-def _chinese():
-    set_language("zh")
-    yield
-    set_language("zh")
-
-
-def _window(qtbot, folder: Path, speed: float = 0.2) -> MainWindow:
+def _window(qtbot: QtBot, folder: Path, speed: float = 0.2) -> MainWindow:
     store = ProfileStore(folder)
     store.load()
     w = MainWindow(Settings(animation_speed=speed, ai_pause="off"), confirm_quit=False, store=store)
@@ -38,33 +31,34 @@ def _window(qtbot, folder: Path, speed: float = 0.2) -> MainWindow:
 
 
 @pytest.mark.slow
-def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot, tmp_path, monkeypatch):
+def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(main_window, "RETRY_MS", 100)
     folder = tmp_path / "data"
     w = _window(qtbot, folder)
     name = w.session.profile.name  # type: ignore[union-attr]
-    refuse_saves(monkeypatch)
-    w.table.bar.autoplay.setChecked(True)
-    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=77)
-    saved: list[object] = []
-    w.table.hand_saved.connect(saved.append)
-    pump_until(qtbot, w.table, lambda: bool(saved), timeout=120)
-    QApplication.processEvents()
+    with monkeypatch.context() as refusing:  # undone alone: the test's other patches stay
+        refuse_saves(refusing)
+        w.table.bar.autoplay.setChecked(True)
+        w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=77)
+        saved: list[object] = []
+        w.table.hand_saved.connect(saved.append)
+        pump_until(qtbot, w.table, lambda: bool(saved), timeout=120)
+        QApplication.processEvents()
 
-    message = w.statusBar().currentMessage()
-    assert "没有保存" in message and "已保存" not in message, message
-    mark = w._unsaved_mark
-    assert mark is not None and mark.isVisible() and "未保存" in mark.text()
-    assert w.store.unsaved >= 1 and w.store.current().totals().hands == 1  # type: ignore[union-attr]
-    told: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text, *a, **k: told.append(text))
-    mark.click()  # the mark says why, whenever the player asks
-    assert told and "没有保存" in told[0] and "readonly database" in told[0]
+        message = w.statusBar().currentMessage()
+        assert "没有保存" in message and "已保存" not in message, message
+        mark = w._unsaved_mark
+        assert mark is not None and mark.isVisible() and "未保存" in mark.text()
+        assert w.store.unsaved >= 1 and w.store.current().totals().hands == 1  # type: ignore[union-attr]
+        told: list[str] = []
+        refusing.setattr(QMessageBox, "information", lambda _p, _t, text, *a, **k: told.append(text))
+        mark.click()  # the mark says why, whenever the player asks
+        assert told and "没有保存" in told[0] and "readonly database" in told[0]
 
-    w.table.stop_match()
-    monkeypatch.undo()  # the disk takes writes again: the next retry saves everything
-    monkeypatch.setattr(main_window, "RETRY_MS", 100)
-    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=5000)
+        w.table.stop_match()
+    # the disk takes writes again (the player's folders stay out of reach: tests/home_guard.py)
+    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=30_000)
     assert "已经保存好了" in w.statusBar().currentMessage()
     w.close()
     again = ProfileStore(folder)
@@ -74,7 +68,8 @@ def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(qtbot,
     again.close()
 
 
-def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot, tmp_path, monkeypatch):
+def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "data"
     first = _window(qtbot, folder)
     name = first.session.profile.name  # type: ignore[union-attr]
@@ -83,7 +78,7 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot,
     asked: list[tuple[str, bool]] = []
     monkeypatch.setattr(MainWindow, "_ask_other_window",
                         lambda self, pid, raised: asked.append((pid, raised)) or False)
-    with qtbot.waitSignal(first._instance.activate_requested, timeout=5000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(first._instance.activate_requested, timeout=30_000):  # type: ignore[attr-defined]
         second = _window(qtbot, folder)
     assert asked == [(str(os.getpid()), True)]
     assert second.store.locked_elsewhere
@@ -95,7 +90,7 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot,
     add_hand(first.store, name, 1)
     assert second.store.unsaved == 1
     first.close()  # the first window lets go of the folder...
-    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=5000)  # ...and the second saves on top
+    qtbot.waitUntil(lambda: not mark.isVisible(), timeout=30_000)  # ...and the second saves on top
     second.close()
     reader = ProfileStore(folder)
     reader.load()
@@ -104,11 +99,11 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(qtbot,
     reader.close()
 
 
-def test_choosing_the_other_window_closes_this_one(qtbot, tmp_path, monkeypatch):
+def test_choosing_the_other_window_closes_this_one(qtbot: QtBot, tmp_path, monkeypatch):
     folder = tmp_path / "data"
     first = _window(qtbot, folder)
     monkeypatch.setattr(MainWindow, "_ask_other_window", lambda self, pid, raised: True)
     second = _window(qtbot, folder)
-    qtbot.waitUntil(lambda: not second.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not second.isVisible(), timeout=30_000)
     assert first.isVisible() and not first.store.locked_elsewhere
     first.close()

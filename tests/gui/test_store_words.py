@@ -4,7 +4,6 @@ import, a result, a seat named by its place), and what the table writes is store
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
@@ -16,13 +15,6 @@ from storage.imports import REFUSALS, ImportRefused
 from storage.notice import Notice
 from storage.store import ProfileStore
 from tests.profile_helpers import fake_record
-
-
-@pytest.fixture(autouse=True)
-def chinese() -> Iterator[None]:
-    i18n.set_language("zh")
-    yield
-    i18n.set_language("zh")
 
 
 @pytest.mark.parametrize("code", sorted(REFUSALS))

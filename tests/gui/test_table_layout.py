@@ -19,14 +19,12 @@ from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem
 
 from engine import events as ev
-from gui import i18n
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.layout import CALL_RING, CENTER, HOVER_ROOM, screen_side
 from gui.table.scene import TableScene
 from gui.table.tile_item import TileItem
 from gui.table.widget import TableView
-from gui.tiles.art import TileArt
 from tests.table_states import DEALS, Deal, new_scene, play
 
 MIN_PIXELS = 11.0
@@ -36,18 +34,6 @@ MIN_WINDOW = (800, 560)  # the window keeps its own minimum if that is larger
 VIEW_SIZES = ((760, 496), (800, 476), (1024, 610), (1024, 643), (1280, 743), (1280, 663), (1600, 943),
               (1920, 1143))
 TILE_SIZES = ("small", "medium", "large")
-
-
-@pytest.fixture(params=["zh", "en"])
-def language(request: pytest.FixtureRequest):
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("zh")
-
-
-@pytest.fixture(scope="module")
-def art() -> TileArt:
-    return TileArt()
 
 
 # -- what the check sees -------------------------------------------------------------------------

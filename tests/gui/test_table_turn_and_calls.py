@@ -15,23 +15,10 @@ from engine.hand import Hand
 from engine.rules import Room, Ruleset
 from engine.seat import HandRunner
 from engine.view import Phase
-from gui import i18n
 from gui.table.call_marks import CALL_MS
 from gui.table.layout import CALL_RING, CENTER, river_centre, screen_side
 from gui.tiles.art import TileArt
 from tests.table_states import DEALS, THREE_KONGS_AND_WIN, Deal, new_scene, play, play_animated
-
-
-@pytest.fixture(scope="module")
-def art() -> TileArt:
-    return TileArt()
-
-
-@pytest.fixture
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("zh")
 
 
 @pytest.mark.parametrize("deal", DEALS[:4] + DEALS[-2:], ids=lambda d: d.name)

@@ -50,13 +50,6 @@ SHOTS = ROOT / "screenshots"
 NAMES = ["小明", "", "", ""]  # the computer seats as the history stores them
 
 
-@pytest.fixture(autouse=True)
-def chinese() -> Iterator[None]:
-    i18n.set_language("zh")
-    yield
-    i18n.set_language("zh")
-
-
 @cache
 def summaries() -> tuple[HandSummary, ...]:
     """A whole 1-圈 match of four AIs (seed 3 has wins and exhaustive draws), hand by hand."""

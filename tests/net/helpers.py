@@ -11,30 +11,32 @@ from typing import Any
 from engine.net import messages as m
 from engine.net.host import Host, TableConfig
 from engine.rules import Ruleset
+from tests.clocks import FakeClock as TurnedClock
 from tests.net.raw_client import Closed, RawClient, first_legal
 
 FAST = Ruleset(rounds=1, time_limit=5)
 
 
-class FakeClock:
-    """A clock the test turns (`now` in seconds); the host's threads only read it."""
+class FakeClock(TurnedClock):
+    """A clock the test turns (`now` in seconds); the host's threads only read it. It starts
+    well past 0, as a real monotonic clock does (the door's waits count back from now)."""
 
     def __init__(self, now: float = 1000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
+        super().__init__(now)
 
 
 @contextmanager
-def hosted(clock: Callable[[], float] | None = None, **config: Any) -> Iterator[Host]:
+def hosted(clock: Callable[[], float] | None = None, connection_clock: Callable[[], float] | None = None,
+           **config: Any) -> Iterator[Host]:
     """A started host on 127.0.0.1, any port, no discovery; stopped afterwards whatever happens.
     `clock`: the table's one clock (the lobby, the door, between hands, decisions), e.g. a
-    :class:`FakeClock`."""
+    :class:`FakeClock`; `connection_clock`: its connections' rate limits and heartbeats."""
     config.setdefault("rules", FAST)
     config.setdefault("claim_pause", 0.0)
-    host = Host(TableConfig(**config), bind="127.0.0.1", port=0, discovery_port=None,
-                **({} if clock is None else {"clock": clock}))
+    extra: dict[str, Any] = {} if clock is None else {"clock": clock}
+    if connection_clock is not None:
+        extra["connection_clock"] = connection_clock
+    host = Host(TableConfig(**config), bind="127.0.0.1", port=0, discovery_port=None, **extra)
     host.start()
     try:
         yield host
@@ -68,7 +70,7 @@ class Player:
         self.thread.start()
         return self
 
-    def join(self, timeout: float = 30.0) -> None:
+    def join(self, timeout: float = 60.0) -> None:
         assert self.thread is not None
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "the player never saw the table end"

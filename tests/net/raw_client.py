@@ -12,7 +12,7 @@ from engine.net.messages import Hello, Message, RequestMessage
 
 M = TypeVar("M", bound=Message)
 
-TIMEOUT = 5.0
+TIMEOUT = 20.0  # generous: only a failing test waits it out, and a busy machine is slow
 
 
 class Closed(Exception):

@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -47,8 +48,9 @@ def responders() -> Iterator[Callable[..., DiscoveryResponder]]:
     made: list[DiscoveryResponder] = []
 
     def make(info: TableInfo | Callable[[], TableInfo], port: int = 0,
-             bind: str = "127.0.0.1") -> DiscoveryResponder:
-        responder = DiscoveryResponder(info if callable(info) else (lambda: info), port=port, bind=bind)
+             bind: str = "127.0.0.1", **options: Any) -> DiscoveryResponder:
+        responder = DiscoveryResponder(info if callable(info) else (lambda: info), port=port, bind=bind,
+                                       **options)
         responder.start()
         made.append(responder)
         return responder
@@ -68,10 +70,16 @@ def client() -> Iterator[socket.socket]:
     sock.close()
 
 
-def replies(sock: socket.socket, within: float) -> list[dict]:
-    got = []
+# A reply that should come is waited for this long (it comes at once unless the machine is busy);
+# a window in which nothing should come is short: a busy machine can only make it pass.
+SOON = 20.0
+
+
+def replies(sock: socket.socket, within: float, until: int | None = None) -> list[dict]:
+    """The replies that came within `within` seconds, or the first `until` of them."""
+    got: list[dict] = []
     end = time.monotonic() + within
-    while (left := end - time.monotonic()) > 0:
+    while (left := end - time.monotonic()) > 0 and (until is None or len(got) < until):
         sock.settimeout(left)
         try:
             got.append(json.loads(sock.recv(65536)))
@@ -86,9 +94,7 @@ def test_a_table_on_loopback_is_found(responders: Callable[..., DiscoveryRespond
     responder = responders(table("Friday night"))
     host, port = responder.address
     assert host == "127.0.0.1" and port != 0
-    began = time.monotonic()
-    found = discover(timeout=0.5, port=port, targets=["127.0.0.1"])
-    assert time.monotonic() - began < 1.0
+    found = discover(timeout=2.0, port=port, targets=["127.0.0.1"])
     assert found == [Found(table("Friday night"), "127.0.0.1")]
 
 
@@ -96,7 +102,8 @@ def test_the_reply_is_unicast_and_names_the_hosts_address(responders: Callable[.
                                                           client: socket.socket) -> None:
     responder = responders(table())
     client.sendto(query(), responder.address)
-    [reply] = replies(client, 0.5)
+    [reply] = replies(client, SOON, until=1)
+    assert replies(client, 0.3) == []  # and only one
     assert reply == {"type": "table", "table": table().to_json(), "address": "127.0.0.1"}
 
 
@@ -105,16 +112,16 @@ def test_a_query_of_another_version_is_answered_and_a_table_of_another_version_k
     newer = table(protocol=PROTOCOL_VERSION + 1)
     responder = responders(newer)
     client.sendto(json.dumps({"type": "discover", "protocol": 99}).encode(), responder.address)
-    assert [r["table"]["protocol"] for r in replies(client, 0.5)] == [PROTOCOL_VERSION + 1]
-    [found] = discover(timeout=0.3, port=responder.address[1], targets=["127.0.0.1"])
+    assert [r["table"]["protocol"] for r in replies(client, SOON, until=1)] == [PROTOCOL_VERSION + 1]
+    [found] = discover(timeout=2.0, port=responder.address[1], targets=["127.0.0.1"])
     assert found.table.protocol == PROTOCOL_VERSION + 1
 
 
 def test_two_tables_on_two_ports_are_each_found(responders: Callable[..., DiscoveryResponder]) -> None:
     a = responders(table("A", "a" * 16))
     b = responders(table("B", "b" * 16))
-    assert [f.table.name for f in discover(timeout=0.3, port=a.address[1], targets=["127.0.0.1"])] == ["A"]
-    assert [f.table.name for f in discover(timeout=0.3, port=b.address[1], targets=["127.0.0.1"])] == ["B"]
+    assert [f.table.name for f in discover(timeout=2.0, port=a.address[1], targets=["127.0.0.1"])] == ["A"]
+    assert [f.table.name for f in discover(timeout=2.0, port=b.address[1], targets=["127.0.0.1"])] == ["B"]
 
 
 @linux_only
@@ -125,7 +132,7 @@ def test_tables_sharing_the_port_all_answer_a_broadcast(
     port = first.address[1]
     responders(table("an evening", "2" * 16), port=port, bind="127.255.255.255")
     responders(table("Mid", "3" * 16), port=port, bind="127.255.255.255")
-    found = discover(timeout=0.5, port=port, targets=["127.255.255.255"])
+    found = discover(timeout=2.0, port=port, targets=["127.255.255.255"])
     assert [f.table.name for f in found] == ["an evening", "Mid", "Zhang's"]  # by name, case aside
     assert {f.host for f in found} == {"127.0.0.1"}
 
@@ -137,7 +144,7 @@ def test_the_same_table_answering_twice_is_listed_once(responders: Callable[...,
         second = responders(table(name="the same table, another way"), port=port, bind="127.0.0.2")
     except OSError:
         pytest.skip("127.0.0.2 is not this computer's here")
-    found = discover(timeout=0.5, port=port, targets=["127.0.0.1", "127.0.0.2"])
+    found = discover(timeout=2.0, port=port, targets=["127.0.0.1", "127.0.0.2"])
     assert len(found) == 1 and found[0].table.id == table().id
     assert found[0].host in ("127.0.0.1", "127.0.0.2")
     assert first.replies >= 1 and second.replies >= 1  # both answered: one was dropped as a repeat
@@ -162,8 +169,11 @@ def test_garbage_gets_no_reply_and_stops_nothing(responders: Callable[..., Disco
         client.sendto(datagram, responder.address)
     assert replies(client, 0.4) == []
     client.sendto(query(), responder.address)
-    assert len(replies(client, 0.5)) == 1
-    assert responder.replies == 1
+    assert len(replies(client, SOON, until=1)) == 1
+    deadline = time.monotonic() + SOON  # it counts a reply once sent: the client may read it first
+    while responder.replies < 1 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert responder.replies == 1  # the garbage before it was never answered
 
 
 @given(st.binary(max_size=2000))
@@ -187,16 +197,16 @@ def test_a_failing_table_info_costs_one_reply_not_the_responder(
     client.sendto(query(), responder.address)
     assert replies(client, 0.3) == []
     client.sendto(query(), responder.address)
-    assert len(replies(client, 0.5)) == 1
+    assert len(replies(client, SOON, until=1)) == 1
 
 
 def test_replies_to_one_address_are_rate_limited(responders: Callable[..., DiscoveryResponder],
                                                  client: socket.socket) -> None:
-    responder = responders(table())
+    responder = responders(table(), clock=lambda: 100.0)  # however long the queries take: one second
     for _ in range(3 * REPLIES_PER_SECOND):
         client.sendto(query(), responder.address)
-    answered = len(replies(client, 0.6))
-    assert 1 <= answered <= REPLIES_PER_SECOND
+    assert len(replies(client, SOON, until=REPLIES_PER_SECOND)) == REPLIES_PER_SECOND
+    assert replies(client, 0.3) == []  # the rest of the burst is not answered
     # another address is answered meanwhile
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as other:
         try:
@@ -204,7 +214,7 @@ def test_replies_to_one_address_are_rate_limited(responders: Callable[..., Disco
         except OSError:
             pytest.skip("127.0.0.2 is not this computer's here")
         other.sendto(query(), responder.address)
-        other.settimeout(0.5)
+        other.settimeout(SOON)
         assert json.loads(other.recv(65536))["type"] == "table"
 
 
@@ -226,7 +236,7 @@ def test_stop_is_prompt_idempotent_and_frees_the_port(responders: Callable[..., 
     began = time.monotonic()
     responder.stop()
     responder.stop()
-    assert time.monotonic() - began < 1.5
+    assert time.monotonic() - began < SOON  # it does stop (it looks at its flag every 0.1 s)
     assert responder.address == ("127.0.0.1", port)
     assert discover(timeout=0.2, port=port, targets=["127.0.0.1"]) == []
     DiscoveryResponder(lambda: table()).stop()  # never started
@@ -262,10 +272,10 @@ def test_discover_keeps_good_replies_only_once_each_sorted_by_name(client: socke
         done.set()
 
     thread = threading.Thread(target=fake_host, daemon=True)
-    client.settimeout(1.0)
+    client.settimeout(SOON)
     thread.start()
-    found = discover(timeout=0.5, port=client.getsockname()[1], targets=["127.0.0.1"])
-    thread.join(timeout=1.0)
+    found = discover(timeout=2.0, port=client.getsockname()[1], targets=["127.0.0.1"])
+    thread.join(timeout=SOON)
     assert done.is_set()
     assert found == [Found(good[1], "127.0.0.1"), Found(good[2], "127.0.0.1"), Found(good[0], "127.0.0.1")]
 
@@ -275,8 +285,8 @@ def test_discover_asks_again_when_a_query_is_lost(client: socket.socket) -> None
     heard: list[bytes] = []
 
     def listen() -> None:
-        end = time.monotonic() + 1.0
-        while time.monotonic() < end:
+        end = time.monotonic() + SOON
+        while time.monotonic() < end and len(heard) < 2:
             try:
                 heard.append(client.recv(2048))
             except OSError:
@@ -284,19 +294,17 @@ def test_discover_asks_again_when_a_query_is_lost(client: socket.socket) -> None
 
     thread = threading.Thread(target=listen, daemon=True)
     thread.start()
-    discover(timeout=0.6, port=client.getsockname()[1], targets=["127.0.0.1"])
-    thread.join(timeout=2.0)
+    discover(timeout=0.6, port=client.getsockname()[1], targets=["127.0.0.1"])  # it asks 3 times
+    thread.join(timeout=SOON)
     assert len(heard) >= 2 and all(_is_query(d) for d in heard)
 
 
 def test_discover_finds_nothing_without_raising(responders: Callable[..., DiscoveryResponder]) -> None:
-    began = time.monotonic()
     assert discover(timeout=0.3, port=9, targets=[]) == []
     assert discover(timeout=0.3, port=9, targets=["127.0.0.1", "300.1.1.1", "::1", ""]) == []
     # only IPv4 addresses are asked: a name is not looked up (that could stall a round)
     port = responders(table()).address[1]
     assert discover(timeout=0.3, port=port, targets=["localhost", "127.0.0.01"]) == []
-    assert time.monotonic() - began < 2.0
 
 
 def test_the_default_targets_cover_every_subnet_and_this_computer() -> None:
@@ -326,17 +334,17 @@ def test_the_browser_follows_the_tables(responders: Callable[..., DiscoveryRespo
     browser = Browser(on_update, port=responder.address[1], interval=0.2, expire=0.5, targets=["127.0.0.1"])
     browser.start()
     try:
-        assert wait_for(lambda f: [x.table.seats_free for x in f] == [3], 1.0)
+        assert wait_for(lambda f: [x.table.seats_free for x in f] == [3], SOON)
         info["table"] = table(seats_free=1)
-        assert wait_for(lambda f: [x.table.seats_free for x in f] == [1], 1.0)
+        assert wait_for(lambda f: [x.table.seats_free for x in f] == [1], SOON)
         responder.stop()
-        assert wait_for(lambda f: f == [], 1.5)  # no answer for longer than `expire`
+        assert wait_for(lambda f: f == [], SOON)  # no answer for longer than `expire`
         assert browser.tables() == []
     finally:
         began = time.monotonic()
         browser.stop()
         browser.stop()
-        assert time.monotonic() - began < 1.5
+        assert time.monotonic() - began < SOON  # it does stop (it waits for its thread 1 s at most)
 
 
 def test_a_query_with_more_keys_is_still_one() -> None:

@@ -17,7 +17,7 @@ from tests.net.raw_client import RawClient
 WAITING = Ruleset(rounds=1, time_limit=None)  # a person's decision waits: the match stays on
 
 
-def _lobby_where(client: RawClient, check: object, timeout: float = 5.0) -> m.Lobby:
+def _lobby_where(client: RawClient, check: object, timeout: float = 20.0) -> m.Lobby:
     deadline = time.monotonic() + timeout
     while True:
         lobby = client.read_until(m.Lobby, max(0.01, deadline - time.monotonic()))
@@ -44,7 +44,7 @@ def test_everyone_gets_a_lobby_on_every_change() -> None:
         assert lobby.seats[3].level == "hard" and lobby.seats[3].ready
         host.remove_ai(3)
         _lobby_where(b, lambda x: x.seats[3].kind == "empty")
-        assert changes.acquire(timeout=1)  # the owner is told too
+        assert changes.acquire(timeout=20)  # the owner is told too
 
 
 def test_leaving_before_the_start_frees_the_seat_and_ends_with_left() -> None:
@@ -72,10 +72,9 @@ def test_three_ready_give_the_fourth_the_countdown_and_then_the_match_starts() -
         clients[0].send(m.Ready(True))
         clients[1].send(m.Ready(True))
         lobby = _lobby_where(clients[2], lambda x: x.countdown is not None)
-        assert 0 < (lobby.countdown or 0) <= 0.5 and not lobby.seats[2].ready
-        started = time.monotonic()
-        start = clients[2].read_until(m.Started, 3)
-        assert 0.2 < time.monotonic() - started < 2.0
+        assert 0 <= (lobby.countdown or 0) <= 0.5 and not lobby.seats[2].ready
+        # c never says ready: the countdown's end makes it so (its timing: test_lobby.py's clock)
+        start = clients[2].read_until(m.Started, 30)
         assert start.seat == 2 and start.names == ("a", "b", "c", "AI 4") and start.rules == WAITING
         for seat, client in enumerate(clients[:2]):
             assert client.read_until(m.Started).seat == seat
@@ -92,7 +91,7 @@ def test_four_people_ready_start_at_once() -> None:
         for client in clients:
             client.send(m.Ready(True))
         for seat, client in enumerate(clients):
-            assert client.read_until(m.Started, 3).seat == seat
+            assert client.read_until(m.Started).seat == seat
             event = client.read_until(m.EventMessage)
             assert event.n == 1 and type(event.event).__name__ == "MatchStarted"
 

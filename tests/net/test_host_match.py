@@ -23,6 +23,7 @@ from engine.events import (
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.host import Host
+from engine.net.pacing import MISSES
 from engine.rules import Ruleset
 from tests.net.helpers import Player, hosted, join
 from tests.net.raw_client import RawClient, first_legal
@@ -48,7 +49,7 @@ def _no_hidden_tiles(seat: int, events: list[m.EventMessage]) -> None:
 def test_three_clients_and_an_ai_play_a_match_to_its_end() -> None:
     with hosted(seed=1, claim_pause=0.002) as host:  # 11 hands
         players = [Player(c).start() for c in _seated(host, "abc")]
-        assert host.wait(20), "the match did not finish"
+        assert host.wait(60), "the match did not finish"
         for player in players:
             player.join()
         scores = host.match.scores if host.match else None
@@ -87,7 +88,7 @@ def test_a_stale_or_illegal_choice_is_answered_and_the_game_goes_on() -> None:
     with hosted(seed=SEED) as host:
         client = _seated(host, "a")[0]
         player = Player(client, mischief).start()
-        assert host.wait(20)
+        assert host.wait(60)
         player.join()
         errors = [x for x in player.messages if isinstance(x, m.Error)]
         assert [e.code for e in errors] == [m.STALE, m.STALE, m.ILLEGAL]
@@ -99,7 +100,7 @@ def _all_actions() -> list[Action]:
     return [Action(ActionKind.WIN), Action(ActionKind.PASS)] + [Action.discard(t) for t in range(21)]
 
 
-def _wait_for(check: Callable[[], bool], timeout: float = 5.0) -> None:
+def _wait_for(check: Callable[[], bool], timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if check():
@@ -138,7 +139,7 @@ def test_a_dropped_seat_is_played_by_autoplay_and_its_return_gets_a_resync() -> 
         a_player = Player(back).start()
         if resync.request is not None:
             back.send(first_legal(resync.request))
-        assert host.wait(20)
+        assert host.wait(60)
         a_player.join()
         b_player.join()
         later = a_player.events()
@@ -153,21 +154,21 @@ def test_a_second_connection_with_the_token_replaces_the_first_and_gets_the_open
     with hosted(rules=rules, seed=SEED) as host:
         first = _seated(host, "a")[0]
         token = next(x for x in first.received if isinstance(x, m.Welcome)).token
-        request = first.read_until(m.RequestMessage, 5)
-        time.sleep(0.2)
+        request = first.read_until(m.RequestMessage)
+        time.sleep(0.2)  # the request's time runs meanwhile: its time left is less than its limit
         second = RawClient(host.address[1])
         welcome = second.hello("a", token=token)
         assert isinstance(welcome, m.Welcome) and welcome.resumed
         resync = second.read_until(m.Resync)
         assert resync.request is not None and resync.request.request == request.request
-        assert resync.request.time_left is not None and 25 < resync.request.time_left < 29.9
+        assert resync.request.time_left is not None and 10 < resync.request.time_left < 29.9
         ended = first.read_until(m.Ended)
         assert ended.reason == m.END_REPLACED and first.closed()
         assert host.drops == []  # replaced, never dropped: no 托管
         assert host.seat_states()[0] == m.SeatState(connected=True, autoplay=False)
         second.send(first_legal(resync.request))
         player = Player(second).start()
-        assert host.wait(20)
+        assert host.wait(60)
         player.join()
         assert player.ended is not None and player.ended.reason == m.END_FINISHED
 
@@ -179,7 +180,7 @@ def test_leave_during_play_hands_the_seat_to_autoplay() -> None:
         a.send(m.Leave())
         assert a.read_until(m.Ended).reason == m.END_LEFT
         player = Player(b).start()
-        assert host.wait(20)
+        assert host.wait(60)
         player.join()
         assert host.drops == [(0, m.END_LEFT)]
 
@@ -197,8 +198,13 @@ def test_switching_autoplay_on_is_told_to_everyone_and_kept_on_a_return() -> Non
         resync = back.read_until(m.Resync)
         assert resync.states[0] == m.SeatState(connected=True, autoplay=True)  # 托管 stays: their own choice
         back.send(m.SetAutoplay(False))
+        # a request b was sent while it read up to the status is answered first (on a busy machine
+        # the table can get that far; with no time limit it would wait for b for ever)
+        held = [x for x in b.received if isinstance(x, m.RequestMessage)]
+        if held:
+            b.send(first_legal(held[-1]))
         players = [Player(back).start(), Player(b).start()]
-        assert host.wait(20)
+        assert host.wait(60)
         for player in players:
             player.join()
         assert any(isinstance(x, m.RequestMessage) for x in players[0].messages)
@@ -226,9 +232,7 @@ def test_stop_mid_match_tells_everyone_and_ends_the_match() -> None:
     with hosted(rules=Ruleset(rounds=1, time_limit=None), seed=SEED) as host:
         a, b = _seated(host, "ab")
         a.read_until(m.RequestMessage)
-        started = time.monotonic()
-        host.stop()
-        assert time.monotonic() - started < 5
+        host.stop()  # returns (a table mid-match does not keep it waiting)
         for client in (a, b):
             assert client.read_until(m.Ended).reason == m.END_HOST_QUIT
             assert client.closed()
@@ -249,7 +253,7 @@ def test_every_client_is_sent_the_claim_pause_after_every_discard() -> None:
 
         host._post = timed_post  # type: ignore[method-assign]
         players = [Player(c).start() for c in _seated(host, "ab")]
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60  # 25 discards come in a second or two, unless the machine is busy
         while time.monotonic() < deadline and \
                 min((_discards(x) for x in handed.values()), default=0) < 25:
             time.sleep(0.05)
@@ -261,7 +265,10 @@ def test_every_client_is_sent_the_claim_pause_after_every_discard() -> None:
             events = [(at, x.event) for at, x in stream if isinstance(x, m.EventMessage)]
             gaps = [later[0] - at for (at, event), later in itertools.pairwise(events)
                     if isinstance(event, TileDiscarded)]
-            assert len(gaps) >= 24 and min(gaps) >= 0.029  # whether or not anyone could claim
+            # whether or not anyone could claim. A minimum, never a window: the host's own waits on
+            # its monotonic clock guarantee it, and a busy machine only makes the gaps longer (the
+            # pause's exact figures: test_pacing.py, on a fake clock)
+            assert len(gaps) >= 24 and min(gaps) >= 0.029
 
 
 def _discards(stream: list[tuple[float, m.Message]]) -> int:
@@ -274,27 +281,28 @@ def test_a_showing_client_is_waited_for_until_it_misses_three_acknowledgements()
         bot = join(host, "bot")[0]
         host.fill_with_ai()
         host.start_match()
-        started = time.monotonic()
         player = Player(bot).start()  # the bot is never waited for, nor does it wait
         count = 0
         while count < 40:  # the showing client reads but never acknowledges
-            message = shows.read(5)
+            message = shows.read()
             count += isinstance(message, m.EventMessage)
             if isinstance(message, m.RequestMessage):
                 shows.send(first_legal(message))
-        took = time.monotonic() - started
-        assert 0.55 <= took < 3.0  # three waits of 0.2 s, then none
+        # three waits of 0.2 s ran out, then none: waited for at every event, it would be at 40
+        # (the waits' timing: test_pacing.py, on a fake clock)
+        assert host._people[0].counter.missed == MISSES and host._people[0].counter.acked == 0
         host.stop()
         player.join()
 
 
 def test_a_client_silent_during_play_is_found_dead_and_played_by_autoplay() -> None:
-    with hosted(rules=Ruleset(rounds=1, time_limit=None), seed=SEED, heartbeat=0.1, dead_after=0.5) as host:
+    # the player that answers pings must do so within dead_after even on a busy machine
+    with hosted(rules=Ruleset(rounds=1, time_limit=None), seed=SEED, heartbeat=0.1, dead_after=2.0) as host:
         quiet, b = _seated(host, "qb")
         player = Player(b).start()  # answers pings: alive
         status = quiet.read_until(m.Started)  # then says nothing, ever
         assert status.seat == 0
-        assert host.wait(20)
+        assert host.wait(60)
         player.join()
         assert host.drops == [(0, m.END_DEAD)]
         assert m.SeatStatus(0, m.SeatState(connected=False, autoplay=True)) in player.messages

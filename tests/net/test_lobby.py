@@ -8,18 +8,11 @@ import pytest
 from engine.net.lobby import LobbyError, LobbyState
 from engine.net.messages import TableInfo
 from engine.rules import Ruleset
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.clocks import FakeClock
 
 
 def _lobby(countdown: float = 15.0) -> tuple[LobbyState, FakeClock]:
-    clock = FakeClock()
+    clock = FakeClock(100.0)
     return LobbyState(countdown, clock), clock
 
 
