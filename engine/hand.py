@@ -121,9 +121,6 @@ class Hand:
     def ended(self) -> bool:
         return self.phase is Phase.ENDED
 
-    def seat_of_turn(self) -> int:
-        return self.current
-
     def pending(self) -> list[int]:
         """Seats that must decide now."""
         if self.phase is Phase.CLAIM:

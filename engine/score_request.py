@@ -9,9 +9,10 @@ lines after it are answered as if it had not been there (docs/score.md).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
+from engine import strict_json
 from engine.rules import SCORING_OPTIONS, Room, Ruleset
 from engine.scoring import WinContext, context_problem, score_win, win_refusal
 from engine.tiles import parse_tile, parse_tile_list, parse_tiles
@@ -29,9 +30,19 @@ KEYS = frozenset({"hand", "kongs", "win_tile", "room", "dealer_streak", "options
 MAX_DEALER_STREAK = 100
 MAX_LINE_BYTES = 64 * 1024  # not counting the line's final \n
 _SKIP_CHUNK = 64 * 1024
-_JSON_SPACE = " \t\r\n"
+_JSON_SPACE = b" \t\r\n"
 # A JSON integer of more digits is refused before int() reads it; the contract's largest is 3.
 _MAX_INT_DIGITS = 18
+MAX_DEPTH = 16  # a request nests 2 deep (its options)
+_LIMITS = strict_json.JsonLimits(max_depth=MAX_DEPTH, max_int_digits=_MAX_INT_DIGITS)
+# The contract's words for each refusal of the strict reader (docs/score.md)
+_REFUSALS: dict[str, Callable[[str], str]] = {
+    strict_json.BAD_UTF8: lambda detail: f"not UTF-8 (byte {int(detail) + 1} of the line)",
+    strict_json.BAD_JSON: lambda detail: f"not JSON: {detail}",
+    strict_json.BAD_NUMBER: lambda detail: f"the number {detail} is out of range",
+    strict_json.NOT_A_NUMBER: lambda detail: f"not JSON: {detail} is not a JSON number",
+    strict_json.TOO_DEEP: lambda detail: "not JSON: nested too deeply",
+}
 
 
 class RequestError(ValueError):
@@ -123,33 +134,15 @@ def score_request(obj: Any) -> dict[str, Any]:
     }
 
 
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
-        raise RequestError(f"a number of more than {_MAX_INT_DIGITS} digits")
-    return int(text)
-
-
-def _json_constant(name: str) -> None:
-    raise RequestError(f"not JSON: {name} is not a JSON number")
-
-
 def _answer(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_LINE_BYTES:
         return {"error": f"line longer than {MAX_LINE_BYTES} bytes"}
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return {"error": f"not UTF-8 (byte {exc.start + 1} of the line)"}
-    if not text.strip(_JSON_SPACE):
+    if not raw.strip(_JSON_SPACE):
         return {"error": "empty line"}
     try:
-        obj = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
-    except json.JSONDecodeError as exc:
-        return {"error": f"not JSON: {exc.msg}"}
-    except RecursionError:
-        return {"error": "not JSON: nested too deeply"}
-    except RequestError as exc:
-        return {"error": str(exc)}
+        obj = strict_json.loads(raw, _LIMITS)
+    except strict_json.JsonRefused as exc:
+        return {"error": _REFUSALS[exc.code](exc.detail)}
     return score_request(obj)
 
 

@@ -43,18 +43,6 @@ class Seat(Protocol):
         ...
 
 
-class BaseSeat:
-    """Ignores events; subclasses implement :meth:`decide`."""
-
-    name = "seat"
-
-    def on_event(self, event: Event) -> None:
-        pass
-
-    def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:  # pragma: no cover
-        raise NotImplementedError
-
-
 EventSink = Callable[[Event], None]
 
 

@@ -100,10 +100,6 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return "".join(out)
 
 
-def format_counts(counts: Sequence[int]) -> str:
-    return format_tiles(t for t in range(NUM_KINDS) for _ in range(counts[t]))
-
-
 def to_counts(tiles: Iterable[Tile]) -> list[int]:
     counts = [0] * NUM_KINDS
     for t in tiles:

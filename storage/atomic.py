@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine import strict_json
+
 
 def os_reason(exc: OSError) -> str:
     """Why the system refused, in its own words ("No space left on device")."""
@@ -117,70 +119,59 @@ def dump_json(data: Any) -> bytes:
 
 
 MAX_DEPTH = 40  # the deepest document the program writes is about 8 levels
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:20]} is too large")
-    return value
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number a file of this program holds")
-
-
-def nesting_depth(value: Any) -> int:
-    """How deeply lists and objects nest in ``value`` (iteratively: any depth is measured)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in children)
-    return deepest
+_LIMITS = strict_json.JsonLimits(max_depth=MAX_DEPTH)
 
 
 def check_depth(value: Any, what: str) -> None:
-    if nesting_depth(value) > MAX_DEPTH:
+    if strict_json.nesting_depth(value, MAX_DEPTH + 1) > MAX_DEPTH:
         raise ValueError(f"{what} is nested too deeply (more than {MAX_DEPTH} levels)")
 
 
 def parse_json(raw: bytes) -> Any:
     """The JSON document in ``raw`` (UTF-8 text); ``ValueError`` if it is not one.
 
-    Stricter than :func:`json.loads`: ``NaN``, ``Infinity`` and numbers too large for a float
-    (``1e400``) are refused, and so is nesting deeper than :data:`MAX_DEPTH` — a value the
-    program could not write back (or do arithmetic on) later is damage now, while the backup
-    can still be used. ``json.JSONDecodeError`` and ``UnicodeDecodeError`` already are
-    ValueErrors; nesting too deep to parse becomes one too, so a caller has one kind of
-    damage to catch.
+    The strict reader's (:mod:`engine.strict_json`): ``NaN``, ``Infinity`` and numbers too
+    large for a float (``1e400``) are refused, and so is nesting deeper than :data:`MAX_DEPTH`
+    — a value the program could not write back (or do arithmetic on) later is damage now,
+    while the backup can still be used. Every kind of damage is a ValueError.
     """
-    try:
-        data = json.loads(raw.decode("utf-8"), parse_float=_finite, parse_constant=_no_constant)
-    except RecursionError:
-        raise ValueError("it is nested too deeply to be read") from None
-    check_depth(data, "it")
-    return data
+    return strict_json.loads(raw, _LIMITS)
 
 
-def read_limited(file: Path, limit: int) -> bytes:
+class NotRegularFile(OSError):
+    """A device, a FIFO, a folder: never read."""
+
+
+class TooLarge(OSError):
+    """A file over the reader's byte limit (it may have grown while read)."""
+
+
+# O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer, forever.
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_BINARY", 0))
+_CHUNK = 64 * 1024
+
+
+def read_limited(file: Path, limit: int, follow_links: bool = True) -> bytes:
     """The bytes of ``file``, a regular file of at most ``limit`` bytes; ``OSError`` otherwise
-    (a device, a FIFO or a huge file is never read into memory; nor does a FIFO block)."""
-    fd = os.open(file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(f.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(f"{file.name} is not a regular file")
-        raw = f.read(limit + 1)
-    if len(raw) > limit:
-        raise OSError(errno.EFBIG, f"it is too large (over {limit // 1024} KiB)")
-    return raw
+    (:class:`NotRegularFile`, :class:`TooLarge`, or the system's own): a device, a FIFO or a huge
+    file is never read into memory, nor does a FIFO block."""
+    flags = _OPEN_FLAGS if follow_links else _OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(file, flags)
+    try:
+        # fstat of what was opened, not stat of the name: the name may be swapped in between.
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(f"{file.name} is not a regular file")
+        chunks: list[bytes] = []
+        total = 0
+        while chunk := os.read(fd, _CHUNK):  # a regular file may still grow, or lie about its size
+            total += len(chunk)
+            if total > limit:
+                raise TooLarge(errno.EFBIG, f"it is too large (over {limit // 1024} KiB)")
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
 
 
 def json_copy(value: Any, what: str) -> Any:
@@ -194,6 +185,6 @@ def json_copy(value: Any, what: str) -> Any:
 
 
 __all__ = [
-    "MAX_DEPTH", "atomic_write", "check_depth", "dump_json", "fsync_dir", "json_copy", "keep_aside",
-    "nesting_depth", "os_reason", "parse_json", "read_limited", "remove_stale_temps",
+    "MAX_DEPTH", "NotRegularFile", "TooLarge", "atomic_write", "check_depth", "dump_json", "fsync_dir",
+    "json_copy", "keep_aside", "os_reason", "parse_json", "read_limited", "remove_stale_temps",
 ]

@@ -9,19 +9,14 @@ the gui.i18n keys ``import.<code>``).
 
 from __future__ import annotations
 
-import json
-import math
 import os
-import stat
 from pathlib import Path
 from typing import Any
 
+from engine import strict_json
+from storage import atomic
 from storage.atomic import os_reason
 
-# O_NONBLOCK: opening a FIFO for reading otherwise waits for a writer, forever.
-_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-               | getattr(os, "O_BINARY", 0))
-_CHUNK = 64 * 1024
 MAX_DIGITS = 20  # a 64-bit seed has 20; a longer number is no saved hand's
 MAX_DEPTH = 8  # a saved hand nests 4 deep (actions → action → its fields)
 
@@ -61,80 +56,30 @@ class ImportRefused(ValueError):
 def read_limited(file: Path, limit: int, follow_links: bool = True) -> bytes:
     """The bytes of `file` if it is a regular file of at most `limit` bytes; else ImportRefused."""
     name = file.name
-    flags = _OPEN_FLAGS if follow_links else _OPEN_FLAGS | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(file, flags)
+        return atomic.read_limited(file, limit, follow_links)
+    except atomic.NotRegularFile:
+        raise ImportRefused("not_a_file", name=name) from None
+    except atomic.TooLarge:
+        raise ImportRefused("too_large", name=name) from None
     except OSError as exc:
         raise ImportRefused("unreadable", name=name, reason=os_reason(exc)) from None
-    try:
-        # fstat of what was opened, not stat of the name: the name may be swapped in between.
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ImportRefused("not_a_file", name=name)
-        chunks: list[bytes] = []
-        total = 0
-        while chunk := os.read(fd, _CHUNK):  # a regular file may still grow, or lie about its size
-            total += len(chunk)
-            if total > limit:
-                raise ImportRefused("too_large", name=name)
-            chunks.append(chunk)
-    except OSError as exc:
-        raise ImportRefused("unreadable", name=name, reason=os_reason(exc)) from None
-    finally:
-        os.close(fd)
-    return b"".join(chunks)
 
 
-class _BadNumber(ValueError):
-    pass
+_LIMITS = strict_json.JsonLimits(max_depth=MAX_DEPTH, max_int_digits=MAX_DIGITS)
 
 
-def _refuse_constant(text: str) -> Any:
-    raise _BadNumber(text)
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _BadNumber(text[:12] + "…")
-    return int(text)
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):  # 1e999: JSON has no infinity, Python's float() makes one
-        raise _BadNumber(text[:12])
-    return value
-
-
-def strict_json(raw: bytes, name: str) -> Any:
+def read_json(raw: bytes, name: str) -> Any:
     """The JSON document in `raw`, refused if it is not UTF-8 JSON, holds NaN, Infinity or a
     number of more than MAX_DIGITS digits, or nests deeper than MAX_DEPTH."""
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant, parse_int=_bounded_int,
-                          parse_float=_finite_float)
-    except _BadNumber as exc:
-        raise ImportRefused("bad_number", name=name, number=str(exc)) from None
-    except RecursionError:
-        raise ImportRefused("too_deep", name=name) from None
-    except ValueError:  # JSONDecodeError, UnicodeDecodeError
+        return strict_json.loads(raw, _LIMITS)
+    except strict_json.JsonRefused as exc:
+        if exc.code in (strict_json.BAD_NUMBER, strict_json.NOT_A_NUMBER):
+            raise ImportRefused("bad_number", name=name, number=exc.detail) from None
+        if exc.code == strict_json.TOO_DEEP:
+            raise ImportRefused("too_deep", name=name) from None
         raise ImportRefused("not_json", name=name) from None
-    if _depth(data) > MAX_DEPTH:
-        raise ImportRefused("too_deep", name=name)
-    return data
-
-
-def _depth(value: Any) -> int:
-    """How deep lists and objects nest in `value`, counted without recursion."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
-        if children is None:
-            continue
-        deepest = max(deepest, depth)
-        if depth <= MAX_DEPTH:
-            stack.extend((child, depth + 1) for child in children)
-    return deepest
 
 
 def folder_entries(folder: Path, suffix: str) -> list[tuple[str, Path | ImportRefused]]:
@@ -168,5 +113,5 @@ def folder_entries(folder: Path, suffix: str) -> list[tuple[str, Path | ImportRe
 
 
 __all__ = [
-    "MAX_DEPTH", "MAX_DIGITS", "REFUSALS", "ImportRefused", "folder_entries", "read_limited", "strict_json",
+    "MAX_DEPTH", "MAX_DIGITS", "REFUSALS", "ImportRefused", "folder_entries", "read_json", "read_limited",
 ]

@@ -25,7 +25,7 @@ from storage.codes import (
     RESULT_SELF_DRAW,
     coded_names,
 )
-from storage.imports import ImportRefused, folder_entries, read_limited, strict_json
+from storage.imports import ImportRefused, folder_entries, read_json, read_limited
 
 MAX_IMPORT_BYTES = 2_000_000  # a saved hand is a few KB; anything huge is not one
 
@@ -156,7 +156,7 @@ def read_saved_hand_folder(folder: Path) -> list[tuple[str, SavedHand | ImportRe
 def _saved_hand(raw: bytes, name: str) -> SavedHand:
     from engine.replay import auto_moves, record
 
-    data = strict_json(raw, name)
+    data = read_json(raw, name)
     hand = _verify_saved_hand(data, name)
     result = hand.result
     assert result is not None  # _verify_saved_hand insists on a finished hand

@@ -1,4 +1,4 @@
-"""The shape of the code (issue 10 §5): no import circle anywhere, and the engine runs without
+"""The shape of the code: no import circle anywhere, and the engine runs without
 Qt — in tests, the CLI and on a headless host alike."""
 
 from __future__ import annotations

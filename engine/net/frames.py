@@ -16,9 +16,12 @@ import json
 import struct
 from typing import Any
 
+from .. import strict_json
+
 MAX_FRAME = 64 * 1024  # bytes of JSON; the largest message (a decision request) takes ~3 KB
 MAX_DEPTH = 16  # nesting of objects and arrays; the protocol's messages use fewer than 8
 _HEADER = struct.Struct(">I")
+_LIMITS = strict_json.JsonLimits(max_depth=MAX_DEPTH)
 
 
 class FrameError(ValueError):
@@ -27,10 +30,6 @@ class FrameError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-def _refuse_constant(name: str) -> Any:
-    raise FrameError("bad_json", f"{name} is not a JSON number")
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -44,42 +43,13 @@ def encode(message: dict[str, Any]) -> bytes:
 def decode_body(body: bytes) -> dict[str, Any]:
     """The message in one frame's body; FrameError if it is not one."""
     try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FrameError("bad_utf8", f"not UTF-8 (byte {exc.start})") from None
-    if _depth(text) > MAX_DEPTH:
-        raise FrameError("too_deep", f"nested deeper than {MAX_DEPTH}")
-    try:
-        value = json.loads(text, parse_constant=_refuse_constant)
-    except FrameError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise FrameError("bad_json", f"not JSON: {str(exc)[:80]}") from None
+        value = strict_json.loads(body, _LIMITS)
+    except strict_json.JsonRefused as exc:
+        code = exc.code if exc.code in (strict_json.BAD_UTF8, strict_json.TOO_DEEP) else "bad_json"
+        raise FrameError(code, exc.detail[:80]) from None
     if not isinstance(value, dict):
         raise FrameError("not_an_object", "a message is a JSON object")
     return value
-
-
-def _depth(text: str) -> int:
-    """How deep objects and arrays nest (brackets inside strings do not count)."""
-    deepest = depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
 
 
 class FrameReader:

@@ -140,9 +140,6 @@ class LevelChangeBanner(QWidget):
     def is_running(self) -> bool:
         return self._group is not None and self._group.state() == QAbstractAnimation.State.Running
 
-    def total_ms(self, speed: float = 1.0) -> int:
-        return round((self.IN_MS + self.HOLD_MS + self.OUT_MS) * max(0.0, speed))
-
     def _stop(self) -> None:
         if self._group is not None:
             group, self._group = self._group, None

@@ -1,5 +1,5 @@
 """Hostile input to the headless commands, fed the way a user's shell feeds it: `python main.py ...`
-in a subprocess, bytes on stdin, under the locales people actually run with (issue 9, points 5–8)."""
+in a subprocess, bytes on stdin, under the locales people actually run with."""
 
 from __future__ import annotations
 

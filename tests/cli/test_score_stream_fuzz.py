@@ -1,6 +1,6 @@
 """Property tests of the `score` stream and of tile text: arbitrary bytes, JSON values and mutated
 requests never raise, get exactly one answer per line, and leave the answers to the lines around
-them as they would be alone (issue 9, points 5–7). Mostly in-process; a few runs of main.py."""
+them as they would be alone. Mostly in-process; a few runs of main.py."""
 
 from __future__ import annotations
 

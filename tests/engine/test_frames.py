@@ -1,4 +1,4 @@
-"""The LAN wire framing (issue 11, protocol): a stream cut anywhere gives the same messages;
+"""The LAN wire framing: a stream cut anywhere gives the same messages;
 an oversize frame is refused from its length alone; every malformed body is a FrameError."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """RULES §2–§3 in the 报听 room: declaring ready, the locked hand, kongs after declaring,
-who may win on a discard, and the auto_win option of seed 002.
+who may win on a discard, and the auto_win option (docs/rules.md §3).
 """
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ def test_declared_player_wins_on_a_discard(rules: Ruleset) -> None:
     assert (result.discarder, result.next_dealer, result.next_dealer_streak) == (2, 1, 1)
 
 
-# -- auto_win (seed 002) ----------------------------------------------------------------------------
+# -- auto_win (docs/rules.md §3) ---------------------------------------------------------------------
 
 
 def test_auto_win_takes_a_declared_self_draw() -> None:

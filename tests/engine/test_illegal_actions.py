@@ -1,4 +1,4 @@
-"""Malformed and illegal actions (issue 9, point 11): every one is an IllegalAction that leaves
+"""Malformed and illegal actions: every one is an IllegalAction that leaves
 the hand as it was, and a seat that answers with garbage, raises, or fails on an event is
 replaced by auto-play without stopping the table."""
 

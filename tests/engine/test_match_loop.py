@@ -1,4 +1,4 @@
-"""The one match loop (issue 10 §1): its hooks, their order, and that every user goes through it."""
+"""The one match loop: its hooks, their order, and that every user goes through it."""
 
 from __future__ import annotations
 

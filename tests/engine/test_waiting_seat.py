@@ -1,4 +1,4 @@
-"""The seat played from outside the engine thread (issue 10 §3): the table keeps the time, a
+"""The seat played from outside the engine thread: the table keeps the time, a
 late or illegal answer changes nothing, and a stop ends the match."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table widget through its one connection (issue 10 §2, §3), played as people play:
+"""The table widget through its one connection, played as people play:
 animations on, a real window. The widget does not know where the table is — a recorded table
 drives it as well as the engine thread — and the table, not the widget, keeps the time."""
 

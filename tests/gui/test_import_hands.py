@@ -1,4 +1,4 @@
-"""The profile page's Import button (issue 9, point 13): every refusal, and every failure of
+"""The profile page's Import button: every refusal, and every failure of
 the store behind it, is told to the player in the player's language; nothing escapes."""
 
 from __future__ import annotations

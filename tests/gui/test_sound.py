@@ -1,4 +1,4 @@
-"""The table's sounds through the real window (issue 13): each effect when its tile lands, at the
+"""The table's sounds through the real window: each effect when its tile lands, at the
 default animation speed and at instant speed, the deal heard once at instant speed, the player's
 turn and the last seconds of a time limit, a level change, the M key, silence in the background,
 and the sound settings in their dialog and file.

@@ -1,4 +1,4 @@
-"""One look (issue 10 §5): the colours are named in gui/theme.py only, and the style sheets are
+"""One look: the colours are named in gui/theme.py only, and the style sheets are
 built there from those names."""
 
 from __future__ import annotations

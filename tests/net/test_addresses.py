@@ -1,5 +1,5 @@
 """This computer's addresses and broadcast targets (never an exception, only dotted quads),
-and reading a typed host:port (issue 11 §2: a manual entry always works)."""
+and reading a typed host:port (a manual entry always works)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Finding tables over loopback (issue 11 §2): a responder is found, several tables each once,
+"""Finding tables over loopback: a responder is found, several tables each once,
 garbage gets no answer and stops nothing, the answers are rate-limited, and the background
 browser keeps a list that follows the tables. Every wait is bounded."""
 

@@ -1,4 +1,4 @@
-"""Recent hosts for the join dialog: most recent first, each once, bounded (issue 11 §2)."""
+"""Recent hosts for the join dialog: most recent first, each once, bounded."""
 
 from __future__ import annotations
 

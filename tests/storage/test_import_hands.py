@@ -1,4 +1,4 @@
-"""Importing saved hands (issue 9, point 13): only regular files, read with a hard byte limit,
+"""Importing saved hands: only regular files, read with a hard byte limit,
 every value in range; special files, links out of a folder, huge numbers, NaN and deep nesting
 are refused in words, never by an exception escaping or a hang."""
 
