@@ -39,9 +39,9 @@ class GreedySeat:
         hand = TileCounts(counts, view.kongs)
         declared = view.declare_index[view.seat] is not None
         for action in legal:
-            if action.kind is ActionKind.KONG and action.tile is not None:
-                if declared or _kong_pays(hand, action.tile):
-                    return action
+            if action.kind is ActionKind.KONG and action.tile is not None and (
+                    declared or _kong_pays(hand, action.tile)):
+                return action
         discards = [a for a in legal if a.kind is ActionKind.DISCARD]
         if not discards:
             return legal[-1]  # pass
@@ -165,7 +165,8 @@ def test_worlds_never_contradict_the_view(room: Room, pick: int, seed: int) -> N
     assert all(seen[k] + hidden[k] == 4 for k in range(NUM_KINDS))
     # a declared hand is ready, on no kind that went by it since
     for s in range(4):
-        if s != view.seat and view.declare_index[s] is not None and len(world.hands[s]) + 3 * len(world.kongs[s]) == 13:
+        size = len(world.hands[s]) + 3 * len(world.kongs[s])
+        if s != view.seat and view.declare_index[s] is not None and size == 13:
             counts = [0] * NUM_KINDS
             for t in world.hands[s]:
                 counts[t] += 1
