@@ -56,6 +56,7 @@ from .evaluate import (
 from .hard import SEATS, TIE, HardAI, plain_estimate
 from .outlook import my_draws, win_chances
 from .search import Weighed, sample_worlds, weigh
+from .search.worlds import Reading
 from .whereabouts import Whereabouts, read_whereabouts
 
 _TABLE = load_table()
@@ -118,6 +119,10 @@ class Search:
     candidates: int = 4  # the best of the appraisal that are played out
     max_shanten: int = 1  # a discard is searched when the hand is this close to ready …
     margin: float = 0.0  # … and the search's pick replaces the appraisal's when it gains this
+    confidence: float = 2.0  # … by this many standard errors of the world-by-world difference
+    floor: float = -50.0  # candidates the appraisal rules out (value -100) are not played out
+    suits: bool = True  # the worlds' hands drawn in the suits each opponent keeps
+    ready_scale: float = 1.0  # hard's chance that an undeclared opponent is ready, scaled
 
 
 def search_for(room: Room) -> Search | None:
@@ -127,6 +132,7 @@ def search_for(room: Room) -> Search | None:
         return None
     fields = Search.__dataclass_fields__
     return Search(**{k: type(getattr(Search(), k))(v) for k, v in section.items() if k in fields})
+
 
 
 class MasterAI(HardAI):
@@ -144,12 +150,19 @@ class MasterAI(HardAI):
         search = search_for(view.rules.room) if self.searching else None
         if search is None or WIN in legal or not self._worth_searching(view, legal, options, search):
             return options[0].action
-        chosen = [o.action for o in options[: search.candidates]]
-        worlds = sample_worlds(view, self.memory, search.worlds, self.seed)
+        chosen = [o.action for o in options[: search.candidates] if o.value > search.floor]
+        if len(chosen) < 2:
+            return options[0].action
+        worlds = sample_worlds(view, self.memory, search.worlds, self.seed,
+                               Reading(search.suits, search.ready_scale))
         self.last_search = weigh(view, chosen, worlds)
-        pick = self.last_search[0]
         first = next(w for w in self.last_search if w.action == options[0].action)
-        return pick.action if pick.points > first.points + search.margin else options[0].action
+        best, best_gain = options[0].action, search.margin
+        for other in self.last_search:
+            gain, error = other.gain_over(first)
+            if gain > best_gain and gain > search.confidence * error:
+                best, best_gain = other.action, gain
+        return best
 
     def _worth_searching(self, view: SeatView, legal: Sequence[Action], options: Sequence[Option],
                          search: Search) -> bool:

@@ -17,7 +17,7 @@ from ...actions import Action, ActionKind
 from ...view import SeatView
 from ..memory import TableMemory
 from .playout import Playout
-from .worlds import World, sample_world
+from .worlds import Reading, World, sample_world
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,18 @@ class Weighed:
     win: float
     deal_in: float
     worlds: int
+    outcomes: tuple[int, ...] = ()  # this seat's points in each world, in the worlds' order
+
+    def gain_over(self, other: Weighed) -> tuple[float, float]:
+        """(mean, standard error) of this candidate's points less `other`'s, world by world:
+        the same worlds make the difference far less noisy than either mean."""
+        diffs = [a - b for a, b in zip(self.outcomes, other.outcomes, strict=True)]
+        n = len(diffs)
+        if n < 2:
+            return (diffs[0] if diffs else 0.0), float("inf")
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, (var / n) ** 0.5
 
 
 def position_seed(seed: int, view: SeatView) -> int:
@@ -40,9 +52,11 @@ def position_seed(seed: int, view: SeatView) -> int:
             + view.seat) & 0xFFFFFFFF
 
 
-def sample_worlds(view: SeatView, memory: TableMemory | None, count: int, seed: int) -> list[World]:
+def sample_worlds(view: SeatView, memory: TableMemory | None, count: int, seed: int,
+                  reading: Reading | None = None) -> list[World]:
     rng = random.Random(position_seed(seed, view))
-    return [sample_world(view, memory, rng) for _ in range(count)]
+    reading = reading or Reading()
+    return [sample_world(view, memory, rng, reading) for _ in range(count)]
 
 
 def weigh(view: SeatView, candidates: Sequence[Action], worlds: Sequence[World]) -> list[Weighed]:
@@ -52,6 +66,7 @@ def weigh(view: SeatView, candidates: Sequence[Action], worlds: Sequence[World])
     out = []
     for action in candidates:
         total = wins = deal_ins = 0
+        outcomes = []
         for world in worlds:
             play = Playout(world, view.rules, view.dealer, view.dealer_streak, declared)
             if action.kind is ActionKind.KONG:
@@ -61,12 +76,13 @@ def weigh(view: SeatView, candidates: Sequence[Action], worlds: Sequence[World])
                 assert action.tile is not None
                 deltas = play.discard(me, action.tile, action.declare)
             mine = deltas[me]
+            outcomes.append(mine)
             total += mine
             wins += mine > 0
             # this seat paid and nobody else did: a win on its discard
             deal_ins += mine < 0 and sum(1 for d in deltas if d < 0) == 1
         n = max(1, len(worlds))
-        out.append(Weighed(action, total / n, wins / n, deal_ins / n, len(worlds)))
+        out.append(Weighed(action, total / n, wins / n, deal_ins / n, len(worlds), tuple(outcomes)))
     return sorted(out, key=lambda w: -w.points)
 
 
