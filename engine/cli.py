@@ -25,7 +25,8 @@ from .selfplay import (
 from .tiles import TileError, format_tiles, tile_name
 from .wall_key import parse_key
 
-PLAYER_KINDS = ("easy", "normal", "hard", "master", "simple", "ext")
+# master_v1: 大师 without its search, the opponent to beat in paired runs (never offered in the game)
+PLAYER_KINDS = ("easy", "normal", "hard", "master", "master_v1", "simple", "ext")
 # Bounded so that a slip of the keyboard is an error, not a run that never ends.
 MAX_HANDS = MAX_WALLS = 1_000_000
 DEFAULT_HANDS = DEFAULT_WALLS = 100

@@ -43,6 +43,18 @@ class Seat(Protocol):
         ...
 
 
+class BaseSeat:
+    """Ignores events; subclasses implement :meth:`decide` (the tutorial's scripted seats)."""
+
+    name = "seat"
+
+    def on_event(self, event: Event) -> None:
+        pass
+
+    def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:  # pragma: no cover
+        raise NotImplementedError
+
+
 EventSink = Callable[[Event], None]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .easy import EasyAI
 from .hard import HardAI
-from .master import MasterAI
+from .master import MasterAI, MasterV1
 from .normal import NormalAI
 from .simple import SimpleAI
 
@@ -17,6 +17,7 @@ LEVELS = ("easy", "normal", "hard", "master")
 AI = EasyAI | NormalAI | HardAI | MasterAI
 _MAKERS: dict[str, type[AI]] = {
     "easy": EasyAI, "normal": NormalAI, "hard": HardAI, "master": MasterAI,
+    "master_v1": MasterV1,  # hidden: today's 大师 without the search, for paired runs only
 }
 
 

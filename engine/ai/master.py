@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import PASS, WIN, Action
+from ..actions import PASS, WIN, Action, ActionKind
 from ..analysis import TileCounts
 from ..rules import Room
 from ..scoring import WinContext, score_win, win_refusal
@@ -55,6 +55,8 @@ from .evaluate import (
 )
 from .hard import SEATS, TIE, HardAI, plain_estimate
 from .outlook import my_draws, win_chances
+from .search import Weighed, sample_worlds, weigh
+from .search.worlds import Reading
 from .whereabouts import Whereabouts, read_whereabouts
 
 _TABLE = load_table()
@@ -122,8 +124,33 @@ def plan_for(room: Room) -> Plan:
     return Plan(**{k: read(k, v) for k, v in section.items() if k in fields})
 
 
+@dataclass(frozen=True)
+class Search:
+    """How 大师 searches (``search`` in master.json): counts, never time."""
+
+    worlds: int = 32  # sampled hidden hands and walls, the same for every candidate
+    candidates: int = 4  # the best of the appraisal that are played out
+    max_shanten: int = 1  # a discard is searched when the hand is this close to ready …
+    margin: float = 0.0  # … and the search's pick replaces the appraisal's when it gains this
+    confidence: float = 2.0  # … by this many standard errors of the world-by-world difference
+    floor: float = -50.0  # candidates the appraisal rules out (value -100) are not played out
+    suits: bool = True  # the worlds' hands drawn in the suits each opponent keeps
+    ready_scale: float = 1.0  # hard's chance that an undeclared opponent is ready, scaled
+
+
+def search_for(room: Room) -> Search | None:
+    raw = master_parameters().get("search", {})
+    section = raw.get(room.value) if isinstance(raw, dict) else None
+    if not isinstance(section, dict) or not section.get("on", True):
+        return None
+    fields = Search.__dataclass_fields__
+    return Search(**{k: type(getattr(Search(), k))(v) for k, v in section.items() if k in fields})
+
+
+
 class MasterAI(HardAI):
     level = "master"
+    searching = True  # the search over sampled hands (False: the appraisal alone, 大师 v1)
 
     def __init__(self, seed: int = 0, name: str = "大师") -> None:
         super().__init__(seed=seed, name=name)
@@ -132,10 +159,40 @@ class MasterAI(HardAI):
         self._chance = 0.0  # the win chance of the last plan weighed (for the notes)
         self._pure_chance = 0.0
         self._deal_in: list[float] = []
+        self.last_search: list[Weighed] = []  # the figures of the last searched decision
 
     # -- the decision ---------------------------------------------------------------------
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        return self.appraise(view, legal)[0].action
+        options = self.appraise(view, legal)
+        self.last_search = []
+        search = search_for(view.rules.room) if self.searching else None
+        if search is None or WIN in legal or not self._worth_searching(view, legal, options, search):
+            return options[0].action
+        chosen = [o.action for o in options[: search.candidates] if o.value > search.floor]
+        if len(chosen) < 2:
+            return options[0].action
+        worlds = sample_worlds(view, self.memory, search.worlds, self.seed,
+                               Reading(search.suits, search.ready_scale))
+        self.last_search = weigh(view, chosen, worlds)
+        first = next(w for w in self.last_search if w.action == options[0].action)
+        best, best_gain = options[0].action, search.margin
+        for other in self.last_search:
+            gain, error = other.gain_over(first)
+            if gain > best_gain and gain > search.confidence * error:
+                best, best_gain = other.action, gain
+        return best
+
+    def _worth_searching(self, view: SeatView, legal: Sequence[Action], options: Sequence[Option],
+                         search: Search) -> bool:
+        """The decisions that matter: a discard close to ready, 报听, a kong, or facing a
+        declared player."""
+        if len(options) < 2 or not any(a.kind is ActionKind.DISCARD for a in legal):
+            return False
+        if any(a.kind is ActionKind.KONG or a.declare for a in legal):
+            return True
+        if any(i is not None for n, i in enumerate(view.declare_index) if n != view.seat):
+            return True
+        return self._best_shanten <= search.max_shanten
 
     def appraise(self, view: SeatView, legal: Sequence[Action]) -> tuple[Option, ...]:
         """Every legal action with its expected value in points, best first. A win is always
@@ -339,4 +396,12 @@ class MasterAI(HardAI):
         return risk
 
 
-__all__ = ["MasterAI", "Note", "Option", "Plan", "plan_for"]
+class MasterV1(MasterAI):
+    """大师 as it was before the search: the appraisal alone. Kept as the opponent to beat in
+    paired runs (``selfplay --players master_v1,…``); never offered to players."""
+
+    level = "master_v1"
+    searching = False
+
+
+__all__ = ["MasterAI", "MasterV1", "Note", "Option", "Plan", "Search", "plan_for", "search_for"]
