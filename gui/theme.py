@@ -470,3 +470,21 @@ QPushButton:disabled {{ color: {MUTED}; }}
 # the status bar's mark for games not saved
 UNSAVED_MARK_STYLE = (f"color: white; background: {ALERT}; border: none; border-radius: 4px;"
                       " font-weight: bold; padding: 2px 10px;")
+
+
+# the LAN table's 重新连接中 banner (gui.table.reconnect_banner)
+RECONNECT_BANNER_STYLE = f"""
+#reconnectBanner {{ background: rgba(110, 40, 20, 230); border: 2px solid #ffc48a; border-radius: 12px; }}
+#reconnectBanner QLabel {{ color: white; }}
+#reconnectBanner QPushButton {{ background: {BUTTON}; color: {BUTTON_TEXT};
+  border: 2px solid {BUTTON_EDGE}; border-radius: 8px; padding: 4px 14px; font-weight: bold; }}
+#reconnectBanner QPushButton:hover {{ background: {BUTTON_HOVER}; }}
+"""
+
+# quiet beside the action buttons (胡, 杠 …): talk is not a move
+TALK_STYLE = f"""
+QPushButton#talk, QPushButton#talkMute {{ background: #1d5a3e; color: {TEXT_LIGHT};
+  border: 2px solid #6fa386; border-radius: 8px; padding: 4px 10px; }}
+QPushButton#talk:hover, QPushButton#talkMute:hover {{ background: #26704d; }}
+QPushButton#talkMute:checked {{ background: #5a5a5a; border-color: #b0b0b0; }}
+"""

@@ -85,7 +85,7 @@ TUTORIAL_TEXTS: dict[str, dict[str, str]] = {
         "en": "After declaring, a drawn tile you cannot use goes out by itself: the table discards it for "
               "you, you only watch. The tile you declared with lies sideways in your discards.",
     },
-    "tutorial.last_four.title": {"zh": "海捞：最后四张", "en": "海捞: the last four tiles"},
+    "tutorial.last_four.title": {"zh": "海捞：最后四张", "en": "The last four tiles"},
     "tutorial.last_four.text": {
         "zh": "牌墙只剩 4 张（海捞区）。从下一家起，四家每人摸一张，摸了不打。"
               "谁摸到能胡的牌就自摸，叫海捞胡，+10 分；四张都没人胡就荒庄：不算分，庄家连庄。"

@@ -12,14 +12,6 @@ from gui import theme
 from gui.i18n import tr
 from gui.table.autoplay_banner import AutoplayBanner
 
-STYLE = f"""
-#reconnectBanner {{ background: rgba(110, 40, 20, 230); border: 2px solid #ffc48a; border-radius: 12px; }}
-#reconnectBanner QLabel {{ color: white; }}
-#reconnectBanner QPushButton {{ background: {theme.BUTTON}; color: {theme.BUTTON_TEXT};
-  border: 2px solid {theme.BUTTON_EDGE}; border-radius: 8px; padding: 4px 14px; font-weight: bold; }}
-#reconnectBanner QPushButton:hover {{ background: {theme.BUTTON_HOVER}; }}
-"""
-
 
 class ReconnectBanner(AutoplayBanner):
     """``cancel_clicked``: the player gives up waiting for the table."""
@@ -30,7 +22,7 @@ class ReconnectBanner(AutoplayBanner):
         self.attempt, self.attempts = 0, 0
         super().__init__(host)
         self.setObjectName("reconnectBanner")
-        self.setStyleSheet(STYLE)
+        self.setStyleSheet(theme.RECONNECT_BANNER_STYLE)
         self.cancel.setObjectName("reconnectGiveUp")
 
     def show_attempt(self, attempt: int, attempts: int) -> None:

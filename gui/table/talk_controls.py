@@ -16,14 +16,6 @@ from gui import fonts, theme
 from gui.i18n import tr
 from gui.table.speech import reaction_icon
 
-# quiet beside the action buttons (胡, 杠 …): talk is not a move
-TALK_STYLE = f"""
-QPushButton#talk, QPushButton#talkMute {{ background: #1d5a3e; color: {theme.TEXT_LIGHT};
-  border: 2px solid #6fa386; border-radius: 8px; padding: 4px 10px; }}
-QPushButton#talk:hover, QPushButton#talkMute:hover {{ background: #26704d; }}
-QPushButton#talkMute:checked {{ background: #5a5a5a; border-color: #b0b0b0; }}
-"""
-
 
 class TalkControls(QWidget):
     phrase_chosen = Signal(str)  # a code
@@ -34,7 +26,7 @@ class TalkControls(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(6)
-        self.setStyleSheet(TALK_STYLE)
+        self.setStyleSheet(theme.TALK_STYLE)
         self.say_button = QPushButton()
         self.say_button.setObjectName("talk")
         self.say_button.setFont(fonts.ui_font(15, bold=True))
