@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
 
 from engine.replay import ReplayError
@@ -21,6 +22,21 @@ if TYPE_CHECKING:
     from gui.tiles.art import TileArt
 
 MIN_SPEED = 0.2  # a replay steps at least this slowly, even when the table is instant
+MIN_SIZE = (760, 540)  # fits an 800×600 screen with its frame and task bar
+SCREEN_SHARE = 0.9  # of the screen's free area, when the window is not placed over the table
+
+
+def review_size(parent: QWidget | None) -> tuple[int, int]:
+    """The window's first size: the table's window less a margin, never more than the screen's
+    free area and never less than MIN_SIZE (the player may resize it from there)."""
+    screen = QGuiApplication.primaryScreen()
+    free = screen.availableGeometry().size() if screen is not None else QSize(1280, 800)
+    width, height = round(free.width() * SCREEN_SHARE), round(free.height() * SCREEN_SHARE)
+    if parent is not None and parent.window().width() > 0:
+        width, height = parent.window().width() - 40, parent.window().height() - 40
+    width = min(max(width, MIN_SIZE[0]), max(free.width(), MIN_SIZE[0]))
+    height = min(max(height, MIN_SIZE[1]), max(free.height(), MIN_SIZE[1]))
+    return width, height
 
 
 class ReviewWindow(QDialog):
@@ -45,11 +61,9 @@ class ReviewWindow(QDialog):
             self.replay.set_match_losses(losses, len(losses) - 1)
         reviews.reviewed.connect(self._open_at_first_mistake)  # after the replay's own slot
         self._open_at_first_mistake()
-        room = parent.window().size() if parent is not None else None
-        if room is not None and room.width() > 0:
-            self.resize(max(1000, room.width() - 40), max(660, room.height() - 40))
-        else:
-            self.resize(1240, 780)
+        self.setSizeGripEnabled(True)
+        self.setMinimumSize(MIN_SIZE[0], MIN_SIZE[1])
+        self.resize(*review_size(parent))
 
     def _open_at_first_mistake(self, *_: object) -> None:
         """Once the review is in, go to the hand's biggest mistake (or its first move): not an

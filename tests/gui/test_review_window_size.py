@@ -1,0 +1,25 @@
+"""The post-hand 复盘 window sizes to its table's window and the screen (issue 23 §6)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from gui.table.review_window import MIN_SIZE, review_size
+
+
+def test_review_size_follows_the_parent_window(qtbot) -> None:
+    small, large = QWidget(), QWidget()
+    qtbot.addWidget(small)
+    qtbot.addWidget(large)
+    small.resize(800, 560)
+    large.resize(1400, 900)
+    w_small, h_small = review_size(small)
+    w_large, h_large = review_size(large)
+    assert (w_small, h_small) == (max(760, MIN_SIZE[0]), max(520, MIN_SIZE[1]))
+    assert w_small <= 800 and h_small <= 600  # fits an 800×600 screen
+    assert w_large > w_small and h_large > h_small
+
+
+def test_review_size_without_parent_is_at_least_the_minimum(qtbot) -> None:
+    width, height = review_size(None)
+    assert width >= MIN_SIZE[0] and height >= MIN_SIZE[1]
