@@ -130,6 +130,7 @@ def application(argv: Sequence[str] = ()) -> QApplication:
     """The one QApplication, named and dressed (icon, font) as the game's; ``argv``: Qt's options."""
     from PySide6.QtWidgets import QApplication
 
+    from gui import gc_guard
     from gui.app_icon import app_icon
     from gui.fonts import ui_font
 
@@ -141,6 +142,7 @@ def application(argv: Sequence[str] = ()) -> QApplication:
     QApplication.setDesktopFileName(APP_NAME)
     QApplication.setWindowIcon(app_icon())
     QApplication.setFont(ui_font(15))
+    gc_guard.install(app)  # before any thread of ours runs: see gui.gc_guard
     return app
 
 

@@ -22,6 +22,8 @@ from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread
 
+from gui import gc_guard
+
 log = logging.getLogger(__name__)
 
 WAIT_MS = 5_000  # an owner's wait: asked to stop, a thread ends within one step of its work
@@ -44,6 +46,7 @@ def stop_at_quit(owner: ThreadOwner) -> None:
     """Have ``owner.stop()`` called when the application quits or Python exits, whichever comes
     first (and the other one finds nothing left to do). The owner is not kept alive by this."""
     _owners.add(owner)
+    gc_guard.install()  # a Python thread beside Qt objects: cycles are freed in the GUI thread only
     app = QCoreApplication.instance()
     if app is not None and not any(hooked is app for hooked in _hooked):
         _hooked.append(app)

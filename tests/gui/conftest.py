@@ -6,12 +6,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gui import i18n
+from gui import gc_guard, i18n
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.tiles.art import TileArt
+
+
+@pytest.fixture(scope="session", autouse=True)
+def gc_in_gui_thread(qapp: QApplication) -> None:
+    """As the game's start does (gui.app.application): cycles are freed in the GUI thread only,
+    whatever a test builds before its first thread starts."""
+    assert gc_guard.install(qapp)
 
 
 @pytest.fixture(autouse=True)
