@@ -58,7 +58,7 @@ def split_qt_options(args: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import CliParser, add_subcommands
+    from commands.cli import CliParser, add_subcommands
 
     parser = CliParser(
         prog="hefei-mahjong", description="合肥麻将 Hefei Mahjong",
@@ -110,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(ours)
         if args.command is not None:
-            from engine.cli import run_command
+            from commands.cli import run_command
 
             if qt_args:
                 parser.error(f"Qt's options ({' '.join(qt_args)}) go with the game window, "

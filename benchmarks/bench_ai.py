@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.rules import Room, Ruleset
-from engine.selfplay import run_duplicate
+from commands.selfplay import run_duplicate
+from engine.game.rules import Room, Ruleset
 
 
 def main() -> None:

@@ -4,7 +4,7 @@
     python benchmarks/bench_analysis.py [--hands 100000] [--seed 1]
 
 Every contender gets the same random 14-tile hands (84-tile wall, ranks 2–8), each in its own
-native form prepared before timing: ours as :class:`engine.analysis.TileCounts` (the engine's
+native form prepared before timing: ours as :class:`engine.game.analysis.TileCounts` (the engine's
 hand type), `mahjong` and `xiangting` as 34-arrays (our ranks 2..8 at their 2..8). Ours
 includes the 8-tile rule and seven pairs; theirs compute the standard shape only
 (`mahjong`) or all Japanese shapes (`xiangting`, a Rust extension). Targets: our shanten ≥ 15×
@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import analysis
-from engine.tiles import to_counts
+from engine.game import analysis
+from engine.game.tiles import to_counts
 
 WALL = [t for t in range(21) for _ in range(4)]
 

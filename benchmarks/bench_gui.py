@@ -93,9 +93,9 @@ def bench_startup(runs: int) -> tuple[float, float]:
 
 def _mid_hand_scene():  # type: ignore[no-untyped-def]
     from engine.ai import SimpleAI
-    from engine.hand import Hand
-    from engine.rules import Ruleset
-    from engine.seat import HandRunner
+    from engine.game.hand import Hand
+    from engine.game.rules import Ruleset
+    from engine.table.seat import HandRunner
     from gui.table.scene import TableScene
     from gui.tiles.art import TileArt
 
@@ -150,7 +150,7 @@ def bench_memory() -> tuple[float, int, float]:
     from PySide6.QtWidgets import QApplication
 
     from engine.ai import SimpleAI
-    from engine.rules import Ruleset
+    from engine.game.rules import Ruleset
     from gui.table.widget import TableWidget
     from gui.tiles.art import TileArt
 

@@ -35,9 +35,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import ActionKind
 from engine.ai import SimpleAI, make_ai
-from engine.events import TileDiscarded
+from engine.game.actions import ActionKind
+from engine.game.events import TileDiscarded
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.client import Client, Disconnected
@@ -65,7 +65,7 @@ def measure_host_share() -> list[float]:
     """Per decision, the wait the host itself adds: from the previous decision's action to this
     request (the engine's step, the events sent), plus from the choice's arrival to the engine
     taking it. Measured in the host process, so no client's CPU is in it."""
-    from engine.waiting_seat import WaitingSeat
+    from engine.table.waiting_seat import WaitingSeat
 
     shares: list[float] = []
     local = threading.local()  # each table's engine runs in a thread of its own
@@ -91,8 +91,8 @@ def measure_host_share() -> list[float]:
 
 def serve(tables: int, rounds: int) -> None:
     """Host `tables` tables; print their ports, then memory figures, then wait for them all."""
+    from engine.game.rules import Ruleset
     from engine.net.host import Host, TableConfig
-    from engine.rules import Ruleset
 
     shares = measure_host_share()
     base = rss_kib()

@@ -21,10 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.actions import Action, ActionKind
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
+from engine.game.actions import Action, ActionKind
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.table.seat import HandRunner
 from tests.rigging import state_snapshot
 
 JUNK: list[Any] = [None, True, -1, 21, 99, 10**30, -(2**70), 3.0, "5m", "win", [0], {"a": 1}, float("nan")]

@@ -30,16 +30,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from commands.selfplay import default_factory, wall_seeds
 from engine.ai.evaluate import own_hand, unseen
 from engine.ai.hard import _readiness
 from engine.ai.master import MasterAI
-from engine.analysis import TileCounts, waits_counts
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.selfplay import default_factory, wall_seeds
-from engine.tiles import NUM_KINDS, kind_of
-from engine.wall import Wall
+from engine.game.analysis import TileCounts, waits_counts
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import NUM_KINDS, kind_of
+from engine.game.wall import Wall
+from engine.table.seat import HandRunner
 
 SEED = 1
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.rules import Room, Ruleset
-from engine.selfplay import mean_ci, run_duplicate
+from commands.selfplay import mean_ci, run_duplicate
+from engine.game.rules import Room, Ruleset
 
 
 def main() -> None:

@@ -32,7 +32,7 @@ def child(hands: int, speed: float, seed: int, rounds: int) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from engine.rules import Ruleset
+    from engine.game.rules import Ruleset
     from gui.main_window import MainWindow
     from gui.settings import Settings
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
 )
 
-from engine.rules import Ruleset
+from engine.game.rules import Ruleset
 from gui import settings as settings_store
 from gui import theme, window_fit
 from gui.app_icon import app_icon
@@ -30,9 +30,9 @@ from gui.sound import Sounds
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from engine.levels import Level
+    from engine.game.ranks import Rank
     from engine.net.messages import Started
-    from engine.seat import Seat
+    from engine.table.seat import Seat
     from gui.lan.controller import LanController
     from gui.lan.remote_table import RemoteTable
     from gui.practice_window import PracticeWindow
@@ -367,7 +367,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self._profile_page)
 
     def show_replay(self, hand_id: int) -> None:
-        from engine.replay import ReplayError
+        from engine.records.replay import ReplayError
 
         if self._replay is None:
             from gui.table.replay import ReplayWidget
@@ -423,7 +423,7 @@ class MainWindow(QMainWindow):
             self.art = TileArt(self.settings.tile_theme)
         return self.art
 
-    def _announce_level(self, before: Level, after: Level) -> None:
+    def _announce_level(self, before: Rank, after: Rank) -> None:
         from gui.profile.view import LevelChangeBanner
 
         banner = LevelChangeBanner(self.table)
@@ -524,7 +524,7 @@ class MainWindow(QMainWindow):
         self.session.begin_match(rules, levels, match_id)
         names = [profile.name, *(tr(key) for key in AI_NAMES)]
         if resume is None:
-            from engine.match import Match
+            from engine.table.match import Match
 
             self.session.save_start(Match(rules, seed, names).state())
         level_names = ["", *(tr(f"ai.{level}") for level in levels)]

@@ -1,5 +1,5 @@
 """练习 (practice): the positions of the player's own hands where they lost most to 大师, asked
-again as "which tile would you discard?" puzzles (engine.practice).
+again as "which tile would you discard?" puzzles (engine.records.practice).
 
 The window is given the player's saved hands; 大师 reviews them in the background (the window's
 gui.review_worker, as for every 复盘), then the puzzles come biggest loss first. Each shows the
@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.practice import Puzzle, answer, events_before, loss_of_answer, pick_puzzles
-from engine.replay import ReplayError
+from engine.records.practice import Puzzle, answer, events_before, loss_of_answer, pick_puzzles
+from engine.records.replay import ReplayError
 from gui import fonts, theme
 from gui.i18n import tile_label, tr
 from gui.review_worker import review_key
@@ -39,7 +39,7 @@ from gui.table.table_view import TableView
 
 if TYPE_CHECKING:
     from engine.ai.explain import Weighed
-    from engine.review import HandReview
+    from engine.records.review import HandReview
     from gui.review_worker import ReviewWorker
     from gui.tiles.art import TileArt
 

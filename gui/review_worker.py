@@ -8,7 +8,7 @@ before the profile's), and the last few results are kept. Results come back by t
 
 The worker owns its thread for its whole life (gui.threads): :meth:`stop` — on the window's
 close, the application's quit or Python's exit, whichever comes first — drops the queue, stops
-the review under way at its next step (engine.review's ``should_stop``), waits for the thread a
+the review under way at its next step (engine.records.review's ``should_stop``), waits for the thread a
 bounded time and delivers the reviews finished before. A review stopped half-way gives nothing:
 its hand stays counted in the profile without 复盘 figures, as one that could not be reviewed
 (the agreement chart leaves it out; opening its replay reviews it again), never with half of
@@ -31,7 +31,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from gui.threads import WAIT_MS, end_thread, stop_at_quit
 
 if TYPE_CHECKING:
-    from engine.review import HandReview
+    from engine.records.review import HandReview
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ class _Runner(QObject):
 
     @Slot()
     def run(self) -> None:
-        from engine import review as reviewing  # 大师 loads with the first review, not at start-up
+        from engine.records import review as reviewing  # 大师 loads with the first review, not at start-up
 
         try:
             while (job := self.queue.take()) is not None:
@@ -129,7 +129,7 @@ class _Runner(QObject):
 
 
 class ReviewWorker(QObject):
-    reviewed = Signal(str, object)  # key, engine.review.HandReview
+    reviewed = Signal(str, object)  # key, engine.records.review.HandReview
     failed = Signal(str, str)  # key, why (in the program's words: it goes to the log and the panel)
 
     def __init__(self, parent: QObject | None = None) -> None:

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.levels import Level
-from engine.rules import Ruleset
-from engine.summary import HandSummary
-from engine.tiles import format_tiles, tile_name
+from engine.game.ranks import Rank
+from engine.game.rules import Ruleset
+from engine.game.tiles import format_tiles, tile_name
+from engine.table.summary import HandSummary
 from gui.i18n.store import notice_text
 from gui.table.model import HUMAN
 from storage.codes import coded_names
@@ -22,7 +22,7 @@ from storage.model import BestHand, HandOutcome, Profile, coded_items
 from storage.store import ProfileStore
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
-    from engine.review import HandReview
+    from engine.records.review import HandReview
     from gui.review_worker import ReviewWorker
     from gui.table.connection import HandSaved
 
@@ -62,7 +62,7 @@ def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
 
 
 class ProfileSession(QObject):
-    level_changed = Signal(object, object)  # Level before, Level after
+    level_changed = Signal(object, object)  # Rank before, Rank after
     problem = Signal(str)  # a save that failed, in words
 
     def __init__(self, store: ProfileStore, reviews: ReviewWorker | None = None) -> None:
@@ -216,6 +216,6 @@ class ProfileSession(QObject):
         for notice in self.store.take_warnings():
             self.problem.emit(notice_text(notice))  # words now: a signal's str drops the code
 
-    def level(self) -> Level | None:
+    def level(self) -> Rank | None:
         profile = self.profile
         return profile.level if profile else None

@@ -50,7 +50,7 @@ def play_one_hand(qt_args: Sequence[str] = (), speed: float = 0.0, timeout: floa
 def _play(folder: Path, qt_args: Sequence[str], speed: float, timeout: float, began: float) -> int:
     from PySide6.QtCore import QTimer
 
-    from engine.rules import Ruleset
+    from engine.game.rules import Ruleset
     from gui.app import application
     from gui.i18n.qt import install as follow_language_in_qt
     from gui.main_window import MainWindow

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine import strict_json
+from engine.records import strict_json
 
 
 def os_reason(exc: OSError) -> str:
@@ -130,7 +130,7 @@ def check_depth(value: Any, what: str) -> None:
 def parse_json(raw: bytes) -> Any:
     """The JSON document in ``raw`` (UTF-8 text); ``ValueError`` if it is not one.
 
-    The strict reader's (:mod:`engine.strict_json`): ``NaN``, ``Infinity`` and numbers too
+    The strict reader's (:mod:`engine.records.strict_json`): ``NaN``, ``Infinity`` and numbers too
     large for a float (``1e400``) are refused, and so is nesting deeper than :data:`MAX_DEPTH`
     — a value the program could not write back (or do arithmetic on) later is damage now,
     while the backup can still be used. Every kind of damage is a ValueError.

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from engine.levels import Level
+from engine.game.ranks import Rank
 from storage.model import BestHand, HandOutcome, Profile
 from storage.profile_file import State
 
@@ -98,7 +98,7 @@ def _delete(state: State, a: dict[str, Any]) -> None:
         state.current = None
 
 
-def _record_hand(state: State, a: dict[str, Any]) -> tuple[Level, Level]:
+def _record_hand(state: State, a: dict[str, Any]) -> tuple[Rank, Rank]:
     """A finished hand, and in the same change what follows it for the match: its progress
     saved, or the match counted as finished — so a crash can never count the hand and still
     offer to play it again."""

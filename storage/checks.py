@@ -9,7 +9,7 @@ import unicodedata
 from datetime import datetime
 from typing import Any
 
-from engine.record_format import FORMAT
+from engine.records.record_format import FORMAT
 from storage.atomic import json_copy
 
 MAX_NAME_LENGTH = 40
@@ -48,9 +48,9 @@ def clean_name(name: Any) -> str:
 
 
 def check_record(hand_record: Any) -> dict[str, Any]:
-    """A JSON copy of a finished hand's engine.replay record, or ValueError."""
+    """A JSON copy of a finished hand's engine.records.replay record, or ValueError."""
     if not isinstance(hand_record, dict) or hand_record.get("format") != FORMAT:
-        raise ValueError("the hand record is not an engine.replay record")
+        raise ValueError("the hand record is not an engine.records.replay record")
     record: dict[str, Any] = json_copy(hand_record, "the hand record")
     result = record.get("result")
     deltas = result.get("deltas") if isinstance(result, dict) else None

@@ -82,7 +82,7 @@ def _db_v1(db: sqlite3.Connection) -> None:
             delta INTEGER NOT NULL,
             result TEXT NOT NULL,
             summary TEXT NOT NULL,          -- JSON: winners, exhaustive, deltas, the player's view
-            record TEXT NOT NULL,           -- JSON: engine.replay.record(), enough to replay it
+            record TEXT NOT NULL,           -- JSON: engine.records.replay.record(), enough to replay it
             rules TEXT NOT NULL,            -- JSON: Ruleset.to_dict()
             preset TEXT NOT NULL,
             program_version TEXT NOT NULL,
@@ -425,7 +425,7 @@ class HistoryDB:
         return record, profile, names, seat, match_id
 
     def hand_record(self, hand_id: int) -> dict[str, Any]:
-        """The saved engine.replay record of a history entry, with ``"human_seat"``: the seat
+        """The saved engine.records.replay record of a history entry, with ``"human_seat"``: the seat
         its names are relative to (a name ``""`` is a seat's place at the table)."""
         record, _profile, _names, seat, _match_id = self._hand_row(hand_id)
         data: dict[str, Any] = json.loads(record)

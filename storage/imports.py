@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine import strict_json
+from engine.records import strict_json
 from storage import atomic
 from storage.atomic import os_reason
 

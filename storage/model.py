@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.levels import Level, apply_hand, level_for
+from engine.game.ranks import Rank, apply_hand, rank_for
 
 ROOMS = ("open", "baoting")
 
@@ -69,8 +69,8 @@ class Profile:
     match_results: list[int] = field(default_factory=list)  # net score of each finished match
 
     @property
-    def level(self) -> Level:
-        return level_for(self.points)
+    def level(self) -> Rank:
+        return rank_for(self.points)
 
     def totals(self) -> RoomStats:
         total = RoomStats()
@@ -79,7 +79,7 @@ class Profile:
                 setattr(total, name, getattr(total, name) + value)
         return total
 
-    def record_hand(self, outcome: HandOutcome) -> tuple[Level, Level]:
+    def record_hand(self, outcome: HandOutcome) -> tuple[Rank, Rank]:
         """Count a finished hand; returns the level before and after (to announce a change)."""
         before = self.level
         stats = self.rooms.setdefault(outcome.room, RoomStats())

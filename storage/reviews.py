@@ -1,4 +1,4 @@
-"""The 复盘 figures kept per hand in the history (no Qt): the summary of engine.review's
+"""The 复盘 figures kept per hand in the history (no Qt): the summary of engine.records.review's
 ``HandReview.summary()`` — agreement with 大师, the points given away — in the ``review``
 column of the hand's row (history schema 4; NULL for a hand not reviewed, as every hand played
 before it was).

@@ -1,6 +1,6 @@
 """Saved-hand files and the history's result codes (no Qt).
 
-A saved hand is an ``engine.replay`` record plus ``"names"``, ``"profile"``, ``"human_seat"``
+A saved hand is an ``engine.records.replay`` record plus ``"names"``, ``"profile"``, ``"human_seat"``
 and ``"match_id"``. Export writes one from a history entry; import reads one back, replays it
 and accepts it only if the replay reaches exactly its saved result.
 """
@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine.actions import shown
-from engine.record_format import FORMAT
+from engine.game.actions import shown
+from engine.records.record_format import FORMAT
 
 if TYPE_CHECKING:  # the engine's hand machinery loads only when a hand is replayed or imported
-    from engine.hand import Hand, HandResult
+    from engine.game.hand import Hand, HandResult
 from storage.checks import now
 from storage.codes import (
     RESULT_DEAL_IN,
@@ -83,13 +83,13 @@ def _check_ranges(data: dict[str, Any], name: str) -> None:
 
 def _verify_saved_hand(data: Any, name: str) -> Hand:
     """Replay a saved hand and insist that it reaches exactly its saved result."""
-    from engine.replay import ReplayError, replay
+    from engine.records.replay import ReplayError, replay
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused("not_saved_hand", name=name)
     saved = data.get("result")
     if not isinstance(saved, dict):
-        # engine.replay only compares results it is given: without one, anything would pass.
+        # engine.records.replay only compares results it is given: without one, anything would pass.
         raise ImportRefused("no_result", name=name)
     _check_ranges(data, name)
     try:
@@ -154,7 +154,7 @@ def read_saved_hand_folder(folder: Path) -> list[tuple[str, SavedHand | ImportRe
 
 
 def _saved_hand(raw: bytes, name: str) -> SavedHand:
-    from engine.replay import auto_moves, record
+    from engine.records.replay import auto_moves, record
 
     data = read_json(raw, name)
     hand = _verify_saved_hand(data, name)

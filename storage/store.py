@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engine import APP_NAME
-from engine.levels import Level
+from engine.game.ranks import Rank
 from storage.atomic import json_copy, os_reason
 from storage.changes import Change, outcome_to_json
 from storage.checks import (
@@ -251,7 +251,7 @@ class ProfileStore:
 
     def record_hand(self, name: str, outcome: HandOutcome, hand_record: dict[str, Any], match_id: str,
                     names: list[str], human_seat: int, progress: dict[str, Any] | None = None,
-                    finished: tuple[str, int, dict[str, Any]] | None = None) -> tuple[Level, Level]:
+                    finished: tuple[str, int, dict[str, Any]] | None = None) -> tuple[Rank, Rank]:
         """Count a finished hand for profile `name` and add it to the history.
 
         In the same change: `progress`, the match to continue after this hand, or `finished`
@@ -300,12 +300,12 @@ class ProfileStore:
             for step in writes:
                 step(db)
 
-        levels: tuple[Level, Level] = self._change(Change("record_hand", args), write)
+        levels: tuple[Rank, Rank] = self._change(Change("record_hand", args), write)
         return levels
 
     def record_review(self, name: str, match_id: str, hand_record: dict[str, Any],
                       summary: dict[str, Any]) -> None:
-        """Keep a hand's 复盘 figures (engine.review's ``HandReview.summary()``) in its history
+        """Keep a hand's 复盘 figures (engine.records.review's ``HandReview.summary()``) in its history
         entry: the hand `hand_record` that :meth:`record_hand` counted for profile `name` in match
         `match_id`. ValueError for bad figures or an unknown profile; a hand the history does not
         hold (it could not take it) keeps no figures, and the log says so."""
@@ -400,12 +400,12 @@ class ProfileStore:
         return self._history.rows(name, limit)
 
     def hand_record(self, hand_id: int) -> dict[str, Any]:
-        """The saved engine.replay record of a history entry, with ``"human_seat"``."""
+        """The saved engine.records.replay record of a history entry, with ``"human_seat"``."""
         self._ensure_loaded()
         return self._history.hand_record(hand_id)
 
     def export_hand(self, hand_id: int, path: str | os.PathLike[str]) -> Path:
-        """Write a history entry as a saved-hand file (engine.replay format plus "names",
+        """Write a history entry as a saved-hand file (engine.records.replay format plus "names",
         "profile", "human_seat" and "match_id"), atomically. Returns the file written."""
         self._ensure_loaded()
         return self._history.export_hand(hand_id, path)

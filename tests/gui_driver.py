@@ -8,7 +8,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
-from engine.actions import PASS, WIN, ActionKind
+from engine.game.actions import PASS, WIN, ActionKind
 from gui.table.widget import TableWidget
 
 

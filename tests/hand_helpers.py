@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from engine.actions import Action, ActionKind
-from engine.events import HandEnded, PaymentsMade
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.tiles import NUM_KINDS, parse_tile, parse_tiles, suit_of, tile_name
-from engine.view import Phase
+from engine.game.actions import Action, ActionKind
+from engine.game.events import HandEnded, PaymentsMade
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import NUM_KINDS, parse_tile, parse_tiles, suit_of, tile_name
+from engine.game.view import Phase
 from tests.rigging import rigged_hand
 
 OPEN = Ruleset.hefei()

@@ -16,10 +16,10 @@ import time
 from pathlib import Path
 
 from engine.ai import SimpleAI
-from engine.bot_protocol import ExternalBot
-from engine.match import Match
-from engine.match_loop import play_match
-from engine.rules import Ruleset
+from engine.bots.bot_protocol import ExternalBot
+from engine.game.rules import Ruleset
+from engine.table.match import Match
+from engine.table.match_loop import play_match
 
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai import make_ai
-from engine.hand import Hand
-from engine.match import Match
-from engine.replay import FORMAT
-from engine.rules import Ruleset
-from engine.seat import HandRunner
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.records.replay import FORMAT
+from engine.table.match import Match
+from engine.table.seat import HandRunner
 from storage.model import HandOutcome
 from storage.store import ProfileStore
 
@@ -40,7 +40,7 @@ def outcome_for(hand: Hand, seat: int) -> HandOutcome:
 
 def fake_record(deltas: list[int], winners: list[int] | None = None,
                 exhaustive: bool = False) -> dict[str, Any]:
-    """Enough of an engine.replay record for record_hand (which does not replay it)."""
+    """Enough of an engine.records.replay record for record_hand (which does not replay it)."""
     return {
         "format": FORMAT, "format_version": 1, "rules": Ruleset().to_dict(), "seed": 1, "actions": [],
         "result": {"winners": winners or [], "deltas": deltas, "exhaustive": exhaustive},

@@ -36,16 +36,16 @@ HOW = ("exit", "quit", "close")
 def main(folder: Path, how: str) -> int:
     from PySide6.QtWidgets import QApplication
 
-    import engine.review
-    from engine.review import HandReview
-    from engine.rules import Ruleset
+    import engine.records.review
+    from engine.game.rules import Ruleset
+    from engine.records.review import HandReview
     from gui.main_window import MainWindow
     from gui.settings import Settings
     from storage.store import ProfileStore
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, force=True)
     started = threading.Event()
-    real_review = engine.review.review_hand
+    real_review = engine.records.review.review_hand
 
     def slow_review(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
         started.set()
@@ -62,7 +62,7 @@ def main(folder: Path, how: str) -> int:
 
         return real_review(data, seat, should_stop=slowly)
 
-    engine.review.review_hand = slow_review
+    engine.records.review.review_hand = slow_review
     app = QApplication.instance() or QApplication(sys.argv[:1])
     store = ProfileStore(folder)
     store.load()

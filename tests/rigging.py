@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.hand import Hand
-from engine.rules import Ruleset
-from engine.wall import Wall
-from engine.wall_script import back_index, scripted_wall
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.game.wall import Wall
+from engine.game.wall_script import back_index, scripted_wall
 
 __all__ = ["back_index", "rigged_hand", "rigged_wall", "state_snapshot"]
 

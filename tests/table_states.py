@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QAbstractAnimation
 
-from engine import events as ev
-from engine.actions import Action, ActionKind
 from engine.ai import SimpleAI
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.view import SeatView
+from engine.game import events as ev
+from engine.game.actions import Action, ActionKind
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.view import SeatView
+from engine.table.seat import HandRunner
 from gui.i18n import tr
 from gui.table.scene import TableScene
 from tests.rigging import rigged_hand

@@ -20,10 +20,10 @@ import threading
 import time
 from typing import Any
 
+from engine.game.rules import Ruleset
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.host import Host, TableConfig
-from engine.rules import Ruleset
 
 
 def host(**options: Any) -> Host:

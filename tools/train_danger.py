@@ -24,17 +24,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.actions import Action, ActionKind  # noqa: E402
 from engine.ai import make_ai  # noqa: E402
 from engine.ai.danger_model import FEATURES, PASSED_NOW, features  # noqa: E402
 from engine.ai.memory import TableMemory  # noqa: E402
-from engine.analysis import waits_counts  # noqa: E402
-from engine.events import Event, HandStarted  # noqa: E402
-from engine.hand import Hand  # noqa: E402
-from engine.rules import Room, Ruleset  # noqa: E402
-from engine.seat import HandRunner  # noqa: E402
-from engine.view import SeatView  # noqa: E402
-from engine.wall import Wall  # noqa: E402
+from engine.game.actions import Action, ActionKind  # noqa: E402
+from engine.game.analysis import waits_counts  # noqa: E402
+from engine.game.events import Event, HandStarted  # noqa: E402
+from engine.game.hand import Hand  # noqa: E402
+from engine.game.rules import Room, Ruleset  # noqa: E402
+from engine.game.view import SeatView  # noqa: E402
+from engine.game.wall import Wall  # noqa: E402
+from engine.table.seat import HandRunner  # noqa: E402
 
 PARAMS = ROOT / "engine" / "data" / "master.json"
 

@@ -7,11 +7,11 @@ SimpleAI is the built-in player of auto-play (托管).
 
 from __future__ import annotations
 
-from .easy import EasyAI
-from .hard import HardAI
-from .master import MasterAI, MasterV1
-from .normal import NormalAI
-from .simple import SimpleAI
+from engine.ai.easy import EasyAI
+from engine.ai.hard import HardAI
+from engine.ai.master import MasterAI, MasterV1
+from engine.ai.normal import NormalAI
+from engine.ai.simple import SimpleAI
 
 LEVELS = ("easy", "normal", "hard", "master")
 AI = EasyAI | NormalAI | HardAI | MasterAI

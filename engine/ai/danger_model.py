@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..rules import Room
-from ..tiles import NUM_KINDS, rank_of, suit_of
-from ..view import SeatView
-from .memory import TableMemory
-from .whereabouts import kept_suits
+from engine.ai.memory import TableMemory
+from engine.ai.whereabouts import kept_suits
+from engine.game.rules import Room
+from engine.game.tiles import NUM_KINDS, rank_of, suit_of
+from engine.game.view import SeatView
 
 FEATURES = (
     "bias", "declared", "discards", "late", "suit_share", "suit_none", "suit_recent", "own_discard",

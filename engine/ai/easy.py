@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action
-from ..view import SeatView
-from .evaluate import candidates, efficiency_key, obvious, own_hand, split_legal, suit_sizes, unseen
+from engine.ai.evaluate import candidates, efficiency_key, obvious, own_hand, split_legal, suit_sizes, unseen
+from engine.game.actions import Action
+from engine.game.view import SeatView
 
 CARELESS = 1 / 3
 

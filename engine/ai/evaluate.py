@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import PASS, WIN, Action, ActionKind
-from ..analysis import TileCounts
-from ..tiles import NUM_KINDS, rank_of, suit_of
-from ..view import SeatView
+from engine.game.actions import PASS, WIN, Action, ActionKind
+from engine.game.analysis import TileCounts
+from engine.game.tiles import NUM_KINDS, rank_of, suit_of
+from engine.game.view import SeatView
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Why 大师 chose: the candidates it weighed at one decision, with its figures for each.
 
-:func:`weigh` is the one place the 复盘 (:mod:`engine.review`) and the 练习 puzzles get their
+:func:`weigh` is the one place the 复盘 (:mod:`engine.records.review`) and the 练习 puzzles get their
 figures from: the move 大师 takes is the first candidate, and the others follow in its order.
 Per candidate: the shanten the move leaves, its 进张 (the kinds that improve the hand and their
 unseen copies; the winning kinds once ready), 大师's chance to win the hand after it and the
@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, ActionKind
-from ..analysis import TileCounts
-from ..view import SeatView
-from .evaluate import improvements, own_hand, shanten_after_kong, unseen
-from .master import MasterAI, Note
-from .memory import TableMemory
+from engine.ai.evaluate import improvements, own_hand, shanten_after_kong, unseen
+from engine.ai.master import MasterAI, Note
+from engine.ai.memory import TableMemory
+from engine.game.actions import Action, ActionKind
+from engine.game.analysis import TileCounts
+from engine.game.view import SeatView
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action
-from ..analysis import TileCounts
-from ..events import Event, HandStarted
-from ..rules import Room
-from ..scoring import WinContext, score_win, win_refusal
-from ..tiles import NUM_KINDS, rank_of, suit_of
-from ..view import SeatView
-from .evaluate import (
+from engine.ai.evaluate import (
     Candidate,
     candidates,
     efficiency_key,
@@ -36,7 +29,14 @@ from .evaluate import (
     suit_sizes,
     unseen,
 )
-from .memory import TableMemory
+from engine.ai.memory import TableMemory
+from engine.game.actions import Action
+from engine.game.analysis import TileCounts
+from engine.game.events import Event, HandStarted
+from engine.game.rules import Room
+from engine.game.scoring import WinContext, score_win, win_refusal
+from engine.game.tiles import NUM_KINDS, rank_of, suit_of
+from engine.game.view import SeatView
 
 SEATS = 4
 RANK_DANGER = {2: 0.75, 3: 0.9, 4: 1.05, 5: 1.15, 6: 1.05, 7: 0.9, 8: 0.75}

@@ -24,7 +24,7 @@ Each legal action gets an expected value in points, and 大师 takes the best:
 - **kongs**: a kong is made when it costs no progress (a 活 that keeps more waits stays).
 
 Everything is computed, nothing sampled: the same view gives the same choice and the same
-figures, which is what lets the 复盘 (:mod:`engine.review`) reproduce 大师's judgement.
+figures, which is what lets the 复盘 (:mod:`engine.records.review`) reproduce 大师's judgement.
 The figures come from ``engine/data/master.json``, fitted and tuned by self-play
 (``tools/train_danger.py``, ``benchmarks/README.md``).
 """
@@ -35,15 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import PASS, WIN, Action, ActionKind
-from ..analysis import TileCounts
-from ..rules import Room
-from ..scoring import WinContext, score_win, win_refusal
-from ..suit_table import ENTRIES, INF, load_table
-from ..tiles import NUM_KINDS, suit_of
-from ..view import Phase, SeatView
-from .danger_model import DangerModel, master_parameters, model_for
-from .evaluate import (
+from engine.ai.danger_model import DangerModel, master_parameters, model_for
+from engine.ai.evaluate import (
     Candidate,
     candidates,
     efficiency_key,
@@ -53,11 +46,18 @@ from .evaluate import (
     suit_sizes,
     unseen,
 )
-from .hard import SEATS, TIE, HardAI, plain_estimate
-from .outlook import my_draws, win_chances
-from .search import Weighed, sample_worlds, weigh
-from .search.worlds import Reading
-from .whereabouts import Whereabouts, read_whereabouts
+from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate
+from engine.ai.outlook import my_draws, win_chances
+from engine.ai.search import Weighed, sample_worlds, weigh
+from engine.ai.search.worlds import Reading
+from engine.ai.whereabouts import Whereabouts, read_whereabouts
+from engine.game.actions import PASS, WIN, Action, ActionKind
+from engine.game.analysis import TileCounts
+from engine.game.rules import Room
+from engine.game.scoring import WinContext, score_win, win_refusal
+from engine.game.suit_table import ENTRIES, INF, load_table
+from engine.game.tiles import NUM_KINDS, suit_of
+from engine.game.view import Phase, SeatView
 
 _TABLE = load_table()
 _POW5 = tuple(5**i for i in range(7))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..events import Event, KongDeclared, ReadyDeclared, TileDiscarded
+from engine.game.events import Event, KongDeclared, ReadyDeclared, TileDiscarded
 
 
 @dataclass

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action
-from ..view import SeatView
-from .evaluate import (
+from engine.ai.evaluate import (
     candidates,
     efficiency_key,
     obvious,
@@ -18,6 +16,8 @@ from .evaluate import (
     suit_sizes,
     unseen,
 )
+from engine.game.actions import Action
+from engine.game.view import SeatView
 
 
 class NormalAI:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import WIN, Action, ActionKind
-from ..analysis import shanten_counts, waits_counts
-from ..tiles import rank_of, suit_of, to_counts
-from ..view import SeatView
+from engine.game.actions import WIN, Action, ActionKind
+from engine.game.analysis import shanten_counts, waits_counts
+from engine.game.tiles import rank_of, suit_of, to_counts
+from engine.game.view import SeatView
 
 
 def _isolation(counts: Sequence[int], tile: int) -> int:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..tiles import NUM_KINDS, suit_of
-from ..view import SeatView
+from engine.game.tiles import NUM_KINDS, suit_of
+from engine.game.view import SeatView
 
 SEATS = 4
 HELD = 13  # tiles a player holds between turns (a kong's four count as three)

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .messages import DEFAULT_PORT
+from engine.net.messages import DEFAULT_PORT
 
 EVERYWHERE = "255.255.255.255"
 

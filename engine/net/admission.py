@@ -7,10 +7,10 @@ import hmac
 import math
 from collections.abc import Iterable
 
-from . import messages
-from .door import Door
-from .messages import CODE_CHARS, PROTOCOL_VERSION, Hello, Refused, clean_text
-from .remote_seat import RemoteSeat
+from engine.net import messages
+from engine.net.door import Door
+from engine.net.messages import CODE_CHARS, PROTOCOL_VERSION, Hello, Refused, clean_text
+from engine.net.remote_seat import RemoteSeat
 
 
 def protocol_refusal(theirs: int) -> Refused:

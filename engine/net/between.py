@@ -18,8 +18,8 @@ import threading
 import time
 from collections.abc import Callable
 
-from ..waiting_seat import SeatStopped
-from .messages import Between
+from engine.net.messages import Between
+from engine.table.waiting_seat import SeatStopped
 
 SEATS = 4
 POLL = 0.25  # the longest single wait: the countdown's clock may be a test's, moved from outside

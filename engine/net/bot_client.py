@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from ..decision import DecisionRequest
-from ..events import HandEnded, HandStarted, MatchEnded
-from ..replay import record_from_events
-from ..seat import Seat
-from . import messages as m
-from .client import Client, Disconnected, Incoming, JoinRefused
+from engine.game.events import HandEnded, HandStarted, MatchEnded
+from engine.net import messages as m
+from engine.net.client import Client, Disconnected, Incoming, JoinRefused
+from engine.records.replay import record_from_events
+from engine.table.decision import DecisionRequest
+from engine.table.seat import Seat
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,8 @@ class BotResult:
     decisions: int = 0
     returns: int = 0  # connections taken up again after a drop
     errors: list[str] = field(default_factory=list)  # the host's error replies
-    replays: list[dict[str, Any]] = field(default_factory=list)  # engine.replay records, from the hands' ends
+    # engine.records.replay records, from the hands' ends
+    replays: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -184,7 +185,7 @@ class BotPlayer:
 
 
 def _client_name() -> str:
-    from .. import APP_NAME, __version__
+    from engine import APP_NAME, __version__
 
     return f"{APP_NAME} {__version__} (bot)"
 

@@ -22,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..actions import Action
-from . import frames
-from . import messages as m
+from engine.game.actions import Action
+from engine.net import frames
+from engine.net import messages as m
 
 log = logging.getLogger(__name__)
 

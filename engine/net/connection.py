@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from . import frames, messages
-from .messages import Ended, Error, Message, Ping, Pong, ProtocolError, Refused
+from engine.net import frames, messages
+from engine.net.messages import Ended, Error, Message, Ping, Pong, ProtocolError, Refused
 
 log = logging.getLogger(__name__)
 

@@ -27,8 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .addresses import broadcast_targets
-from .messages import DISCOVERY_PORT, PROTOCOL_VERSION, ProtocolError, TableInfo
+from engine.net.addresses import broadcast_targets
+from engine.net.messages import DISCOVERY_PORT, PROTOCOL_VERSION, ProtocolError, TableInfo
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ import json
 import struct
 from typing import Any
 
-from .. import strict_json
+from engine.records import strict_json
 
 MAX_FRAME = 64 * 1024  # bytes of JSON; the largest message (a decision request) takes ~3 KB
 MAX_DEPTH = 16  # nesting of objects and arrays; the protocol's messages use fewer than 8

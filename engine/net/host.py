@@ -2,8 +2,8 @@
 
 Two threads: the network thread runs an asyncio loop (the TCP server, every client's
 connection, the discovery answer, a timer for the lobby countdown and the heartbeats), and the
-match thread runs :func:`engine.match_loop.play_match`. A person's seat is a
-:class:`~engine.waiting_seat.WaitingSeat`: what the engine tells it becomes the protocol's
+match thread runs :func:`engine.table.match_loop.play_match`. A person's seat is a
+:class:`~engine.table.waiting_seat.WaitingSeat`: what the engine tells it becomes the protocol's
 messages (:mod:`.remote_seat`), handed to the network thread; the client's choices come back
 into it. The table never waits on a client's socket: writes are buffered and a client that
 reads nothing is dropped (:mod:`.connection`); the only waits are the claim pause and the
@@ -33,27 +33,21 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from .. import __version__
-from ..ai import make_ai
-from ..events import Event
-from ..hand import Hand
-from ..match import HandRecord, Match
-from ..match_loop import MatchHooks, play_match
-from ..replay import record as replay_record
-from ..seat import Seat, SeatProblem
-from ..waiting_seat import Message as SeatMessage
-from ..waiting_seat import SeatStopped
-from ..wall_key import new_key
-from . import messages
-from .admission import door_refusal, holder_of, protocol_refusal, seat_refusal
-from .between import BetweenHands
-from .connection import Connection
-from .discovery import DiscoveryResponder
-from .door import Door, DoorNotice
-from .greeting import Silence, admit, nearly_full
-from .lobby import LobbyError, LobbyState
-from .loop_thread import listen, run_loop
-from .messages import (
+from engine import __version__
+from engine.ai import make_ai
+from engine.game.events import Event
+from engine.game.hand import Hand
+from engine.game.wall_key import new_key
+from engine.net import messages
+from engine.net.admission import door_refusal, holder_of, protocol_refusal, seat_refusal
+from engine.net.between import BetweenHands
+from engine.net.connection import Connection
+from engine.net.discovery import DiscoveryResponder
+from engine.net.door import Door, DoorNotice
+from engine.net.greeting import Silence, admit, nearly_full
+from engine.net.lobby import LobbyError, LobbyState
+from engine.net.loop_thread import listen, run_loop
+from engine.net.messages import (
     DEFAULT_PORT,
     DISCOVERY_PORT,
     NAME_CHARS,
@@ -82,13 +76,19 @@ from .messages import (
     Welcome,
     clean_text,
 )
-from .outbox import Outbox
-from .pacing import Pacer
-from .remote_seat import RemoteSeat
-from .table_config import TableConfig, join_addresses
-from .table_save import SavedSeat, SavedTable, TableSaver
-from .talk import SayLimit, known
-from .watchers import Watchers
+from engine.net.outbox import Outbox
+from engine.net.pacing import Pacer
+from engine.net.remote_seat import RemoteSeat
+from engine.net.table_config import TableConfig, join_addresses
+from engine.net.table_save import SavedSeat, SavedTable, TableSaver
+from engine.net.talk import SayLimit, known
+from engine.net.watchers import Watchers
+from engine.records.replay import record as replay_record
+from engine.table.match import HandRecord, Match
+from engine.table.match_loop import MatchHooks, play_match
+from engine.table.seat import Seat, SeatProblem
+from engine.table.waiting_seat import Message as SeatMessage
+from engine.table.waiting_seat import SeatStopped
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ class Host:
         self.on_change: Callable[[], None] | None = None
         self.finished = False
         self.records: list[HandRecord] = []
-        # engine.replay.record() of each hand: what every client must be able to rebuild
+        # engine.records.replay.record() of each hand: what every client must be able to rebuild
         self.replays: list[dict[str, Any]] = []
         self.match: Match | None = None
         self.problems: list[SeatProblem] = []

@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..ai import LEVELS
-from ..rules import Ruleset
-from .messages import Lobby, LobbySeat, TableInfo
+from engine.ai import LEVELS
+from engine.game.rules import Ruleset
+from engine.net.messages import Lobby, LobbySeat, TableInfo
 
 SEATS = 4
 COUNTDOWN = 15.0  # seconds the fourth player has once three are ready (RULES §3)

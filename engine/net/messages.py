@@ -3,10 +3,10 @@
 reads one back and checks it strictly: a wrong type, a missing field, a value out of range or
 an unknown message raises :class:`ProtocolError` with the ``code`` of the error reply, and
 nothing else. Events, views, decision requests and actions inside a message are written by
-:mod:`engine.codec`, the same codec the bot protocol uses.
+:mod:`engine.records.codec`, the same codec the bot protocol uses.
 
 Seats in every message are the host's (0–3 around its table); a client turns them with
-:func:`engine.relative.relative` before showing them.
+:func:`engine.net.relative.relative` before showing them.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
-from .. import codec
-from ..actions import Action
-from ..decision import DecisionClosed, DecisionRequest
-from ..events import Event
-from ..rules import Ruleset
+from engine.game.actions import Action
+from engine.game.events import Event
+from engine.game.rules import Ruleset
+from engine.records import codec
+from engine.table.decision import DecisionClosed, DecisionRequest
 
 # Raised whenever an older peer could misread a message. 2: the wait between hands (`between`,
 # `next`), claims asked of every claimant at once, a decision's time from the client's showing.

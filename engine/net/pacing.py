@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..events import Event, TileDiscarded
-from ..waiting_seat import SeatStopped
+from engine.game.events import Event, TileDiscarded
+from engine.table.waiting_seat import SeatStopped
 
 MISSES = 3  # acknowledgements missed in a row before a client is no longer waited for
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .addresses import format_address, parse_address
-from .messages import DEFAULT_PORT
+from engine.net.addresses import format_address, parse_address
+from engine.net.messages import DEFAULT_PORT
 
 
 def _canonical(address: str, default_port: int) -> str | None:

@@ -1,6 +1,6 @@
 """The host's side of a person's seat at a LAN table: who they are (the token that brings them
 back), their connection if they have one, and — during play — the engine seat that waits for
-their choices (:class:`~engine.waiting_seat.WaitingSeat`) and what it told them this hand, to
+their choices (:class:`~engine.table.waiting_seat.WaitingSeat`) and what it told them this hand, to
 tell it again on a return (``resync``).
 
 Everything the engine says to the seat arrives in :meth:`RemoteSeat.deliver` (the engine's
@@ -15,16 +15,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .. import events
-from ..ai import NormalAI
-from ..decision import DecisionClosed, DecisionRequest
-from ..waiting_seat import Ack as Shown
-from ..waiting_seat import Choice, WaitingSeat
-from ..waiting_seat import Message as SeatMessage
-from . import frames, messages
-from .between import POLL
-from .connection import Connection
-from .messages import (
+from engine.ai import NormalAI
+from engine.game import events
+from engine.net import frames, messages
+from engine.net.between import POLL
+from engine.net.connection import Connection
+from engine.net.messages import (
     Choose,
     ClosedMessage,
     Error,
@@ -35,7 +31,11 @@ from .messages import (
     SeatState,
     Started,
 )
-from .pacing import AckCounter
+from engine.net.pacing import AckCounter
+from engine.table.decision import DecisionClosed, DecisionRequest
+from engine.table.waiting_seat import Ack as Shown
+from engine.table.waiting_seat import Choice, WaitingSeat
+from engine.table.waiting_seat import Message as SeatMessage
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +85,7 @@ class RemoteSeat:
             self.waiting.auto_win.set()
         return self.waiting
 
-    # -- the ShowGate of the seat's decisions (engine.waiting_seat) ---------------------------
+    # -- the ShowGate of the seat's decisions (engine.table.waiting_seat) ---------------------------
     def shown(self) -> bool:
         return self.counter.shown
 

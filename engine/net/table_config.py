@@ -6,10 +6,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..rules import Ruleset
-from .addresses import format_address, local_addresses
-from .connection import OUT_LIMIT
-from .door import DoorLimits
+from engine.game.rules import Ruleset
+from engine.net.addresses import format_address, local_addresses
+from engine.net.connection import OUT_LIMIT
+from engine.net.door import DoorLimits
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 program quit or crashed mid-match (issue 21 §7; docs/protocol.md, Drops and returns). No Qt.
 
 :class:`SavedTable` is the whole of it: the table's id (so that the players' tokens still name
-this table), its options and port, the match between hands (:meth:`engine.match.Match.state`:
+this table), its options and port, the match between hands (:meth:`engine.table.match.Match.state`:
 scores, hand number, dealer and 连庄数, the seed and the wall key) and every seat — a person's
 name, title and token, an AI's level. It is a secret of the host's: the wall key and every
 token are in it, so it never goes to a client, and the file is the owner's only (0600,
@@ -19,12 +19,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..ai import LEVELS
-from ..match import Match
-from ..rules import Ruleset
-from .door import DoorLimits
-from .messages import CODE_CHARS, NAME_CHARS, TITLE_CHARS, TOKEN_CHARS
-from .table_config import TableConfig
+from engine.ai import LEVELS
+from engine.game.rules import Ruleset
+from engine.net.door import DoorLimits
+from engine.net.messages import CODE_CHARS, NAME_CHARS, TITLE_CHARS, TOKEN_CHARS
+from engine.net.table_config import TableConfig
+from engine.table.match import Match
 
 FORMAT = 1
 KINDS = ("person", "ai")

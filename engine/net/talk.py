@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .connection import TokenBucket
+from engine.net.connection import TokenBucket
 
 PHRASES = ("hurry", "nice_hand", "again", "hello", "thanks", "sorry", "well_played", "lucky", "wait", "bye")
 REACTIONS = ("thumbs_up", "laugh", "wow")

@@ -1,6 +1,6 @@
 """Watchers (观战) at a LAN table: friends who see what the public sees and play no seat.
 
-Every event reaches the watchers once, as :meth:`engine.events.Event.for_watcher` makes it — no
+Every event reaches the watchers once, as :meth:`engine.game.events.Event.for_watcher` makes it — no
 concealed or drawn tile, no kong kind, no one's 8张/报听 refusal, no wall order or seed before
 the hand's end — numbered in one stream shared by all watchers and kept for the current hand,
 so that a watcher who comes in mid-match gets a ``resync`` of the public events so far.
@@ -15,11 +15,11 @@ import logging
 import secrets
 from dataclasses import dataclass, replace
 
-from .. import events
-from . import frames, messages
-from .connection import Connection
-from .messages import EventMessage, Message, Resync, SeatState, Started
-from .remote_seat import Post
+from engine.game import events
+from engine.net import frames, messages
+from engine.net.connection import Connection
+from engine.net.messages import EventMessage, Message, Resync, SeatState, Started
+from engine.net.remote_seat import Post
 
 log = logging.getLogger(__name__)
 

@@ -282,7 +282,7 @@ _T: dict[str, dict[str, str]] = {
     "result.exhaustive": {"zh": "荒庄", "en": "Exhaustive draw"},
     "result.other": {"zh": "—", "en": "—"},
     "result.other_won": {"zh": "{who}胡", "en": "{who} won"},
-    # -- score items, keyed by the scoring codes of engine/scoring.py ------------------------
+    # -- score items, keyed by the scoring codes of engine/game/scoring.py ------------------------
     "score.base": {"zh": "胡牌基本分", "en": "Base"},
     "score.zhi": {"zh": "支", "en": "Suit length"},
     "score.double_eight": {"zh": "双八支", "en": "Two long suits"},
@@ -305,7 +305,7 @@ _T: dict[str, dict[str, str]] = {
     "score.col_item": {"zh": "项目", "en": "Item"},
     "score.col_other": {"zh": "English", "en": "中文"},
     "score.col_points": {"zh": "分数", "en": "Points"},
-    # -- why a hand may not win (engine/scoring.py REFUSE_*) -----------------------------------
+    # -- why a hand may not win (engine/game/scoring.py REFUSE_*) -----------------------------------
     "reason.shape": {"zh": "没有胡牌牌型", "en": "no winning shape"},
     "reason.8-tile rule": {
         "zh": "不满八张（一门须 8 张以上）",
@@ -564,7 +564,7 @@ def refusal_reason(reason: str) -> str:
 
 
 # -- tiles in words ------------------------------------------------------------------------------
-# Tile kinds are engine.tiles kinds (0..20: suit * 7 + rank - 2); the notation of the engine and
+# Tile kinds are engine.game.tiles kinds (0..20: suit * 7 + rank - 2); the notation of the engine and
 # of every stored file stays "3m". Only what the player reads goes through these.
 
 _SUITS = "mps"

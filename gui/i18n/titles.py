@@ -1,10 +1,10 @@
-"""The rank titles (级别 · 段位, engine.levels) in English: the Chinese title stays, the English
+"""The rank titles (级别 · 段位, engine.game.ranks) in English: the Chinese title stays, the English
 rendering is shown beside it ("待业 (Jobless) · 麻袋 (Sack)"), as players of the Chinese apps know
 the titles by their Chinese names."""
 
 from __future__ import annotations
 
-from engine.levels import Level
+from engine.game.ranks import Rank
 from gui.i18n import language
 
 ENGLISH: dict[str, str] = {
@@ -45,6 +45,6 @@ def peer_title(text: str, short: bool = False) -> str:
     return " · ".join(title_words(part) for part in (parts[:1] if short else parts))
 
 
-def level_words(level: Level) -> str:
+def level_words(level: Rank) -> str:
     """级别 · 段位, each with its English in English: "待业 (Jobless) · 麻袋 (Sack)"."""
     return f"{title_words(level.rank_title)} · {title_words(level.dan_title)}"

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.game.rules import Ruleset
 from engine.net import messages as m
 from engine.net.room_code import new_code
-from engine.rules import Ruleset
 from gui import theme
 from gui.i18n import tr
 from gui.i18n.levels import AI_LEVELS

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import __version__
-from engine.levels import level_for
+from engine.game.ranks import rank_for
 from engine.net import messages as m
 from engine.net.client import Client, JoinRefused
 from gui.i18n import tr
@@ -29,7 +29,7 @@ class Joined:
 
 def profile_title(points: int) -> str:
     """级别·段位 of a profile with these 积分, as the table shows it to the others."""
-    level = level_for(points)
+    level = rank_for(points)
     return m.clean_text(f"{level.rank_title}·{level.dan_title}", m.TITLE_CHARS)
 
 

@@ -8,7 +8,7 @@ which is then acknowledged to the host. A request or a closing waits for its tur
 events before it, and a request's time is what the host gave minus the time it waited here.
 
 Seats: the host's numbers arrive; the widget gets everything turned so that this player sits at
-0 (:func:`engine.relative.relative`). A hand is saved from the host's own numbers (its start and
+0 (:func:`engine.net.relative.relative`). A hand is saved from the host's own numbers (its start and
 end), with the player's seat, before its end is shown — so the profile counts LAN hands too.
 
 A watcher's table (观战, ``watching``): the same stream, the public's view of it from seat 0's
@@ -40,12 +40,12 @@ from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal
 
-from engine import events as ev
-from engine.actions import Action
+from engine.game import events as ev
+from engine.game.actions import Action
 from engine.net import messages as m
 from engine.net.client import Disconnected, JoinRefused
-from engine.relative import relative
-from engine.replay import record_from_events
+from engine.net.relative import relative
+from engine.records.replay import record_from_events
 from gui.i18n import tr
 from gui.lan.bridge import MessageBridge
 from gui.lan.words import end_text, refusal_text
@@ -78,7 +78,7 @@ _CAUGHT_UP = object()  # in the queue after a resync's events: the player's spee
 
 
 def match_over_after(rounds: int, first_dealer: int, started: ev.HandStarted, ended: ev.HandEnded) -> bool:
-    """The match ends with this hand (as engine.match.Match.over): the deal has passed
+    """The match ends with this hand (as engine.table.match.Match.over): the deal has passed
     4 × rounds times. The passes before the hand follow from its 圈 and how far the deal has
     gone round from the first dealer."""
     passes = (started.round_number - 1) * 4 + (started.dealer - first_dealer) % 4

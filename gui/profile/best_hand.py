@@ -10,7 +10,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPixmap
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from engine.tiles import TileError, parse_tiles
+from engine.game.tiles import TileError, parse_tiles
 from gui.fonts import ui_font
 from gui.i18n import other_language, score_label, tr, tr_in
 from gui.profile.data_table import DataTable

@@ -1,7 +1,7 @@
 """Two small chart widgets painted with QPainter (no QtCharts): 积分 over time and match results.
 
 * :class:`LineChart` — 积分 after each hand as a smooth line over a soft area fill, with nice
-  axis ticks, the level thresholds of :mod:`engine.levels` as faint dashed lines labelled with
+  axis ticks, the level thresholds of :mod:`engine.game.ranks` as faint dashed lines labelled with
   their 段位 title, and the last value in a pill.
 * :class:`BarChart` — one bar per match: wins green above the zero line, losses red below.
 
@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from engine.levels import LEVELS
+from engine.game.ranks import RANKS
 from gui import theme
 from gui.fonts import ui_font
 from gui.i18n.titles import title_words
@@ -269,7 +269,7 @@ class LineChart(_Chart):
         lo, hi = min(self._values), max(self._values)
         span = max(hi - lo, 1)
         if self._thresholds:
-            upcoming = [lv.next_at for lv in LEVELS[:-1] if lv.next_at > hi]
+            upcoming = [lv.next_at for lv in RANKS[:-1] if lv.next_at > hi]
             if upcoming and upcoming[0] <= hi + 0.35 * span + 10:
                 hi = upcoming[0]
         if lo <= 0.3 * hi or lo < 0:
@@ -392,7 +392,7 @@ class LineChart(_Chart):
         metrics = QFontMetricsF(self.tick_font)
         painter.setFont(self.tick_font)
         last_y = -1e9
-        for level in reversed(LEVELS[:-1]):
+        for level in reversed(RANKS[:-1]):
             figure = level.next_at
             if not lo < figure < hi:
                 continue
@@ -404,7 +404,7 @@ class LineChart(_Chart):
             pen.setDashPattern([4, 4])
             painter.setPen(pen)
             painter.drawLine(QPointF(plot.left(), _crisp(y)), QPointF(plot.right(), _crisp(y)))
-            title = title_words(LEVELS[level.number].dan_title)  # the level this figure reaches
+            title = title_words(RANKS[level.number].dan_title)  # the level this figure reaches
             w = metrics.horizontalAdvance(title)
             box = QRectF(plot.left() + 6, y - metrics.height() - 1, w + 8, metrics.height())
             painter.setPen(Qt.PenStyle.NoPen)

@@ -16,7 +16,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from engine.levels import LEVELS, TOP, Level, level_for, progress
+from engine.game.ranks import RANKS, TOP, Rank, progress, rank_for
 from gui import theme
 from gui.fonts import ui_font
 from gui.i18n import tr
@@ -34,7 +34,7 @@ class ProfileHeader(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.name = ""
         self.points = 0
-        self.level: Level = LEVELS[0]
+        self.level: Rank = RANKS[0]
         self.created = ""
 
     def sizeHint(self) -> QSize:
@@ -42,19 +42,19 @@ class ProfileHeader(QWidget):
 
     def set_profile(self, name: str, points: int, created: str = "") -> None:
         self.name, self.points, self.created = name, max(0, points), created
-        self.level = level_for(self.points)
+        self.level = rank_for(self.points)
         self.update()
 
     # texts (also read by tests) ---------------------------------------------------------------------
     def next_text(self) -> str:
         if self.level is TOP:
             return tr("profile.top")
-        following = LEVELS[self.level.number]
+        following = RANKS[self.level.number]
         n = f"{self.level.next_at - self.points:,}"
         return tr("profile.next", dan=title_words(following.dan_title), n=n)
 
     def sub_text(self) -> str:
-        text = tr("profile.level_of", n=self.level.number, total=len(LEVELS))
+        text = tr("profile.level_of", n=self.level.number, total=len(RANKS))
         if self.created:
             text += "   ·   " + tr("profile.since", date=self.created[:10])
         return text
@@ -113,7 +113,7 @@ class ProfileHeader(QWidget):
         metrics = QFontMetricsF(painter.font())
         sub = self.sub_text()
         if metrics.horizontalAdvance(sub) > room:  # narrow: the level alone, not over the 积分
-            sub = tr("profile.level_of", n=self.level.number, total=len(LEVELS))
+            sub = tr("profile.level_of", n=self.level.number, total=len(RANKS))
         painter.drawText(QPointF(text_left, 127), metrics.elidedText(sub, Qt.TextElideMode.ElideRight, room))
 
         self._paint_points(painter, QRectF(w - 36 - right_w, 22, right_w, h - 44))

@@ -36,7 +36,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from engine.levels import LEVELS, Level
+from engine.game.ranks import RANKS, Rank
 from gui.fonts import ui_font
 from gui.i18n import tr
 from gui.i18n.titles import level_words
@@ -96,10 +96,10 @@ class LevelChangeBanner(QWidget):
     fade = Property(float, _get_fade, _set_fade)
 
     # -- API -------------------------------------------------------------------------------------------------
-    def show_change(self, old_level: Level | int, new_level: Level | int, speed: float = 1.0) -> None:
-        """Announce the move from ``old_level`` to ``new_level`` (Level objects or numbers 1..24)."""
-        old = old_level if isinstance(old_level, Level) else LEVELS[int(old_level) - 1]
-        new = new_level if isinstance(new_level, Level) else LEVELS[int(new_level) - 1]
+    def show_change(self, old_level: Rank | int, new_level: Rank | int, speed: float = 1.0) -> None:
+        """Announce the move from ``old_level`` to ``new_level`` (Rank objects or numbers 1..24)."""
+        old = old_level if isinstance(old_level, Rank) else RANKS[int(old_level) - 1]
+        new = new_level if isinstance(new_level, Rank) else RANKS[int(new_level) - 1]
         self._stop()
         if new.number == old.number:  # nothing to announce
             self.hide()

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from engine.levels import LEVELS
+from engine.game.ranks import RANKS
 from gui.i18n import tr
 from gui.i18n.titles import level_words
 from gui.profile.charts import format_number
@@ -107,8 +107,8 @@ class RecentCard(Card):
                         colours[(r, c)] = WIN_GREEN if value > 0 else LOSS_RED
                 elif key == "profile.col_date":
                     text = str(value)[:16].replace("T", " ")
-                elif key == "profile.col_level" and isinstance(value, int) and 1 <= value <= len(LEVELS):
-                    level = LEVELS[value - 1]
+                elif key == "profile.col_level" and isinstance(value, int) and 1 <= value <= len(RANKS):
+                    level = RANKS[value - 1]
                     text = level_words(level)
                 elif isinstance(value, int):
                     text = format_number(value)

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.rules import MATCH_LENGTHS, Preset, Room, Ruleset
+from engine.game.rules import MATCH_LENGTHS, Preset, Room, Ruleset
 from gui.i18n import tr
 from gui.i18n.levels import AI_LEVELS
 from gui.screens.dialog_parts import (

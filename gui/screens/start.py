@@ -20,7 +20,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from engine.tiles import parse_tile
+from engine.game.tiles import parse_tile
 from gui import theme
 from gui.i18n import tr
 from gui.screens.felt import FeltBackdrop

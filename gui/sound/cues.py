@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractAnimation, QAnimationGroup, QPauseAnimation
 
-from engine import events as ev
+from engine.game import events as ev
 
 if TYPE_CHECKING:
     from gui.sound.player import Sounds

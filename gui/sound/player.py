@@ -23,7 +23,7 @@ from gui.sound.backends import Backend, MiniaudioBackend, QtBackend, RecordingBa
 from gui.sound.effects import EFFECTS, read_all
 
 if TYPE_CHECKING:
-    from engine.levels import Level
+    from engine.game.ranks import Rank
     from gui.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -103,7 +103,7 @@ class Sounds(QObject):
         self.backend.play(clip, gain)
         return True
 
-    def level_changed(self, before: Level, after: Level) -> None:
+    def level_changed(self, before: Rank, after: Rank) -> None:
         if after.number != before.number:
             self.play("level_up" if after.number > before.number else "level_down")
 

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.actions import Action, ActionKind
 from engine.ai.explain import Weighed
+from engine.game.actions import Action, ActionKind
 from gui import fonts, theme
 from gui.i18n import tile_label, tiles_label, tr
 

@@ -41,14 +41,14 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.actions import Action
+from engine.game.actions import Action
 from gui.table.model import HUMAN
 
 
 @dataclass(frozen=True)
 class HandSaved:
-    record: dict[str, Any]  # engine.replay.record(): replays the hand exactly
-    match_state: dict[str, Any] | None  # engine.match.Match.state() where this computer hosts
+    record: dict[str, Any]  # engine.records.replay.record(): replays the hand exactly
+    match_state: dict[str, Any] | None  # engine.table.match.Match.state() where this computer hosts
     over: bool  # the match has ended with this hand
     seat: int = HUMAN  # the player's seat in `record` (a LAN table numbers seats as its host does)
 
@@ -56,9 +56,9 @@ class HandSaved:
 class TableConnection(QObject):
     """Base of every table the widget can sit at; subclasses implement the methods."""
 
-    event_ready = Signal(object)  # engine.events.Event
-    decision_needed = Signal(object)  # engine.decision.DecisionRequest
-    decision_closed = Signal(object)  # engine.decision.DecisionClosed
+    event_ready = Signal(object)  # engine.game.events.Event
+    decision_needed = Signal(object)  # engine.table.decision.DecisionRequest
+    decision_closed = Signal(object)  # engine.table.decision.DecisionClosed
     hand_saved = Signal(object)  # HandSaved
     finished = Signal()
     failed = Signal(str)

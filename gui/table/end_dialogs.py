@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine import events as ev
-from engine.summary import HandSummary, waits_before_last_four
+from engine.game import events as ev
+from engine.table.summary import HandSummary, waits_before_last_four
 from gui import fonts, theme
 from gui.i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from gui.i18n.store import display_names

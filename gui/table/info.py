@@ -6,12 +6,12 @@ them and the tests can read them without a window.
 
 from __future__ import annotations
 
-from engine import analysis
-from engine import events as ev
-from engine.actions import WIN, Action, ActionKind
-from engine.scoring import WinRefusal
-from engine.tiles import to_counts
-from engine.view import SeatView
+from engine.game import analysis
+from engine.game import events as ev
+from engine.game.actions import WIN, Action, ActionKind
+from engine.game.scoring import WinRefusal
+from engine.game.tiles import to_counts
+from engine.game.view import SeatView
 from gui.i18n import refusal_reason, tile_label, tr
 from gui.table.model import HUMAN, TableModel
 

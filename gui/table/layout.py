@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.wall import SIDE_LENGTHS
+from engine.game.wall import SIDE_LENGTHS
 from gui.table.model import SEATS, TableModel
 
 SCENE_W, SCENE_H = 1600, 1000

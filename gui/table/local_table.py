@@ -1,6 +1,6 @@
 """The table in this process: the engine in a worker thread, one Qt signal per game event.
 
-The person's seat is an ordinary engine seat (:class:`engine.waiting_seat.WaitingSeat`) that
+The person's seat is an ordinary engine seat (:class:`engine.table.waiting_seat.WaitingSeat`) that
 lives in the worker thread: each event it may see goes to the GUI as a signal, and the seat
 then waits until the GUI says the event has been shown (its animation finished), so the view
 never runs ahead of or behind the game. When the seat must decide it sends the request and
@@ -19,16 +19,16 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from engine.actions import Action
 from engine.ai import NormalAI
-from engine.decision import DecisionClosed, DecisionRequest
-from engine.hand import Hand
-from engine.match import HandRecord, Match
-from engine.match_loop import MatchHooks, play_match
-from engine.replay import mark_auto, record
-from engine.rules import Ruleset
-from engine.seat import Seat, SeatProblem
-from engine.waiting_seat import Ack, Choice, Message, SeatStopped, WaitingSeat
+from engine.game.actions import Action
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.records.replay import mark_auto, record
+from engine.table.decision import DecisionClosed, DecisionRequest
+from engine.table.match import HandRecord, Match
+from engine.table.match_loop import MatchHooks, play_match
+from engine.table.seat import Seat, SeatProblem
+from engine.table.waiting_seat import Ack, Choice, Message, SeatStopped, WaitingSeat
 from gui.table.connection import HUMAN, HandSaved, TableConnection
 from gui.threads import WAIT_MS, end_thread, stop_at_quit
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import events as ev
-from engine.tiles import NUM_TILES
-from engine.wall import Wall
+from engine.game import events as ev
+from engine.game.tiles import NUM_TILES
+from engine.game.wall import Wall
 
 HUMAN = 0  # the person at this computer: the seat shown at the bottom
 

@@ -20,9 +20,9 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
 
-from engine import events as ev
-from engine.replay import replay, replay_steps
-from engine.summary import HandSummary, track
+from engine.game import events as ev
+from engine.records.replay import replay, replay_steps
+from engine.table.summary import HandSummary, track
 from gui import fonts, theme
 from gui.i18n import seat_label, tr
 from gui.review_worker import ReviewWorker
@@ -32,7 +32,7 @@ from gui.table.scene import TableScene
 from gui.table.table_view import TableView
 
 if TYPE_CHECKING:
-    from engine.review import HandReview, ReviewedDecision
+    from engine.records.review import HandReview, ReviewedDecision
     from gui.tiles.art import TileArt
 
 STEP_MS = 700  # between events while playing, at speed 1
@@ -157,7 +157,7 @@ class ReplayWidget(QWidget):
 
     # -- loading ------------------------------------------------------------------------------
     def load(self, record: dict[str, Any], human_seat: int = 0) -> None:
-        """Replay a saved hand (engine.replay format); raises engine.replay.ReplayError."""
+        """Replay a saved hand (engine.records.replay format); raises engine.records.replay.ReplayError."""
         hand = replay(record)
         self.human = human_seat
         self._all = list(hand.events)

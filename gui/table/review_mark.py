@@ -7,7 +7,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
-from engine.actions import Action, ActionKind
+from engine.game.actions import Action, ActionKind
 from gui import theme
 from gui.i18n import tr
 from gui.table.scene import TableScene

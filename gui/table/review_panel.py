@@ -33,7 +33,7 @@ from gui.table.candidate_table import CandidateTable, move_words
 from gui.table.loss_curve import LossCurve
 
 if TYPE_CHECKING:
-    from engine.review import HandReview, ReviewedDecision
+    from engine.records.review import HandReview, ReviewedDecision
 
 STEP_ROLE = Qt.ItemDataRole.UserRole  # a move's step; None on a heading
 PANEL_W = 330  # wide enough for a move and 大师's on one line and the candidates' six columns

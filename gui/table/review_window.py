@@ -11,7 +11,7 @@ from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
 
-from engine.replay import ReplayError
+from engine.records.replay import ReplayError
 from gui.i18n import tr
 from gui.table.replay import ReplayWidget
 

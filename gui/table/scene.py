@@ -29,9 +29,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QPainter, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsScene
 
-from engine import events as ev
-from engine.tiles import NUM_TILES
-from engine.wall import SIDE_LENGTHS
+from engine.game import events as ev
+from engine.game.tiles import NUM_TILES
+from engine.game.wall import SIDE_LENGTHS
 from gui import theme
 from gui.i18n import tr
 from gui.screens.felt import felt_pixmap

@@ -1,7 +1,7 @@
 """The tile tracker (记牌器) on the table: for each of the 21 kinds, a small tile and how many
 copies I have not seen (in the wall or in the others' hands), updated with every event.
 
-The counts are the engine's (:class:`engine.tracker.TileTracker`, fed with the events the scene
+The counts are the engine's (:class:`engine.game.tracker.TileTracker`, fed with the events the scene
 shows, which are this seat's own view): the panel never knows more than the seat. It sits in the
 right-hand strip of the table, outside the right seat's hand, where nothing else ever lies
 (:data:`gui.table.layout.TRACKER_RECT`); the player shows or hides it (a setting, the J key).
@@ -15,9 +15,9 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSimpleTextItem
 
-from engine import events as ev
-from engine.tiles import NUM_KINDS, RANKS_PER_SUIT
-from engine.tracker import TileTracker
+from engine.game import events as ev
+from engine.game.tiles import NUM_KINDS, RANKS_PER_SUIT
+from engine.game.tracker import TileTracker
 from gui import theme
 from gui.table.layout import (
     TRACKER_CELL_H,

@@ -18,14 +18,14 @@ from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
 
-from engine import events as ev
-from engine.actions import PASS, WIN, Action, ActionKind
-from engine.decision import DecisionClosed, DecisionRequest
+from engine.game import events as ev
+from engine.game.actions import PASS, WIN, Action, ActionKind
+from engine.game.rules import Ruleset
+from engine.game.scoring import WinRefusal
 from engine.net.talk import SayLimit
-from engine.rules import Ruleset
-from engine.scoring import WinRefusal
-from engine.seat import Seat
-from engine.summary import HandSummary, track
+from engine.table.decision import DecisionClosed, DecisionRequest
+from engine.table.seat import Seat
+from engine.table.summary import HandSummary, track
 from gui.i18n import tile_label, tr
 from gui.settings import AI_PAUSES
 from gui.sound.cues import TableCues

@@ -35,7 +35,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-from engine.tiles import NUM_KINDS
+from engine.game.tiles import NUM_KINDS
 from gui.tiles.faces import paint_face
 from gui.tiles.themes import FONT_FAMILIES, THEMES, TileTheme
 

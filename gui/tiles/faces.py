@@ -22,7 +22,7 @@ from PySide6.QtGui import (
     QTransform,
 )
 
-from engine.tiles import rank_of, suit_of
+from engine.game.tiles import rank_of, suit_of
 from gui.tiles.themes import FONT_FAMILIES, TileTheme
 
 CN_NUMERALS = {2: "二", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八"}

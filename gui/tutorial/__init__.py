@@ -1,1 +1,1 @@
-"""新手教学: one guided hand on engine.tutorial's scripted wall, at the real table."""
+"""新手教学: one guided hand on engine.table.tutorial's scripted wall, at the real table."""

@@ -1,9 +1,9 @@
 """The tutorial's table: the real table widget, seated at the normal engine thread
-(gui.table.local_table) playing engine.tutorial's scripted match, with the guide on top.
+(gui.table.local_table) playing engine.table.tutorial's scripted match, with the guide on top.
 
 The guide does three things the normal table does not:
 
-- at each moment of engine.tutorial.MOMENTS it shows the callout; a moment that an event starts
+- at each moment of engine.table.tutorial.MOMENTS it shows the callout; a moment that an event starts
   holds that event's acknowledgement until 下一步, so the table waits while the player reads;
 - it lets only the scripted move through (the tile to discard raised, the others dimmed; any
   other choice is refused with a hint), so the scripted wall stays on track;
@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QBoxLayout
 
-from engine import events as ev
-from engine.actions import WIN, Action, ActionKind
-from engine.decision import DecisionRequest
-from engine.tutorial import (
+from engine.game import events as ev
+from engine.game.actions import WIN, Action, ActionKind
+from engine.table.decision import DecisionRequest
+from engine.table.tutorial import (
     MOMENTS,
     PLAYER_MOVES,
     RULES,

@@ -110,8 +110,8 @@ def test_qt_options_reach_qt(qt_args: list[str]) -> None:
 def test_the_rules_document_names_every_option_preset_and_score_item() -> None:
     from dataclasses import fields
 
-    from engine.rules import Preset, Ruleset
-    from engine.scoring import _FIRST_DRAW_ITEMS, _ITEMS, _LABEL_VARIANTS
+    from engine.game.rules import Preset, Ruleset
+    from engine.game.scoring import _FIRST_DRAW_ITEMS, _ITEMS, _LABEL_VARIANTS
 
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     for field in fields(Ruleset):

@@ -14,9 +14,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cli import CliError, analyze_hand
-from engine.score_request import MAX_LINE_BYTES, score_request, score_stream
-from engine.tiles import TileError, parse_tile, parse_tile_list, parse_tiles
+from commands.cli import CliError, analyze_hand
+from engine.game.tiles import TileError, parse_tile, parse_tile_list, parse_tiles
+from engine.records.score_request import MAX_LINE_BYTES, score_request, score_stream
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUESTS = [json.loads(line)["in"] for line in

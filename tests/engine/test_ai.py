@@ -6,15 +6,15 @@ import random
 
 import pytest
 
-from engine.actions import Action
 from engine.ai import LEVELS, HardAI, make_ai
 from engine.ai.evaluate import candidates, own_hand, unseen
-from engine.analysis import TileCounts, _improving_slow
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.tiles import parse_tiles, to_counts
-from engine.view import Phase, SeatView
+from engine.game.actions import Action
+from engine.game.analysis import TileCounts, _improving_slow
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import parse_tiles, to_counts
+from engine.game.view import Phase, SeatView
+from engine.table.seat import HandRunner
 
 
 class Recorder:
@@ -119,7 +119,7 @@ def test_hard_ai_avoids_the_discard_a_declared_player_is_likely_to_win_on():
 
 
 def test_hard_ai_treats_a_tile_a_declared_player_let_pass_as_nearly_safe():
-    from engine.events import HandStarted, ReadyDeclared, TileDiscarded
+    from engine.game.events import HandStarted, ReadyDeclared, TileDiscarded
 
     ai = HardAI()
     ai.on_event(HandStarted(1, 1, 1, 1, (0, 0, 0, 0)))

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import analysis
-from engine.arrangements import is_seven_pairs, is_standard_shape
-from engine.scoring import has_long_suit
-from engine.suit_table import ENTRIES, NUM_VECTORS, exact_costs, index_vector, load_table, vector_index
-from engine.tiles import parse_tiles, tile_name, to_counts
+from engine.game import analysis
+from engine.game.arrangements import is_seven_pairs, is_standard_shape
+from engine.game.scoring import has_long_suit
+from engine.game.suit_table import ENTRIES, NUM_VECTORS, exact_costs, index_vector, load_table, vector_index
+from engine.game.tiles import parse_tiles, tile_name, to_counts
 
 WALL = [t for t in range(21) for _ in range(4)]
 

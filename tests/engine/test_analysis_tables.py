@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import analysis, combo_table
-from engine.suit_table import ENTRIES, NUM_VECTORS, load_table, vector_index
-from engine.tiles import to_counts
+from engine.game import analysis, combo_table
+from engine.game.suit_table import ENTRIES, NUM_VECTORS, load_table, vector_index
+from engine.game.tiles import to_counts
 from tests.engine.test_analysis import _targets
 
 WALL = [t for t in range(21) for _ in range(4)]

@@ -9,12 +9,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from engine.actions import PASS, WIN, Action
 from engine.ai import NormalAI
-from engine.decision import DecisionClosed, DecisionRequest
-from engine.seat import HandRunner
-from engine.tiles import parse_tile
-from engine.waiting_seat import Ack, Choice, WaitingSeat
+from engine.game.actions import PASS, WIN, Action
+from engine.game.tiles import parse_tile
+from engine.table.decision import DecisionClosed, DecisionRequest
+from engine.table.seat import HandRunner
+from engine.table.waiting_seat import Ack, Choice, WaitingSeat
 from tests.hand_helpers import MULTI, OPEN, make_hand
 
 

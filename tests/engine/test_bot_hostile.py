@@ -20,10 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import bot_process
-from engine.bot_protocol import MAX_LINE, ExternalBot
-from engine.hand import Hand
-from engine.rules import Ruleset
+from engine.bots import bot_process
+from engine.bots.bot_protocol import MAX_LINE, ExternalBot
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 0.3  # seconds per decision

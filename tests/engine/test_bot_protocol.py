@@ -10,11 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import events as ev
-from engine import match_loop
-from engine.actions import Action, ActionKind
 from engine.ai import SimpleAI
-from engine.bot_protocol import (
+from engine.bots.bot_protocol import (
     TILE_FIELDS,
     ExternalBot,
     action_to_json,
@@ -22,13 +19,16 @@ from engine.bot_protocol import (
     request_message,
     view_to_json,
 )
-from engine.events import Event
-from engine.hand import Hand
-from engine.match import Match
-from engine.match_loop import MatchHooks
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.tiles import parse_tile, tile_name
+from engine.game import events as ev
+from engine.game.actions import Action, ActionKind
+from engine.game.events import Event
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import parse_tile, tile_name
+from engine.table import match_loop
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks
+from engine.table.seat import HandRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "simple_bot.py"

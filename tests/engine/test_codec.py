@@ -1,4 +1,4 @@
-"""engine.codec: everything the engine tells or asks a seat goes to JSON and back unchanged, and
+"""engine.records.codec: everything the engine tells or asks a seat goes to JSON and back unchanged, and
 nothing a peer can send makes the decoder fail in any way but CodecError."""
 
 from __future__ import annotations
@@ -14,10 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import events as ev
-from engine.actions import PASS, WIN, Action
 from engine.ai import SimpleAI
-from engine.codec import (
+from engine.game import events as ev
+from engine.game.actions import PASS, WIN, Action
+from engine.game.events import Event
+from engine.game.rules import Preset, Room, Ruleset
+from engine.game.scoring import Score, WinRefusal
+from engine.game.view import SeatView
+from engine.records.codec import (
     CODEC_VERSION,
     EVENT_TYPES,
     CodecError,
@@ -26,13 +30,9 @@ from engine.codec import (
     loads,
     to_json,
 )
-from engine.decision import ClosedReason, DecisionClosed, DecisionRequest
-from engine.events import Event
-from engine.match import Match
-from engine.match_loop import MatchHooks, play_match
-from engine.rules import Preset, Room, Ruleset
-from engine.scoring import Score, WinRefusal
-from engine.view import SeatView
+from engine.table.decision import ClosedReason, DecisionClosed, DecisionRequest
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks, play_match
 
 ALL_EVENT_TYPES = {cls for cls in vars(ev).values()
                    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event}

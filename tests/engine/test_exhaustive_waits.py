@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from engine import events as ev
 from engine.ai import SimpleAI
-from engine.analysis import waits_counts
-from engine.hand import Hand
-from engine.rules import Ruleset
-from engine.seat import HandRunner
-from engine.summary import HandSummary, track, waits_before_last_four
+from engine.game import events as ev
+from engine.game.analysis import waits_counts
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.table.seat import HandRunner
+from engine.table.summary import HandSummary, track, waits_before_last_four
 
 
 def test_the_waits_are_those_of_each_hand_before_its_last_four_tile_over_seeded_hands():

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import PASS, WIN, Action, ActionKind
-from engine.analysis import is_ready, waits
-from engine.arrangements import is_standard_shape
-from engine.events import HandWon, KongDeclared, ReadyDeclared, TileDiscarded, TileDrawn
-from engine.hand import IllegalAction
-from engine.rules import Room, Ruleset
-from engine.tiles import parse_tiles, to_counts
-from engine.view import Phase
+from engine.game.actions import PASS, WIN, Action, ActionKind
+from engine.game.analysis import is_ready, waits
+from engine.game.arrangements import is_standard_shape
+from engine.game.events import HandWon, KongDeclared, ReadyDeclared, TileDiscarded, TileDrawn
+from engine.game.hand import IllegalAction
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import parse_tiles, to_counts
+from engine.game.view import Phase
 from tests.hand_helpers import (
     BAOTING,
     OPEN,

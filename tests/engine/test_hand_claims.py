@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import PASS, WIN, Action
-from engine.events import HandStarted, HandWon
-from engine.view import Phase
+from engine.game.actions import PASS, WIN, Action
+from engine.game.events import HandStarted, HandWon
+from engine.game.view import Phase
 from tests.hand_helpers import (
     MULTI,
     OPEN,

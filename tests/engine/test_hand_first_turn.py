@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
-from engine.actions import WIN, Action
-from engine.arrangements import is_standard_shape
-from engine.events import HandWon, TileDrawn, TilesDealt
-from engine.hand import Hand
-from engine.rules import Ruleset
-from engine.tiles import kind_of, parse_tiles, suit_of, to_counts
+from engine.game.actions import WIN, Action
+from engine.game.arrangements import is_standard_shape
+from engine.game.events import HandWon, TileDrawn, TilesDealt
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.game.tiles import kind_of, parse_tiles, suit_of, to_counts
 from tests.hand_helpers import (
     BAOTING,
     JUNK_SUIT_LIMIT,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import WIN, Action, ActionKind
-from engine.events import HandWon, KongDeclared, LastFourStarted, TileDrawn
-from engine.hand import IllegalAction
+from engine.game.actions import WIN, Action, ActionKind
+from engine.game.events import HandWon, KongDeclared, LastFourStarted, TileDrawn
+from engine.game.hand import IllegalAction
 from tests.hand_helpers import (
     OPEN,
     T,

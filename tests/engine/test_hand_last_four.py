@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import PASS, WIN, ActionKind
-from engine.events import HandEnded, HandWon, LastFourStarted, PaymentsMade, TileDiscarded, TileDrawn
-from engine.view import Phase
+from engine.game.actions import PASS, WIN, ActionKind
+from engine.game.events import HandEnded, HandWon, LastFourStarted, PaymentsMade, TileDiscarded, TileDrawn
+from engine.game.view import Phase
 from tests.hand_helpers import (
     OPEN,
     T,

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import PASS, WIN, Action, ActionKind
 from engine.ai import make_ai
-from engine.events import Event
-from engine.hand import Hand, IllegalAction
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner, SeatProblem
-from engine.view import Phase, SeatView
+from engine.game.actions import PASS, WIN, Action, ActionKind
+from engine.game.events import Event
+from engine.game.hand import Hand, IllegalAction
+from engine.game.rules import Room, Ruleset
+from engine.game.view import Phase, SeatView
+from engine.table.seat import HandRunner, SeatProblem
 from tests.rigging import state_snapshot
 
 
@@ -197,7 +197,8 @@ def test_a_seat_failing_on_events_is_auto_played_for_the_rest_of_the_hand() -> N
 
 
 def test_a_base_exception_from_a_seat_still_stops_the_table() -> None:
-    """The GUI ends a match by raising a BaseException (engine.waiting_seat.SeatStopped) out of its seat."""
+    """The GUI ends a match by raising a BaseException (engine.table.waiting_seat.SeatStopped)
+    out of its seat."""
 
     class Stop(BaseException):
         pass

@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from engine.actions import Action
 from engine.ai import HardAI, MasterAI, NormalAI, make_ai
-from engine.hand import Hand
-from engine.replay import record
-from engine.review import ReviewStopped, review_hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.tiles import parse_tiles, suit_of
-from engine.view import Phase, SeatView
+from engine.game.actions import Action
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import parse_tiles, suit_of
+from engine.game.view import Phase, SeatView
+from engine.records.replay import record
+from engine.records.review import ReviewStopped, review_hand
+from engine.table.seat import HandRunner
 
 from .test_ai import Recorder, _view
 
@@ -156,7 +156,7 @@ def test_a_review_asked_to_stop_stops_there_and_gives_nothing(monkeypatch):
 
 
 def test_review_refuses_a_bad_seat_and_a_damaged_record():
-    from engine.replay import ReplayError
+    from engine.records.replay import ReplayError
 
     hand, _ = _table(Room.OPEN, 5, 0)
     data = record(hand)

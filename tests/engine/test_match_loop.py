@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai.simple import SimpleAI
-from engine.events import Event, HandEnded, HandStarted, MatchEnded, MatchStarted
-from engine.match import Match
-from engine.match_loop import MatchHooks, play_match
-from engine.rules import Ruleset
+from engine.game.events import Event, HandEnded, HandStarted, MatchEnded, MatchStarted
+from engine.game.rules import Ruleset
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks, play_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,10 +88,10 @@ def test_a_failing_seat_is_told_to_on_problem_and_the_match_goes_on() -> None:
 def test_nobody_else_runs_hands_of_a_match() -> None:
     """The GUI and self-play use the loop; only duplicate self-play (one hand per wall and
     seating, not a match) runs a HandRunner itself."""
-    sources = [p for folder in ("engine", "gui") for p in (ROOT / folder).rglob("*.py")]
+    sources = [p for folder in ("commands", "engine", "gui") for p in (ROOT / folder).rglob("*.py")]
     users = {p.relative_to(ROOT).as_posix() for p in sources if "HandRunner(" in p.read_text("utf-8")}
-    assert users == {"engine/match_loop.py", "engine/selfplay.py"}
-    assert "play_match(match, seats" in (ROOT / "engine/selfplay.py").read_text("utf-8")
+    assert users == {"engine/table/match_loop.py", "commands/selfplay.py"}
+    assert "play_match(match, seats" in (ROOT / "commands/selfplay.py").read_text("utf-8")
 
 
 def test_before_decision_is_called_with_the_seat_before_every_decision_and_after_the_events() -> None:

@@ -8,14 +8,14 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.actions import PASS, WIN, Action
 from engine.ai.simple import SimpleAI
-from engine.events import HandStarted, MatchEnded, MatchStarted
-from engine.hand import Hand, IllegalAction
-from engine.match import Match
-from engine.match_loop import MatchHooks, play_match
-from engine.rules import Ruleset
-from engine.view import Phase
+from engine.game.actions import PASS, WIN, Action
+from engine.game.events import HandStarted, MatchEnded, MatchStarted
+from engine.game.hand import Hand, IllegalAction
+from engine.game.rules import Ruleset
+from engine.game.view import Phase
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks, play_match
 from tests.hand_helpers import BAOTING, MULTI, OPEN, T, last_four_hand, make_hand, play_until
 from tests.rigging import state_snapshot
 

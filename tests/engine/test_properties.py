@@ -18,9 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import PASS, WIN, Action, ActionKind
 from engine.ai.simple import SimpleAI
-from engine.events import (
+from engine.game.actions import PASS, WIN, Action, ActionKind
+from engine.game.events import (
     DiceRolled,
     Event,
     HandEnded,
@@ -36,13 +36,13 @@ from engine.events import (
     TileDrawn,
     TilesDealt,
 )
-from engine.hand import Hand, IllegalAction
-from engine.match import Match
-from engine.match_loop import MatchHooks, play_match
-from engine.rules import Room, Ruleset
-from engine.tiles import NUM_KINDS, kind_of
-from engine.view import Phase, SeatView
-from engine.wall import LAST_FOUR, Wall
+from engine.game.hand import Hand, IllegalAction
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import NUM_KINDS, kind_of
+from engine.game.view import Phase, SeatView
+from engine.game.wall import LAST_FOUR, Wall
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks, play_match
 from tests.rigging import state_snapshot
 
 RULESETS = [

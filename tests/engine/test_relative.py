@@ -6,14 +6,14 @@ from typing import Any
 
 import pytest
 
-from engine import events as ev
 from engine.ai import SimpleAI
-from engine.decision import DecisionRequest
-from engine.match import Match
-from engine.match_loop import play_match
-from engine.relative import relative, unclassified
-from engine.rules import Room, Ruleset
-from engine.view import SeatView
+from engine.game import events as ev
+from engine.game.rules import Room, Ruleset
+from engine.game.view import SeatView
+from engine.net.relative import relative, unclassified
+from engine.table.decision import DecisionRequest
+from engine.table.match import Match
+from engine.table.match_loop import play_match
 
 
 def test_every_field_of_every_event_and_of_the_view_says_whether_it_holds_seats() -> None:

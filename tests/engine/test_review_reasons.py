@@ -9,19 +9,19 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Action, ActionKind
 from engine.ai import NormalAI, make_ai
 from engine.ai.explain import weigh
 from engine.ai.master import MasterAI
-from engine.decision import DecisionRequest
-from engine.events import Event, TileDrawn
-from engine.match import Match
-from engine.replay import auto_moves, mark_auto, record
-from engine.review import REVIEW_VERSION, review_hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.view import SeatView
-from engine.waiting_seat import Choice, WaitingSeat
+from engine.game.actions import Action, ActionKind
+from engine.game.events import Event, TileDrawn
+from engine.game.rules import Room, Ruleset
+from engine.game.view import SeatView
+from engine.records.replay import auto_moves, mark_auto, record
+from engine.records.review import REVIEW_VERSION, review_hand
+from engine.table.decision import DecisionRequest
+from engine.table.match import Match
+from engine.table.seat import HandRunner
+from engine.table.waiting_seat import Choice, WaitingSeat
 
 
 class _Watched(MasterAI):
@@ -187,7 +187,7 @@ def test_decisions_are_numbered_by_turn() -> None:
     review = review_hand(data, 0)
     draws = 0
     turns: dict[int, int] = {}
-    from engine.replay import replay_steps
+    from engine.records.replay import replay_steps
 
     for step, before, who, _ in replay_steps(data):
         if who == 0:
@@ -225,7 +225,7 @@ def _reviewed_hands() -> list[tuple[dict[str, Any], Any]]:
 
 
 def test_practice_puzzles_are_the_players_worst_discards_biggest_first() -> None:
-    from engine.practice import answer, is_puzzle, loss_of_answer, pick_puzzles
+    from engine.records.practice import answer, is_puzzle, loss_of_answer, pick_puzzles
 
     hands = _reviewed_hands()
     puzzles = pick_puzzles(hands, limit=50)
@@ -246,7 +246,7 @@ def test_practice_puzzles_are_the_players_worst_discards_biggest_first() -> None
 
 
 def test_autoplay_moves_are_never_puzzles() -> None:
-    from engine.practice import pick_puzzles
+    from engine.records.practice import pick_puzzles
 
     data, seat = _played(28)
     assert pick_puzzles([(data, review_hand(data, 0))])  # the player's own moves give puzzles …
@@ -256,8 +256,8 @@ def test_autoplay_moves_are_never_puzzles() -> None:
 
 
 def test_a_puzzle_shows_only_what_the_seat_saw() -> None:
-    from engine.events import HandEnded, TilesDealt
-    from engine.practice import events_before, pick_puzzles
+    from engine.game.events import HandEnded, TilesDealt
+    from engine.records.practice import events_before, pick_puzzles
 
     puzzle = pick_puzzles(_reviewed_hands(), limit=1)[0]
     events = events_before(puzzle.record, puzzle.decision.step, puzzle.seat)
@@ -265,7 +265,7 @@ def test_a_puzzle_shows_only_what_the_seat_saw() -> None:
     dealt = [e for e in events if isinstance(e, TilesDealt)]
     assert all((e.tiles is None) == (e.seat != puzzle.seat) for e in dealt)
     assert all(e.tile is None for e in events if isinstance(e, TileDrawn) and e.seat != puzzle.seat)
-    from engine.replay import ReplayError
+    from engine.records.replay import ReplayError
 
     with pytest.raises(ReplayError):
         events_before(puzzle.record, 10_000, puzzle.seat)

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine.arrangements import arrangements, decompositions, is_seven_pairs, is_standard_shape
-from engine.rules import Room, Ruleset
-from engine.score_request import score_request, score_stream
-from engine.scoring import Score, WinContext, score_win, win_refusal
-from engine.tiles import parse_tile, parse_tiles, to_counts
+from engine.game.arrangements import arrangements, decompositions, is_seven_pairs, is_standard_shape
+from engine.game.rules import Room, Ruleset
+from engine.game.scoring import Score, WinContext, score_win, win_refusal
+from engine.game.tiles import parse_tile, parse_tiles, to_counts
+from engine.records.score_request import score_request, score_stream
 
 # The worked examples of docs/rules.md and more, in the `score` command's request/answer form.
 EXAMPLES = Path(__file__).resolve().parents[1] / "fixtures" / "score-examples.jsonl"

@@ -10,18 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import WIN, Action, ActionKind
 from engine.ai import make_ai
 from engine.ai.memory import TableMemory
 from engine.ai.search import World, sample_world, weigh, world_problem
 from engine.ai.search.playout import Playout, _greedy_discard
-from engine.analysis import TileCounts, waits_counts
-from engine.events import HandStarted
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.tiles import NUM_KINDS, kind_of
-from engine.view import Phase, SeatView
-from engine.wall import LAST_FOUR
+from engine.game.actions import WIN, Action, ActionKind
+from engine.game.analysis import TileCounts, waits_counts
+from engine.game.events import HandStarted
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import NUM_KINDS, kind_of
+from engine.game.view import Phase, SeatView
+from engine.game.wall import LAST_FOUR
 
 
 class GreedySeat:

@@ -12,8 +12,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.rules import Ruleset
-from engine.selfplay import credited_to_dead, ext_factory, run_duplicate, run_selfplay
+from commands.selfplay import credited_to_dead, ext_factory, run_duplicate, run_selfplay
+from engine.game.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["ext", "simple", "simple", "simple"]

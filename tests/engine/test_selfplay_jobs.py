@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 import main
-from engine.rules import Room, Ruleset
-from engine.selfplay import default_factory, ext_factory, run_duplicate
-from engine.selfplay_jobs import SelfplayError, chunks
+from commands.selfplay import default_factory, ext_factory, run_duplicate
+from commands.selfplay_jobs import SelfplayError, chunks
+from engine.game.rules import Room, Ruleset
 
 from .test_selfplay_bots import leaver
 
@@ -137,7 +137,7 @@ def test_a_failed_worker_is_one_error_line_and_exit_status_1(monkeypatch: pytest
     def fails(*args: Any, **kwargs: Any) -> Any:
         raise SelfplayError("a self-play worker failed on wall 3: RuntimeError: boom")
 
-    monkeypatch.setattr("engine.cli.run_duplicate", fails)
+    monkeypatch.setattr("commands.cli.run_duplicate", fails)
     assert main.main(["selfplay", "--duplicate", "--walls", "4", "--jobs", "2"]) == 1
     out, err = capsys.readouterr()
     assert out == "" and err == "error: a self-play worker failed on wall 3: RuntimeError: boom\n"

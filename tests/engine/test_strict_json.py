@@ -1,4 +1,4 @@
-"""The one strict reader of untrusted JSON (engine.strict_json): every caller's limits hold, and
+"""The one strict reader of untrusted JSON (engine.records.strict_json): every caller's limits hold, and
 any bytes give a value or a JsonRefused, never another exception."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import strict_json
-from engine.strict_json import JsonLimits, JsonRefused, loads, nesting_depth
+from engine.records import strict_json
+from engine.records.strict_json import JsonLimits, JsonRefused, loads, nesting_depth
 
 LIMITS = JsonLimits(max_depth=4, max_int_digits=5)
 

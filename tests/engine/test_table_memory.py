@@ -9,17 +9,17 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.actions import Action
 from engine.ai import MasterAI, make_ai
 from engine.ai.master import plan_for
 from engine.ai.memory import TableMemory
 from engine.ai.whereabouts import read_whereabouts
-from engine.analysis import waits_counts
-from engine.events import KongDeclared, ReadyDeclared, TileDiscarded
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.tiles import NUM_KINDS, parse_tiles, suit_of
+from engine.game.actions import Action
+from engine.game.analysis import waits_counts
+from engine.game.events import KongDeclared, ReadyDeclared, TileDiscarded
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import NUM_KINDS, parse_tiles, suit_of
+from engine.table.seat import HandRunner
 
 from .test_ai import _view
 

@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai import SimpleAI
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.tracker import TileTracker
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.tracker import TileTracker
+from engine.table.seat import HandRunner
 from tests.rigging import rigged_hand
 from tests.table_states import KONGS_EVERYWHERE, KongAI
 

@@ -1,16 +1,16 @@
-"""The tutorial's scripted hand (engine.tutorial): a legal wall, and the engine's events in the
+"""The tutorial's scripted hand (engine.table.tutorial): a legal wall, and the engine's events in the
 order the tutorial explains them, without Qt."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.actions import PASS, ActionKind
-from engine.events import Event, HandWon, LastFourStarted, TileDrawn
-from engine.match_loop import MatchHooks, play_match
-from engine.scoring import WinRefusal
-from engine.tiles import COPIES, NUM_KINDS, NUM_TILES, kind_of, parse_tile
-from engine.tutorial import (
+from engine.game.actions import PASS, ActionKind
+from engine.game.events import Event, HandWon, LastFourStarted, TileDrawn
+from engine.game.scoring import WinRefusal
+from engine.game.tiles import COPIES, NUM_KINDS, NUM_TILES, kind_of, parse_tile
+from engine.table.match_loop import MatchHooks, play_match
+from engine.table.tutorial import (
     MOMENTS,
     PLAYER,
     SCRIPTED_ORDER,

@@ -8,15 +8,15 @@ from typing import Any
 
 import pytest
 
-from engine.actions import ActionKind
 from engine.ai import NormalAI, SimpleAI
-from engine.decision import ClosedReason, DecisionClosed, DecisionRequest
-from engine.events import Event, HandEnded
-from engine.hand import Hand
-from engine.match import Match
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.waiting_seat import Ack, Choice, SeatStopped, WaitingSeat
+from engine.game.actions import ActionKind
+from engine.game.events import Event, HandEnded
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.table.decision import ClosedReason, DecisionClosed, DecisionRequest
+from engine.table.match import Match
+from engine.table.seat import HandRunner
+from engine.table.waiting_seat import Ack, Choice, SeatStopped, WaitingSeat
 from tests.clocks import FakeClock
 
 
@@ -67,7 +67,7 @@ def test_answers_to_an_old_request_and_illegal_answers_are_ignored() -> None:
     request = next(m for m in sent if isinstance(m, DecisionRequest))
     discards = [a for a in request.legal if a.kind is ActionKind.DISCARD]
     illegal = next(a for a in (ActionKind.WIN, ActionKind.PASS) if a not in request.legal)
-    from engine.actions import Action
+    from engine.game.actions import Action
 
     seat.put(Choice(request.id - 1, discards[0]))  # an answer to a request that is gone
     seat.put(Choice(request.id, Action(illegal)))  # not legal now
@@ -120,9 +120,9 @@ def test_stop_ends_the_match_even_while_waiting_for_an_acknowledgement() -> None
 def test_every_seat_can_save_an_exact_replay_from_its_own_events(room: Room) -> None:
     """The hand's end reveals the seed and every action: each seat's own stream gives the very
     record the host saves, and it replays to the same result."""
-    from engine.events import HandStarted, MatchStarted
-    from engine.match_loop import MatchHooks, play_match
-    from engine.replay import record, record_from_events, replay
+    from engine.game.events import HandStarted, MatchStarted
+    from engine.records.replay import record, record_from_events, replay
+    from engine.table.match_loop import MatchHooks, play_match
 
     streams: list[list[Event]] = [[], [], [], []]
 
@@ -168,8 +168,8 @@ def test_the_seed_is_never_told_before_the_end_nor_in_duplicate_play() -> None:
 
 @pytest.mark.parametrize("seat", range(4))
 def test_a_discard_tells_only_its_own_seat_why_it_may_not_win(seat: int) -> None:
-    from engine.events import TileDiscarded
-    from engine.scoring import WinRefusal
+    from engine.game.events import TileDiscarded
+    from engine.game.scoring import WinRefusal
 
     event = TileDiscarded(0, 3, False, False, (None, WinRefusal.EIGHT, WinRefusal.UNDECLARED, None))
     shown = event.for_seat(seat)

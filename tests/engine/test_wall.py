@@ -2,10 +2,10 @@ import random
 
 import pytest
 
-from engine.hand import Hand
-from engine.rules import Ruleset
-from engine.tiles import NUM_TILES
-from engine.wall import CLOCKWISE_SLOTS, NUM_STACKS, SIDE_LENGTHS, Wall, WallEmpty
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.game.tiles import NUM_TILES
+from engine.game.wall import CLOCKWISE_SLOTS, NUM_STACKS, SIDE_LENGTHS, Wall, WallEmpty
 
 
 def test_42_stacks_11_10_11_10():
@@ -77,7 +77,7 @@ def test_same_seed_same_wall_and_deal():
 
 def test_deal_order_4_4_4_then_1_each_then_the_dealer():
     hand = Hand(Ruleset(), dealer=2, seed=7)
-    from engine.events import TilesDealt
+    from engine.game.events import TilesDealt
 
     deals = [e for e in hand.events if isinstance(e, TilesDealt)]
     assert [(d.seat, len(d.wall_indices)) for d in deals] == (

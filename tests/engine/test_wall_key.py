@@ -17,15 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from commands.selfplay import ext_factory, run_selfplay
 from engine.ai import SimpleAI
-from engine.bot_protocol import ExternalBot
-from engine.match import Match
-from engine.match_loop import play_match
-from engine.rules import Room, Ruleset
-from engine.selfplay import ext_factory, run_selfplay
-from engine.tiles import kind_of, tile_name
-from engine.wall import Wall
-from engine.wall_key import new_key, parse_key
+from engine.bots.bot_protocol import ExternalBot
+from engine.game.rules import Room, Ruleset
+from engine.game.tiles import kind_of, tile_name
+from engine.game.wall import Wall
+from engine.game.wall_key import new_key, parse_key
+from engine.table.match import Match
+from engine.table.match_loop import play_match
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ["ext", "simple", "simple", "simple"]
@@ -113,10 +113,10 @@ def test_selfplay_with_an_external_seat_draws_a_new_key_and_wall_key_repeats_the
 ATTACKER = """
 import json, random, sys
 sys.path.insert(0, {root!r})
-from engine.match import Match
-from engine.rules import Ruleset
-from engine.tiles import kind_of, tile_name
-from engine.wall import Wall
+from engine.table.match import Match
+from engine.game.rules import Ruleset
+from engine.game.tiles import kind_of, tile_name
+from engine.game.wall import Wall
 
 # Everything here is public: the engine's source, and what the bot is sent.
 limit, out = int(sys.argv[1]), sys.argv[2]

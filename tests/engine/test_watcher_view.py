@@ -8,11 +8,11 @@ from dataclasses import fields
 
 import pytest
 
-from engine import events as ev
 from engine.ai import SimpleAI
-from engine.match import Match
-from engine.match_loop import MatchHooks, play_match
-from engine.rules import Ruleset
+from engine.game import events as ev
+from engine.game.rules import Ruleset
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks, play_match
 
 HIDDEN = {ev.TilesDealt: "tiles", ev.TileDrawn: "tile", ev.KongDeclared: "tile"}
 

@@ -12,11 +12,11 @@ from PySide6.QtCore import QThread
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from engine import events as ev
-from engine.actions import ActionKind
 from engine.ai import LEVELS, MasterAI, SimpleAI
+from engine.game import events as ev
+from engine.game.actions import ActionKind
+from engine.game.rules import Ruleset
 from engine.net import messages as m
-from engine.rules import Ruleset
 from gui import i18n
 from gui.i18n.levels import AI_LEVELS
 from gui.lan.host_dialog import HostDialog

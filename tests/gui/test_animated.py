@@ -15,8 +15,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from engine import events as ev
-from engine.rules import Ruleset
+from engine.game import events as ev
+from engine.game.rules import Ruleset
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.widget import TableWidget

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from engine import events as ev
-from engine.actions import Action
 from engine.ai import NormalAI, SimpleAI
-from engine.decision import DecisionClosed, DecisionRequest
-from engine.match import Match
-from engine.match_loop import play_match
-from engine.rules import Ruleset
-from engine.waiting_seat import Choice, WaitingSeat
+from engine.game import events as ev
+from engine.game.actions import Action
+from engine.game.rules import Ruleset
+from engine.table.decision import DecisionClosed, DecisionRequest
+from engine.table.match import Match
+from engine.table.match_loop import play_match
+from engine.table.waiting_seat import Choice, WaitingSeat
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.connection import TableConnection
@@ -187,7 +187,7 @@ def test_a_click_after_the_table_decided_changes_nothing(qtbot: Any) -> None:
 def test_the_local_table_sends_the_seat_only_what_it_may_know(qtbot: Any) -> None:
     """Everything that reaches the widget through the connection before a hand's end: no other
     seat's concealed tiles or kong kinds, no seed; the end then reveals the seed and actions."""
-    from engine.bot_protocol import event_to_json, view_to_json
+    from engine.bots.bot_protocol import event_to_json, view_to_json
     from gui.table.local_table import LocalTable
 
     rules = Ruleset(rounds=1, time_limit=None)

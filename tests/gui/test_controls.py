@@ -10,14 +10,14 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from engine import analysis
-from engine.actions import ActionKind
 from engine.ai import NormalAI
-from engine.events import TileDrawn
-from engine.hand import Hand
-from engine.match import Match
-from engine.rules import Ruleset
-from engine.tiles import tile_name
+from engine.game import analysis
+from engine.game.actions import ActionKind
+from engine.game.events import TileDrawn
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.game.tiles import tile_name
+from engine.table.match import Match
 from gui import settings as settings_store
 from gui.main_window import MainWindow
 from gui.screens.new_game import NewGameDialog
@@ -236,7 +236,7 @@ def test_the_prompt_says_what_i_may_do(qtbot):
     legal = tuple(hand.legal_actions(0))
     assert "选一张牌" in table_info.decision_prompt(view, legal, None)
     kong_view = view
-    from engine.actions import Action
+    from engine.game.actions import Action
 
     with_kong = (*legal, Action.kong(view.concealed[0]))
     assert "暗杠" in table_info.decision_prompt(kong_view, with_kong, None)

@@ -14,8 +14,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from engine.rules import Preset, Room, Ruleset
-from engine.scoring import REFUSE_EIGHT, REFUSE_SHAPE, REFUSE_UNDECLARED
+from engine.game.rules import Preset, Room, Ruleset
+from engine.game.scoring import REFUSE_EIGHT, REFUSE_SHAPE, REFUSE_UNDECLARED
 from gui import i18n
 from gui import settings as store
 from gui.screens.new_game import NewGameDialog

@@ -19,7 +19,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from engine.rules import Ruleset
+from engine.game.rules import Ruleset
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.widget import TableWidget
 from tests.gui.test_lan_play import _window, host_here_join_there

@@ -14,10 +14,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from engine.game.rules import Preset, Room
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.discovery import Found
-from engine.rules import Preset, Room
 from gui.i18n import set_language, tr
 from gui.lan.host_dialog import HostDialog
 from gui.lan.join_dialog import JoinDialog, table_line

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.match import Match
+from engine.game.rules import Ruleset
+from engine.game.wall_key import new_key
 from engine.net.table_config import TableConfig
 from engine.net.table_save import SavedSeat, SavedTable
-from engine.rules import Ruleset
-from engine.wall_key import new_key
+from engine.table.match import Match
 from gui.i18n import set_language
 from gui.lan.controller import LanController
 from gui.lan.remote_table import RemoteTable

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
 
-from engine import events as ev
+from engine.game import events as ev
 from engine.net import messages as m
 from engine.net.host import Host, TableConfig
 from engine.net.talk import SAY_BURST, SAY_EVERY, SayLimit

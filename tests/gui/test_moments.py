@@ -12,10 +12,10 @@ import pytest
 from PySide6.QtCore import QAbstractAnimation, QPropertyAnimation, QRectF
 from PySide6.QtWidgets import QLabel
 
-from engine import events as ev
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.summary import HandSummary, track
+from engine.game import events as ev
+from engine.game.rules import Room, Ruleset
+from engine.table.seat import HandRunner
+from engine.table.summary import HandSummary, track
 from gui import i18n
 from gui.i18n import tr
 from gui.table.call_marks import CALL_MS, MAX_W, Call
@@ -147,7 +147,7 @@ def test_every_call_card_fits_inside_the_rivers_ring(qtbot, art, language):
 
 def _exhaustive_summary(seed: int, dealer: int) -> HandSummary:
     from engine.ai import SimpleAI
-    from engine.hand import Hand
+    from engine.game.hand import Hand
 
     hand = Hand(Ruleset(), dealer=dealer, seed=seed)
     HandRunner(hand, [SimpleAI() for _ in range(4)]).run()

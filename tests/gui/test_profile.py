@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
 
-from engine.rules import Ruleset
+from engine.game.rules import Ruleset
 from gui import i18n, theme
 from gui.main_window import MainWindow
 from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader

@@ -14,10 +14,10 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
-from engine.levels import LEVELS, level_for, progress
-from engine.rules import Ruleset
-from engine.scoring import WinContext, score_win
-from engine.tiles import parse_tiles
+from engine.game.ranks import RANKS, progress, rank_for
+from engine.game.rules import Ruleset
+from engine.game.scoring import WinContext, score_win
+from engine.game.tiles import parse_tiles
 from gui import i18n
 from gui.profile.charts import BarChart, LineChart, format_number, nice_ticks
 from gui.profile.view import LevelChangeBanner, ProfileView
@@ -141,7 +141,7 @@ def test_profile_view_screenshot(qtbot) -> None:
     image = save(view, "profile_view.png")
     assert distinct_colours(image) > 200
 
-    level = level_for(profile.points)
+    level = rank_for(profile.points)
     assert view.header.level == level
     assert view.record_table.cell(1, 1) == format_number(len(profile.points_history))  # hands, total
     assert view.record_table.cell(2, 1) == str(profile.totals().wins)
@@ -151,14 +151,14 @@ def test_profile_view_screenshot(qtbot) -> None:
     assert view.best_table.cell(0, 0) == "胡牌基本分" and view.best_table.cell(0, 2) == "+10"
     assert view.best_table.cell(-1, 2) == str(profile.best_hand.value)
     start, end, _ = progress(profile.points)
-    assert LEVELS[level.number].dan_title in view.header.next_text()
+    assert RANKS[level.number].dan_title in view.header.next_text()
     assert f"{end - profile.points:,}" in view.header.next_text() and start <= profile.points < end
     assert view.scroll_area.verticalScrollBar().maximum() == 0  # everything fits at 1100 x 800
 
 
 def test_profile_view_with_recent_matches_and_top_level(qtbot) -> None:
     profile = seasoned_profile(hands=96, seed=11)
-    profile.points = LEVELS[-1].next_at - 123_456_789  # 财神: the bar shows the end figure
+    profile.points = RANKS[-1].next_at - 123_456_789  # 财神: the bar shows the end figure
     rows = [
         {"played_at": f"2025-03-{20 - i:02d}T20:{10 + i:02d}:00", "room": "open" if i % 3 else "baoting",
          "hands": 16, "net": net, "points": 3000 - 40 * i}
@@ -227,7 +227,7 @@ def make_stage(qtbot) -> tuple[QWidget, LevelChangeBanner]:
 def test_banner_instant(qtbot) -> None:
     _stage, banner = make_stage(qtbot)
     with qtbot.waitSignal(banner.finished, timeout=30_000):
-        banner.show_change(LEVELS[0], LEVELS[1], speed=0)
+        banner.show_change(RANKS[0], RANKS[1], speed=0)
     assert banner.message() == "升级！临时工 · 街头一段"
     assert not banner.isVisible() and not banner.is_running()
     with qtbot.waitSignal(banner.finished, timeout=30_000):
@@ -248,7 +248,7 @@ def test_banner_animates_and_finishes(qtbot) -> None:
         pass
     assert not banner.isVisible() and banner.fade == pytest.approx(0.0)
 
-    banner.show_change(LEVELS[4], LEVELS[3], speed=0.25)
+    banner.show_change(RANKS[4], RANKS[3], speed=0.25)
     assert banner.message() == "降级！正式工 · 街头三段"
     qtbot.waitUntil(lambda: banner.reveal >= 0.999, timeout=30_000)
     save(stage, "level_banner_down.png")
@@ -269,6 +269,6 @@ def test_banner_small_speed_and_replacement(qtbot) -> None:
     assert banner.geometry().size() == stage.size()
     i18n.set_language("en")
     banner.show_change(3, 4, speed=0)
-    assert banner.message() == "Level up! 正式工 (Staff worker) · 街头三段 (Street 3rd dan)"
-    assert banner.detail() == "Level 3 → 4"
+    assert banner.message() == "Rank up! 正式工 (Staff worker) · 街头三段 (Street 3rd dan)"
+    assert banner.detail() == "Rank 3 → 4"
     assert banner.mapTo(stage, QPoint(0, 0)) == QPoint(0, 0)

@@ -7,7 +7,7 @@ import time
 from PySide6.QtWidgets import QApplication
 
 from engine.ai import SimpleAI
-from engine.rules import Ruleset
+from engine.game.rules import Ruleset
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.widget import TableWidget

@@ -15,18 +15,18 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from engine import events as ev
-from engine.actions import Action
 from engine.ai import NormalAI, SimpleAI
-from engine.decision import DecisionRequest
-from engine.match import Match
-from engine.match_loop import play_match
+from engine.game import events as ev
+from engine.game.actions import Action
+from engine.game.rules import Ruleset
 from engine.net import messages as m
 from engine.net.client import Disconnected, JoinRefused
-from engine.relative import relative
-from engine.replay import replay
-from engine.rules import Ruleset
-from engine.waiting_seat import WaitingSeat
+from engine.net.relative import relative
+from engine.records.replay import replay
+from engine.table.decision import DecisionRequest
+from engine.table.match import Match
+from engine.table.match_loop import play_match
+from engine.table.waiting_seat import WaitingSeat
 from gui.i18n import set_language
 from gui.lan.bridge import MessageBridge
 from gui.lan.remote_table import RemoteTable, match_over_after

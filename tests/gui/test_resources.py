@@ -16,7 +16,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 import resources
-from engine.levels import LEVELS
+from engine.game.ranks import RANKS
 from gui.app_icon import app_icon
 from gui.main_window import MainWindow
 from gui.screens.rules_text import rules_html
@@ -115,9 +115,9 @@ def test_the_desktop_entry_names_the_icon_and_the_entry_point() -> None:
 
 def test_the_rules_pages_hold_the_level_table_of_the_engine() -> None:
     zh, en = rules_html("zh"), rules_html("en")
-    for level in LEVELS:
+    for level in RANKS:
         assert level.rank_title in zh and level.dan_title in zh and level.rank_title in en
-    for level in LEVELS[:-1]:
+    for level in RANKS[:-1]:
         assert f"{level.next_at:,}" in zh and f"{level.next_at:,}" in en
     assert "<style>" in zh and "h1 {" in zh
 

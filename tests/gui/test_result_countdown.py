@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 import gui.table.widget as table_widget
-from engine.rules import Ruleset
+from engine.game.rules import Ruleset
 from gui.i18n import set_language
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import Readiness, ReadinessPanel

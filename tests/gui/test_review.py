@@ -15,14 +15,14 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-import engine.review
-from engine import events as ev
+import engine.records.review
 from engine.ai import make_ai
-from engine.match import Match
-from engine.replay import record
-from engine.review import HandReview, review_hand
-from engine.rules import Ruleset
-from engine.seat import HandRunner
+from engine.game import events as ev
+from engine.game.rules import Ruleset
+from engine.records.replay import record
+from engine.records.review import HandReview, review_hand
+from engine.table.match import Match
+from engine.table.seat import HandRunner
 from gui import i18n
 from gui.i18n import tr
 from gui.main_window import MainWindow
@@ -151,7 +151,7 @@ def test_another_seat_a_hand_without_a_choice_and_a_review_that_fails(qtbot: QtB
     def broken(data: Any, seat: int, should_stop: Callable[[], bool] | None = None) -> HandReview:
         raise ValueError("大师 is out")
 
-    monkeypatch.setattr(engine.review, "review_hand", broken)
+    monkeypatch.setattr(engine.records.review, "review_hand", broken)
     replay.load(saved_hand(), 1)  # a seat not reviewed yet
     assert replay.review_panel.figures.text() == tr("review.running")
     qtbot.waitUntil(lambda: "失败" in replay.review_panel.figures.text(), timeout=30000)
@@ -169,7 +169,7 @@ def test_reviews_run_off_the_gui_thread_and_the_gui_stays_free(qtbot: QtBot, mon
         waited.append(gui_went_on.wait(30))  # on the GUI thread this would block the timer: False
         return review_hand(data, seat, should_stop)
 
-    monkeypatch.setattr(engine.review, "review_hand", slow_review)
+    monkeypatch.setattr(engine.records.review, "review_hand", slow_review)
     worker = ReviewWorker()
     got: list[tuple[str, HandReview]] = []
     worker.reviewed.connect(lambda key, review: got.append((key, review)))
@@ -203,7 +203,7 @@ def test_stopping_stops_the_review_under_way_and_delivers_no_half_of_it(qtbot: Q
 
         return review_hand(data, seat, slowly)
 
-    monkeypatch.setattr(engine.review, "review_hand", crawling_review)
+    monkeypatch.setattr(engine.records.review, "review_hand", crawling_review)
     worker = ReviewWorker()
     told: list[object] = []
     worker.reviewed.connect(lambda key, review: told.append(review))
@@ -242,7 +242,7 @@ def test_closing_the_window_mid_review_does_not_crash(qtbot: QtBot, tmp_path, mo
         time.sleep(1.0)
         return review_hand(data, seat, should_stop)
 
-    monkeypatch.setattr(engine.review, "review_hand", slow_review)
+    monkeypatch.setattr(engine.records.review, "review_hand", slow_review)
     w = _window(qtbot, tmp_path, speed=Settings().animation_speed)  # the default speed
     name = w.session.profile.name
     data = saved_hand()

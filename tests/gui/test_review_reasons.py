@@ -13,13 +13,13 @@ import pytest
 from PySide6.QtCore import Qt
 
 from engine.ai import make_ai
-from engine.match import Match
-from engine.practice import loss_of_answer, pick_puzzles
-from engine.replay import auto_moves, mark_auto, record
-from engine.replay import replay as replay_hand
-from engine.review import review_hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
+from engine.game.rules import Room, Ruleset
+from engine.records.practice import loss_of_answer, pick_puzzles
+from engine.records.replay import auto_moves, mark_auto, record
+from engine.records.replay import replay as replay_hand
+from engine.records.review import review_hand
+from engine.table.match import Match
+from engine.table.seat import HandRunner
 from gui import i18n
 from gui.i18n import tr
 from gui.main_window import MainWindow

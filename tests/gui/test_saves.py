@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from engine.rules import Ruleset
+from engine.game.rules import Ruleset
 from gui import main_window
 from gui.main_window import MainWindow
 from gui.settings import Settings

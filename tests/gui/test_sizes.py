@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from engine.decision import DecisionRequest
-from engine.hand import Hand
-from engine.rules import Ruleset
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.table.decision import DecisionRequest
 from gui import theme
 from gui.table.action_bar import BAR_HEIGHT, bar_scale
 from gui.table.widget import TableWidget

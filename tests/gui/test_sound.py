@@ -18,13 +18,13 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from engine import events as ev
-from engine.actions import Action
-from engine.decision import DecisionRequest
-from engine.levels import LEVELS
-from engine.rules import Ruleset
-from engine.seat import HandRunner
-from engine.waiting_seat import WaitingSeat
+from engine.game import events as ev
+from engine.game.actions import Action
+from engine.game.ranks import RANKS
+from engine.game.rules import Ruleset
+from engine.table.decision import DecisionRequest
+from engine.table.seat import HandRunner
+from engine.table.waiting_seat import WaitingSeat
 from gui import settings as settings_store
 from gui import theme
 from gui.main_window import MainWindow
@@ -289,8 +289,8 @@ def test_a_level_change_sounds_up_or_down(qtbot: QtBot):
     w.table  # noqa: B018 - the banner covers the table
     backend = w.sounds.backend
     assert isinstance(backend, RecordingBackend)
-    w.session.level_changed.emit(LEVELS[2], LEVELS[3])
-    w.session.level_changed.emit(LEVELS[3], LEVELS[2])
+    w.session.level_changed.emit(RANKS[2], RANKS[3])
+    w.session.level_changed.emit(RANKS[3], RANKS[2])
     assert [effect_of(c) for c, _, _ in backend.played] == ["level_up", "level_down"]
 
 

@@ -80,7 +80,7 @@ def test_the_stores_know_every_word_the_table_names_a_seat_by() -> None:
 
 def test_match_names_in_progress_are_saved_as_codes(store: ProfileStore) -> None:
     """What ProfileSession.hand_saved writes between hands."""
-    from engine import events as ev
+    from engine.game import events as ev
     from gui.session import ProfileSession
 
     table = ["me", "下家", "对家", "上家"]
@@ -107,7 +107,7 @@ def test_match_names_in_progress_are_saved_as_codes(store: ProfileStore) -> None
 def test_a_hand_hosted_elsewhere_counts_without_a_match_to_resume(store: ProfileStore, over: bool) -> None:
     """A table another computer hosts (LAN) gives no match state: the hand still counts, nothing
     is offered to continue, and a last hand records the match from the table's scores."""
-    from engine import events as ev
+    from engine.game import events as ev
     from gui.session import ProfileSession
 
     table = ["me", "下家", "对家", "上家"]
@@ -130,7 +130,7 @@ def test_a_lan_hand_counts_for_the_players_own_seat_and_keeps_the_saved_match(st
     """At a LAN table the player may sit at any of the host's seats: the record keeps the host's
     numbers, the summary is turned to the player; the profile credits the player's seat. A LAN
     match that ends leaves the match saved on this computer alone."""
-    from engine import events as ev
+    from engine.game import events as ev
     from gui.session import ProfileSession
     from gui.table.connection import HandSaved
 

@@ -12,12 +12,12 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from engine import events as ev
-from engine.actions import Action
 from engine.ai import SimpleAI
-from engine.hand import Hand
-from engine.rules import Ruleset
-from engine.seat import HandRunner
+from engine.game import events as ev
+from engine.game.actions import Action
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
+from engine.table.seat import HandRunner
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.layout import HAND_WIDTHS, layout, wall_placement

@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsSimpleTextItem, QGraphicsTextItem
 
-from engine import events as ev
+from engine.game import events as ev
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.layout import CALL_RING, CENTER, HOVER_ROOM, screen_side

@@ -9,12 +9,12 @@ import pytest
 from PySide6.QtCore import QAbstractAnimation, QRectF
 from PySide6.QtWidgets import QApplication
 
-from engine import events as ev
 from engine.ai import SimpleAI
-from engine.hand import Hand
-from engine.rules import Room, Ruleset
-from engine.seat import HandRunner
-from engine.view import Phase
+from engine.game import events as ev
+from engine.game.hand import Hand
+from engine.game.rules import Room, Ruleset
+from engine.game.view import Phase
+from engine.table.seat import HandRunner
 from gui.table.call_marks import CALL_MS
 from gui.table.layout import CALL_RING, CENTER, river_centre, screen_side
 from gui.tiles.art import TileArt

@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine import events as ev
 from engine.ai import make_ai
-from engine.match import Match
-from engine.match_loop import MatchHooks, play_match
-from engine.rules import Ruleset
-from engine.summary import HandSummary, track
+from engine.game import events as ev
+from engine.game.rules import Ruleset
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks, play_match
+from engine.table.summary import HandSummary, track
 from gui import i18n
 from gui.fonts import ui_font
 from gui.i18n import qt as qt_translations

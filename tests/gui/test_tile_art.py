@@ -13,7 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtGui import QImage, QPixmap  # imported after the platform is chosen
 from PySide6.QtWidgets import QApplication
 
-from engine.tiles import NUM_KINDS, tile_name
+from engine.game.tiles import NUM_KINDS, tile_name
 from gui.tiles.art import (
     THEMES,
     TileArt,

@@ -7,9 +7,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QCursor, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from engine.actions import Action, ActionKind
-from engine.hand import Hand
-from engine.rules import Ruleset
+from engine.game.actions import Action, ActionKind
+from engine.game.hand import Hand
+from engine.game.rules import Ruleset
 from gui.table.scene import TableScene
 from gui.table.tile_item import HOVER_LIFT, TileItem
 from gui.table.widget import TableView

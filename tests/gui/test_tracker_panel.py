@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from engine.rules import Ruleset
-from engine.seat import HandRunner
+from engine.game.rules import Ruleset
+from engine.table.seat import HandRunner
 from gui import i18n
 from gui.main_window import MainWindow
 from gui.settings import TILE_THEMES, Settings

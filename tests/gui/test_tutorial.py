@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QRect, Qt
 
-from engine.actions import ActionKind
-from engine.scoring import WinRefusal
-from engine.tiles import parse_tile
-from engine.tutorial import MOMENTS, PLAYER_MOVES
+from engine.game.actions import ActionKind
+from engine.game.scoring import WinRefusal
+from engine.game.tiles import parse_tile
+from engine.table.tutorial import MOMENTS, PLAYER_MOVES
 from gui import i18n
 from gui.i18n import tile_label, tr
 from gui.main_window import MainWindow

@@ -10,7 +10,7 @@ import re
 import pytest
 from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
-from engine.levels import LEVELS
+from engine.game.ranks import RANKS
 from gui import i18n
 from gui.i18n.titles import ENGLISH, level_words, title_words
 from gui.profile.page import history_result
@@ -51,14 +51,14 @@ def test_every_english_text_is_english():
 
 
 def test_every_rank_title_has_its_english_beside_it(english):
-    for level in LEVELS:
+    for level in RANKS:
         for title in (level.rank_title, level.dan_title):
             assert ENGLISH.get(title), title
             assert title_words(title) == f"{title} ({ENGLISH[title]})"
         assert not _chinese_only(level_words(level))
-    assert level_words(LEVELS[0]) == "待业 (Jobless) · 麻袋 (Sack)"
+    assert level_words(RANKS[0]) == "待业 (Jobless) · 麻袋 (Sack)"
     i18n.set_language("zh")
-    assert level_words(LEVELS[0]) == "待业 · 麻袋"
+    assert level_words(RANKS[0]) == "待业 · 麻袋"
 
 
 def test_the_table_in_english_shows_no_chinese(qtbot, english):
@@ -81,10 +81,10 @@ def test_the_table_in_english_shows_no_chinese(qtbot, english):
 @pytest.mark.parametrize("seed, dealer", [(34, 2), (3, 0)])
 def test_the_result_in_english_shows_no_chinese_but_the_other_language_column(qtbot, english, seed, dealer):
     from engine.ai import SimpleAI
-    from engine.hand import Hand
-    from engine.rules import Ruleset
-    from engine.seat import HandRunner
-    from engine.summary import HandSummary, track
+    from engine.game.hand import Hand
+    from engine.game.rules import Ruleset
+    from engine.table.seat import HandRunner
+    from engine.table.summary import HandSummary, track
 
     hand = Hand(Ruleset(), dealer=dealer, seed=seed)
     HandRunner(hand, [SimpleAI() for _ in range(4)]).run()
@@ -119,10 +119,10 @@ def test_the_history_says_who_won_when_somebody_else_did(english):
 
 def test_the_score_shows_its_sums_as_totals_and_explains_the_dealer_bonus(qtbot):
     from engine.ai import SimpleAI
-    from engine.hand import Hand
-    from engine.rules import Ruleset
-    from engine.seat import HandRunner
-    from engine.summary import HandSummary, track
+    from engine.game.hand import Hand
+    from engine.game.rules import Ruleset
+    from engine.table.seat import HandRunner
+    from engine.table.summary import HandSummary, track
 
     explained = 0
     for seed in range(40):

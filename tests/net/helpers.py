@@ -8,9 +8,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.game.rules import Ruleset
 from engine.net import messages as m
 from engine.net.host import Host, TableConfig
-from engine.rules import Ruleset
 from tests.clocks import FakeClock as TurnedClock
 from tests.net.raw_client import Closed, RawClient, first_legal
 

@@ -10,9 +10,9 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from engine.ai import make_ai
+from engine.game.rules import Ruleset
 from engine.net.bot_client import BotPlayer, BotResult
 from engine.net.host import Host, TableConfig
-from engine.rules import Ruleset
 
 FAST = TableConfig(name="测试桌", rules=Ruleset.hefei(rounds=1), seed=7, claim_pause=0.0, countdown=0.5)
 MATCH_SECONDS = 90.0  # a bound, far above what a 1-圈 match of bots takes

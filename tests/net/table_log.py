@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from engine.hand import Hand
-from engine.match import Match
+from engine.game.hand import Hand
 from engine.net import host as host_module
 from engine.net import messages as m
 from engine.net.host import Host
+from engine.table.match import Match
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from engine.actions import WIN, Action
-from engine.events import HandEnded, HandStarted, MatchEnded
-from engine.match import Match
+from engine.game.actions import WIN, Action
+from engine.game.events import HandEnded, HandStarted, MatchEnded
+from engine.game.rules import Ruleset
+from engine.game.tiles import parse_tile
 from engine.net import messages as m
 from engine.net.host import Host
-from engine.rules import Ruleset
-from engine.tiles import parse_tile
+from engine.table.match import Match
 from tests.hand_helpers import MULTI, make_hand
 from tests.net.helpers import hosted, join
 from tests.net.raw_client import Closed, RawClient

@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from engine.events import DiceRolled
+from engine.game.events import DiceRolled
+from engine.game.rules import Ruleset
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.client import Client, Disconnected, JoinRefused
-from engine.rules import Ruleset
 
 TABLE = m.TableInfo("0123456789abcdef", "桌", 47321, "open", 1, 3, False, False, "0.1.0")
 WAIT = 5.0

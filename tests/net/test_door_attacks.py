@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
+from engine.game.rules import Ruleset
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.connection import Connection
 from engine.net.door import CODES_PAUSED, WRONG_CODES, DoorLimits
-from engine.rules import Ruleset
 from tests.net.helpers import FakeClock, hosted, join
 from tests.net.raw_client import Closed, RawClient
 

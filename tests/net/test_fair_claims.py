@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from engine.actions import WIN, Action
+from engine.game.actions import WIN, Action
+from engine.game.rules import Ruleset
+from engine.game.tiles import parse_tile
+from engine.game.view import Phase
 from engine.net import messages as m
-from engine.rules import Ruleset
-from engine.tiles import parse_tile
-from engine.view import Phase
 from tests.hand_helpers import MULTI, make_hand
 from tests.net.helpers import Player, hosted, join
 from tests.net.table_log import StepClock, TableLog, rig_first_hand

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
+from engine.game.rules import Ruleset
 from engine.net import messages as m
 from engine.net.lobby import LobbyError
-from engine.rules import Ruleset
 from tests.net.helpers import hosted, join
 from tests.net.raw_client import RawClient
 

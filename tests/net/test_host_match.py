@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from engine.actions import Action, ActionKind
-from engine.events import (
+from engine.game.actions import Action, ActionKind
+from engine.game.events import (
     HandEnded,
     HandStarted,
     KongDeclared,
@@ -20,11 +20,11 @@ from engine.events import (
     TileDrawn,
     TilesDealt,
 )
+from engine.game.rules import Ruleset
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.host import Host
 from engine.net.pacing import MISSES
-from engine.rules import Ruleset
 from tests.net.helpers import Player, hosted, join
 from tests.net.raw_client import RawClient, first_legal
 

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from engine.events import HandEnded, HandStarted, MatchEnded
-from engine.match import Match
+from engine.game.events import HandEnded, HandStarted, MatchEnded
 from engine.net import messages as m
 from engine.net.client import Client, JoinRefused
 from engine.net.host import Host
 from engine.net.table_save import SavedTable
+from engine.table.match import Match
 from tests.net.lan_helpers import BotThread, config
 from tests.net.proxy import RecordingProxy
 

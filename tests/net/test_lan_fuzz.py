@@ -14,11 +14,11 @@ import threading
 import time
 
 from engine.ai import make_ai
+from engine.game.rules import Ruleset
 from engine.net import frames
 from engine.net import messages as m
 from engine.net.client import Client, Disconnected
-from engine.replay import replay
-from engine.rules import Ruleset
+from engine.records.replay import replay
 from tests.net.lan_helpers import bots, config, hosted
 
 FRAMES = 10_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from engine.events import HandEnded
+from engine.game.events import HandEnded
 from engine.net import messages as m
 from tests.net.lan_helpers import BotThread, bots, config, hosted
 from tests.net.proxy import RecordingProxy

@@ -5,9 +5,9 @@ records, and by a scan of the raw bytes for each hand's seed."""
 
 from __future__ import annotations
 
-from engine.events import Event, HandEnded, HandStarted, MatchEnded, MatchStarted
+from engine.game.events import Event, HandEnded, HandStarted, MatchEnded, MatchStarted
 from engine.net import messages as m
-from engine.replay import replay
+from engine.records.replay import replay
 from tests.net.lan_helpers import bots, config, hosted
 from tests.net.proxy import RecordingProxy
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from engine import events as ev
+from engine.game import events as ev
 from engine.net import messages as m
 from engine.net.talk import CODES, SAY_BURST, SAY_EVERY, SayLimit
 from tests.net.helpers import Player, hosted, join

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import time
 
-from engine import events as ev
-from engine.events import Event, HandEnded, HandStarted, MatchStarted
+from engine.game import events as ev
+from engine.game.events import Event, HandEnded, HandStarted, MatchStarted
 from engine.net import messages as m
 from engine.net.watchers import MAX_WATCHERS
-from engine.replay import replay
+from engine.records.replay import replay
 from tests.net.helpers import Player
 from tests.net.helpers import hosted as hosted_fast
 from tests.net.helpers import join as join_fast

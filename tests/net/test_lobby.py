@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.game.rules import Ruleset
 from engine.net.lobby import LobbyError, LobbyState
 from engine.net.messages import TableInfo
-from engine.rules import Ruleset
 from tests.clocks import FakeClock
 
 

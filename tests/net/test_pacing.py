@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.events import ReadyDeclared, TileDiscarded
+from engine.game.events import ReadyDeclared, TileDiscarded
 from engine.net.pacing import MISSES, AckCounter, Pacer
-from engine.waiting_seat import SeatStopped
+from engine.table.waiting_seat import SeatStopped
 
 DISCARD = TileDiscarded(0, 3, False, False)
 OTHER = ReadyDeclared(1)

@@ -61,7 +61,7 @@ def test_pip_install_into_a_new_environment_gives_a_working_command(tmp_path: Pa
     assert analyzed.returncode == 0, analyzed.stderr[-2000:]
     assert '"shanten"' in analyzed.stdout
     found = subprocess.run(  # the data files are installed with the code
-        [str(bin_dir / "python"), "-c", "import resources, engine.suit_table as t; "
+        [str(bin_dir / "python"), "-c", "import resources, engine.game.suit_table as t; "
          "print(len(resources.names()), t.TABLE_PATH.is_file()); "
          "print(*(n for n in resources.names() if n.startswith('sounds/')))"],
         cwd=away, capture_output=True, text=True, timeout=60)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fnmatch import fnmatch
 from pathlib import Path
 
-from engine import events as ev
+from engine.game import events as ev
 from gui.sound import cues
 from gui.sound.effects import EFFECTS, clip_resource
 from tools import build

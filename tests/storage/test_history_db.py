@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
-from engine.replay import record
-from engine.rules import Ruleset
+from engine.game.rules import Ruleset
+from engine.records.replay import record
 from storage.model import HandOutcome
 from storage.store import HistoryRow, ProfileStore
 from tests.profile_helpers import add_hand, fake_record, outcome_for, played

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.replay import record, replay
+from engine.records.replay import record, replay
 from storage.imports import REFUSALS, ImportRefused
 from storage.saved_hands import MAX_IMPORT_BYTES, SavedHand, read_saved_hand, read_saved_hand_folder
 from storage.store import ProfileStore

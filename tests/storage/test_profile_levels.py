@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.levels import LEVELS, apply_hand, level_for, progress
+from engine.game.ranks import RANKS, apply_hand, progress, rank_for
 from storage.model import HandOutcome, Profile
 from storage.store import ProfileStore
 from tests.profile_helpers import add_hand, new_store
 
-# RULES §6, copied from the table (not computed), so a wrong formula in engine.levels shows up:
+# RULES §6, copied from the table (not computed), so a wrong formula in engine.game.ranks shows up:
 # (级, 级别, 段位, next level at).
 RULES_TABLE = [
     (1, "待业", "麻袋", 100), (2, "临时工", "街头一段", 200), (3, "合同工", "街头二段", 400),
@@ -32,13 +32,13 @@ PROMOTIONS = RULES_TABLE[:-1]  # 23: level 24 is the top
 
 
 def test_level_table_matches_rules() -> None:
-    assert [(lv.number, lv.rank_title, lv.dan_title, lv.next_at) for lv in LEVELS] == RULES_TABLE
+    assert [(lv.number, lv.rank_title, lv.dan_title, lv.next_at) for lv in RANKS] == RULES_TABLE
     assert len(PROMOTIONS) == 23
 
 
 @pytest.mark.parametrize(("number", "rank", "dan", "threshold"), PROMOTIONS)
 def test_level_boundary_engine(number: int, rank: str, dan: str, threshold: int) -> None:
-    below, at, above = level_for(threshold - 1), level_for(threshold), level_for(threshold + 1)
+    below, at, above = rank_for(threshold - 1), rank_for(threshold), rank_for(threshold + 1)
     assert (below.number, below.rank_title, below.dan_title) == (number, rank, dan)
     assert at.number == above.number == number + 1
     assert (at.rank_title, at.dan_title) == RULES_TABLE[number][1:3]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import storage.store
-from engine.replay import record, replay
+from engine.records.replay import record, replay
 from storage.store import ProfileStore
 from tests.profile_helpers import add_hand, new_store, outcome_for, played
 

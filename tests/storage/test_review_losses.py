@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.replay import auto_moves, mark_auto, record
-from engine.review import REVIEW_VERSION, review_hand
+from engine.records.replay import auto_moves, mark_auto, record
+from engine.records.review import REVIEW_VERSION, review_hand
 from storage.reviews import loss_of
 from storage.store import ProfileStore
 from tests.profile_helpers import outcome_for, played

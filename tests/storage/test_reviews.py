@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.replay import record
-from engine.review import review_hand
+from engine.records.replay import record
+from engine.records.review import review_hand
 from storage.history import _db_v1, _db_v2, _db_v3, insert_hand
 from storage.reviews import check_review, hand_digest, rolling_mean
 from storage.store import ProfileStore

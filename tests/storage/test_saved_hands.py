@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import storage.store
-from engine.replay import FORMAT, record, replay
+from engine.records.replay import FORMAT, record, replay
 from storage.imports import ImportRefused
 from storage.store import ProfileStore
 from tests.profile_helpers import new_store, outcome_for, played

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from engine.replay import record
+from engine.records.replay import record
 from storage.codes import coded_names, result_code
 from storage.history import DB_SCHEMA_VERSION, _db_v1, insert_hand
 from storage.model import BestHand

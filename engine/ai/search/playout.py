@@ -7,7 +7,7 @@ one per seat, a win or nothing. The policy is the same for every seat, this one 
 its first action: take every win; make a kong that costs no progress; otherwise discard the
 kind that leaves the fewest tiles missing (the 8-tile rule is in that count), ties to the
 loneliest tile of the shortest suit; in the 报听 room declare as soon as the hand is ready, and
-once declared throw what is drawn. A win is scored by :func:`engine.scoring.score_win` and paid
+once declared throw what is drawn. A win is scored by :func:`engine.game.scoring.score_win` and paid
 as the table pays it (庄分 included). Nothing reads the clock.
 """
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...analysis import TileCounts, waits_counts
-from ...rules import Room, Ruleset
-from ...scoring import WinContext, score_win
-from ...tiles import NUM_KINDS
-from .worlds import World
+from engine.ai.search.worlds import World
+from engine.game.analysis import TileCounts, waits_counts
+from engine.game.rules import Room, Ruleset
+from engine.game.scoring import WinContext, score_win
+from engine.game.tiles import NUM_KINDS
 
 SEATS = 4
 LAST_FOUR = 4  # the 海捞区: no kong, one draw each, no discard after

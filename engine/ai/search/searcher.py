@@ -13,11 +13,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...actions import Action, ActionKind
-from ...view import SeatView
-from ..memory import TableMemory
-from .playout import Playout
-from .worlds import Reading, World, sample_world
+from engine.ai.memory import TableMemory
+from engine.ai.search.playout import Playout
+from engine.ai.search.worlds import Reading, World, sample_world
+from engine.game.actions import Action, ActionKind
+from engine.game.view import SeatView
 
 
 @dataclass(frozen=True)

@@ -23,13 +23,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...analysis import TileCounts, waits_counts
-from ...rules import Room
-from ...tiles import NUM_KINDS
-from ...view import SeatView
-from ..hard import _readiness
-from ..memory import TableMemory
-from ..whereabouts import kept_suits
+from engine.ai.hard import _readiness
+from engine.ai.memory import TableMemory
+from engine.ai.whereabouts import kept_suits
+from engine.game.analysis import TileCounts, waits_counts
+from engine.game.rules import Room
+from engine.game.tiles import NUM_KINDS
+from engine.game.view import SeatView
 
 SEATS = 4
 TRIES = 24  # attempts at a hand that fits before a plainer one is taken
