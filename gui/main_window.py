@@ -493,11 +493,12 @@ class MainWindow(QMainWindow):
         """The LAN match has started: the table, sat at `remote`, the player at the bottom."""
         import uuid
 
-        seat = started.seat
-        names = [started.names[(seat + i) % 4] for i in range(4)]
+        from engine.net.relative import turned
+
+        names = list(turned(started.names, started.seat))  # me at the bottom, then 下家, 对家, 上家
         # a computer's title is its level ("normal"): in words; a person's is 级别·段位
         titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else peer_title(t, short=True)
-                  for t in (started.titles[(seat + i) % 4] for i in range(4))]
+                  for t in turned(started.titles, started.seat)]
         if not remote.watching:  # keeps a saved match (a watcher's table is not the player's match)
             self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")
         self._lan_table = True
