@@ -19,7 +19,8 @@ from engine.table.setup import HOST_STRIDE, PLACE, SELFPLAY_STRIDE, WINDOW_STRID
 @pytest.mark.parametrize("seed", [0, 1, 78, 2**47 + 5])
 def test_each_table_seeds_its_computers_as_it_always_did(seed: int) -> None:
     # the window: seed × 4 + seat; the LAN host: seed + seat; self-play: seed × 1,000,003 + seat
-    assert local_match(Ruleset(), seed, ["easy"] * 3, "me").ai_seeds == (seed * 4 + 1, seed * 4 + 2, seed * 4 + 3)
+    window = local_match(Ruleset(), seed, ["easy"] * 3, "me")
+    assert window.ai_seeds == (seed * 4 + 1, seed * 4 + 2, seed * 4 + 3)
     assert [ai_seed(seed, s, HOST_STRIDE) for s in range(4)] == [seed + s for s in range(4)]
     assert [ai_seed(seed, s, SELFPLAY_STRIDE) for s in range(4)] == [seed * 1_000_003 + s for s in range(4)]
     assert WINDOW_STRIDE == 4
