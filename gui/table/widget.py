@@ -509,7 +509,9 @@ class TableWidget(QWidget):
 
     def _show_hand_line(self) -> None:
         """My suits and waits (a watcher has no hand of its own to count)."""
-        self.bar.waits.setText("" if self.watching else table_info.hand_line(self.scene.model))
+        scene = self.scene
+        line = "" if self.watching else table_info.hand_line(scene.model, scene.tracker.unseen())
+        self.bar.waits.setText(line)
 
     def _show_status(self) -> None:
         """What I may do now (or what the table did for me), and why a discard was no win."""

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QBoxLayout
 from engine.game import events as ev
 from engine.game.actions import WIN, Action, ActionKind
 from engine.table.decision import DecisionRequest
+from engine.table.setup import PLACE
 from engine.table.tutorial import (
     MOMENTS,
     PLAYER_MOVES,
@@ -40,7 +41,6 @@ from gui.tutorial.callout import Callout, SkipButton
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
 
-SEAT_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
 TOTAL = len(MOMENTS)
 DIALOG_ROOM = 40  # px of the window left around the result dialog (as the dialog keeps itself)
 MIN_BODY = 160  # px of the dialog's hands and score that always show
@@ -88,14 +88,12 @@ class TutorialTable(TableWidget):
         """Deal the scripted hand: the player in seat 0, scripted seats in the others."""
         from gui.table.local_table import LocalTable
 
-        names = [player, *(tr(key) for key in SEAT_NAMES)]
+        names = [player, PLACE, PLACE, PLACE]  # the computers by their places: the table puts them in words
         seats = [ScriptedSeat(name) for name in names[1:]]
         table = LocalTable(RULES, 0, seats, names, time_limit=None, match=TutorialMatch(names), counted=False)
         self.sit_at(table, RULES, names, ["", "", "", ""])
 
     def retranslate(self) -> None:
-        if len(self.scene.names) == 4:
-            self.scene.names[1:] = [tr(key) for key in SEAT_NAMES]
         super().retranslate()
         self.scene.rules_line = tr("tutorial.rules_line")
         self.scene.refresh_texts()

@@ -234,8 +234,7 @@ def test_a_language_switch_says_the_moment_again_in_the_new_language(qtbot: Any,
     window.retranslate()
     assert tutorial.callout.title.text() == i18n.tr_in("en", "tutorial.eight.title")
     assert tutorial.callout.task.text() == i18n.tr_in("en", "tutorial.do.discard", tile="5s")
-    assert tutorial.scene.names[1:] == [i18n.tr_in("en", k) for k in ("table.ai_right", "table.ai_opposite",
-                                                                     "table.ai_left")]
+    assert [plate.name.text() for plate in tutorial.scene.plates[1:]] == ["Right", "Opposite", "Left"]
     _click(qtbot, tutorial.callout.next)  # 下一步 still leads on: to the task
     assert tutorial.callout.task.isVisible() and not tutorial.callout.text.isVisible()
     _click(qtbot, tutorial.skip_button)
