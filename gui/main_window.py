@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from gui.session import ProfileSession
     from gui.single_instance import InstanceServer
     from gui.table.replay import ReplayWidget
+    from gui.table.tutorial import TutorialTable
     from gui.table.widget import TableWidget
     from gui.tiles.art import TileArt
-    from gui.tutorial.table import TutorialTable
     from storage.store import ProfileStore
 
 log = logging.getLogger(__name__)
@@ -332,8 +332,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start_screen)
 
     def show_tutorial(self) -> None:
-        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.tutorial)."""
-        from gui.tutorial.table import TutorialTable
+        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.table.tutorial)."""
+        from gui.table.tutorial import TutorialTable
 
         self._end_tutorial()
         profile = self.session.profile

@@ -33,8 +33,8 @@ from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
 from gui.lan.kept_seat import KeptSeat
 from gui.lan.words import lock_mark, refusal_text
-from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, hint_label, lay_out_dialog
-from gui.screens.new_game import dialog_buttons
+from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader, FormCard, hint_label, lay_out_dialog
+from gui.parts.match_form import dialog_buttons
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +90,7 @@ class JoinDialog(QDialog):
 
         self.header = DialogHeader(self)
         # -- tables found -----------------------------------------------------------------------
-        self.found_card = Card(self)
+        self.found_card = FormCard(self)
         self.table_list = QListWidget()
         self.table_list.setObjectName("tableList")
         self.table_list.setMinimumHeight(150)
@@ -100,7 +100,7 @@ class JoinDialog(QDialog):
         self.found_card.grid.addWidget(self.table_list, 0, 0)
         self.found_card.grid.addWidget(self.found_hint, 1, 0)
         # -- an address typed in ----------------------------------------------------------------
-        self.manual_card = Card(self)
+        self.manual_card = FormCard(self)
         self.address_box = QComboBox()
         self.address_box.setEditable(True)
         self.address_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)

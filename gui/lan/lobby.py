@@ -32,9 +32,9 @@ from gui.i18n import seat_label, tr
 from gui.i18n.levels import AI_LEVELS
 from gui.i18n.titles import peer_title
 from gui.lan.words import lock_mark
-from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
-from gui.screens.felt import FeltBackdrop
-from gui.screens.new_game import ai_level_combo, retranslate_levels
+from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
+from gui.parts.felt import FeltBackdrop
+from gui.parts.match_form import ai_level_combo, retranslate_levels
 
 SEATS = 4
 PANEL_W = 940  # the lobby's card at most; narrower windows get all of their width less a margin

@@ -13,7 +13,7 @@ from gui.i18n import tr
 from gui.i18n.titles import level_words
 from gui.profile.charts import format_number
 from gui.profile.data_table import DataTable
-from gui.profile.style import Card
+from gui.profile.style import ProfileCard
 from gui.theme import LOSS_RED, WIN_GREEN
 from storage.model import ROOMS, Profile, RoomStats
 
@@ -23,7 +23,7 @@ def win_rate(stats: RoomStats) -> str:
     return f"{100 * stats.wins / stats.hands:.1f}%" if stats.hands else "—"
 
 
-class RecordCard(Card):
+class RecordCard(ProfileCard):
     """The record: matches, hands, wins, … and the net score, in total and per room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -52,7 +52,7 @@ class RecordCard(Card):
         self.table.set_table(header, rows, weights=[1.5, 1, 1, 1], accent_column=1, colours=colours)
 
 
-class RecentCard(Card):
+class RecentCard(ProfileCard):
     """The recent matches (hidden while there are none); see :class:`gui.profile.view.ProfileView`
     for the rows it takes."""
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.i18n import LANGUAGES, language, tr
-from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader
+from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader
 from gui.screens.rules_text import rules_html
 
 

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
 )
 
 from gui.i18n import LANGUAGES, tr
-from gui.screens.dialog_parts import (
+from gui.parts.dialog_parts import (
     DIALOG_STYLE,
-    Card,
     DialogHeader,
+    FormCard,
     SegmentedChoice,
     field_label,
     lay_out_dialog,
@@ -55,7 +55,7 @@ class SettingsDialog(QDialog):
         self.header = DialogHeader(self)
 
         # -- display ------------------------------------------------------------------------
-        self.display_card = Card(self)
+        self.display_card = FormCard(self)
         self.display_card.setMinimumWidth(500)
         self.speed_label = field_label()
         self.speed_choice = SegmentedChoice([(step, f"speed.{step}", {}) for step in SPEED_STEPS])
@@ -71,7 +71,7 @@ class SettingsDialog(QDialog):
         ])
 
         # -- play -------------------------------------------------------------------------------
-        self.play_card = Card(self)
+        self.play_card = FormCard(self)
         self.auto_win_label = field_label()
         self.auto_win_box = QCheckBox()
         self.auto_win_box.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -92,7 +92,7 @@ class SettingsDialog(QDialog):
         ])
 
         # -- sound ------------------------------------------------------------------------------
-        self.sound_card = Card(self)
+        self.sound_card = FormCard(self)
         self.sound_label = field_label()
         self.sound_box = QCheckBox()
         self.sound_box.setCursor(Qt.CursorShape.PointingHandCursor)

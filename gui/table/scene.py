@@ -34,7 +34,7 @@ from engine.game.tiles import NUM_TILES
 from engine.game.wall import SIDE_LENGTHS
 from gui import theme
 from gui.i18n import tr
-from gui.screens.felt import felt_pixmap
+from gui.parts.felt import felt_pixmap
 from gui.table.animation import Animator
 from gui.table.call_marks import CALL_MS, Call, CallMarks
 from gui.table.centre_box import CentreBox, CentreText

@@ -1,6 +1,6 @@
 """The playing table: scene + view + action bar, seated at a table through one connection.
 
-Event flow: the connection (gui.table.connection) emits an event → the scene animates it → when the
+Event flow: the connection (gui.parts.connection) emits an event → the scene animates it → when the
 animation ends the widget acknowledges it, and only then does the table go on. Decisions: the
 widget enables exactly the legal actions (tiles to click, buttons), shows the time the table
 gives, and sends the choice back; when the table decides for the seat (time up) it says so.
@@ -27,12 +27,12 @@ from engine.table.decision import DecisionClosed, DecisionRequest
 from engine.table.seat import Seat
 from engine.table.summary import HandSummary, track
 from gui.i18n import tile_label, tr
+from gui.parts.connection import HUMAN, HandSaved, TableConnection
 from gui.settings import AI_PAUSES
 from gui.sound.cues import TableCues
 from gui.table import info as table_info
 from gui.table.action_bar import ActionBar
 from gui.table.autoplay_banner import AutoplayBanner
-from gui.table.connection import HUMAN, HandSaved, TableConnection
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import BetweenHandsWait, Readiness
 from gui.table.reconnect_banner import ReconnectBanner

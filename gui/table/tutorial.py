@@ -32,10 +32,10 @@ from engine.table.tutorial import (
     event_moment,
 )
 from gui.i18n import refusal_reason, score_label, tile_label, tr
-from gui.table.connection import HUMAN
+from gui.parts.callout import Callout, SkipButton
+from gui.parts.connection import HUMAN
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.widget import TableWidget
-from gui.tutorial.callout import Callout, SkipButton
 
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt

@@ -1,4 +1,5 @@
-"""What the dialogs share: the look (one style sheet), a header band and a segmented choice."""
+"""What the light dialogs share: the look (one style sheet), a header band, a segmented choice and
+the form card (:class:`FormCard`: a title over rows of label and field)."""
 
 from __future__ import annotations
 
@@ -117,7 +118,7 @@ class SegmentedChoice(QWidget):
             button.setText(tr(key, **fmt))
 
 
-class Card(QFrame):
+class FormCard(QFrame):
     """A rounded white card with a green title; put the content in ``grid``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
