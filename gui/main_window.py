@@ -19,9 +19,9 @@ from engine.game.rules import Ruleset
 from gui import settings as settings_store
 from gui import theme, window_fit
 from gui.app_icon import app_icon
-from gui.i18n import set_language, tr
-from gui.i18n.levels import AI_LEVELS
+from gui.i18n import codes, set_language, tr
 from gui.i18n.store import notice_text
+from gui.i18n.texts.levels import AI_LEVELS
 from gui.i18n.titles import level_words, peer_title
 from gui.review_worker import ReviewWorker
 from gui.settings import Settings
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-AI_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
+AI_NAMES = codes.AI_SEAT_NAMES
 AI_LEVEL_KEYS = AI_LEVELS  # an AI seat's title at a LAN table
 RETRY_MS = 15_000  # how often a save that failed is tried again
 
@@ -305,7 +305,7 @@ class MainWindow(QMainWindow):
             if not self._lan_table:  # a LAN table's names and titles are the players' own
                 if len(scene.names) == 4:
                     scene.names[1:] = [tr(key) for key in AI_NAMES]
-                scene.levels = ["", *(tr(f"ai.{level}") for level in self._level_keys)]
+                scene.levels = ["", *(tr(codes.AI_TITLE[level]) for level in self._level_keys)]
             self._table.retranslate()
         if self._lan is not None:
             self._lan.retranslate()
@@ -496,7 +496,7 @@ class MainWindow(QMainWindow):
         seat = started.seat
         names = [started.names[(seat + i) % 4] for i in range(4)]
         # a computer's title is its level ("normal"): in words; a person's is 级别·段位
-        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else peer_title(t, short=True)
+        titles = [tr(codes.AI_TITLE[t]) if t in AI_LEVEL_KEYS else peer_title(t, short=True)
                   for t in (started.titles[(seat + i) % 4] for i in range(4))]
         if not remote.watching:  # keeps a saved match (a watcher's table is not the player's match)
             self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")
@@ -527,7 +527,7 @@ class MainWindow(QMainWindow):
             from engine.table.match import Match
 
             self.session.save_start(Match(rules, seed, names).state())
-        level_names = ["", *(tr(f"ai.{level}") for level in levels)]
+        level_names = ["", *(tr(codes.AI_TITLE[level]) for level in levels)]
         ais: list[Seat] = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1])
                            for i, level in enumerate(levels)]
         self._level_keys = list(levels)

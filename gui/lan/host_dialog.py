@@ -22,7 +22,7 @@ from engine.net import messages as m
 from engine.net.room_code import new_code
 from gui import theme
 from gui.i18n import tr
-from gui.i18n.levels import AI_LEVELS
+from gui.i18n.texts.levels import AI_LEVELS
 from gui.parts.dialog_parts import (
     DIALOG_STYLE,
     DialogHeader,

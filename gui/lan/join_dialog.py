@@ -28,7 +28,7 @@ from engine.net.client import JoinRefused
 from engine.net.discovery import Browser, Found
 from engine.net.recent import remember
 from gui import theme
-from gui.i18n import tr
+from gui.i18n import room_label, tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
 from gui.lan.kept_seat import KeptSeat
@@ -46,7 +46,7 @@ def table_line(found: Found, mine: bool = False) -> str:
     """One table of the list: its name, room, length, free seats, and what stands in the way;
     `mine`: this player holds a seat there (a return needs no code)."""
     table = found.table
-    room = tr(f"room.{table.room}") if table.room in ("open", "baoting") else table.room
+    room = room_label(table.room)
     parts = [table.name or found.host, room,
              tr("new_game.rounds_1" if table.rounds == 1 else "new_game.rounds_n", n=table.rounds),
              tr("lan.join.free", n=table.seats_free)]

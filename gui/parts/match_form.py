@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.game.rules import MATCH_LENGTHS, Preset, Room, Ruleset
-from gui.i18n import tr
-from gui.i18n.levels import AI_LEVELS
+from gui.i18n import codes, tr
+from gui.i18n.texts.levels import AI_LEVELS
 from gui.parts.dialog_parts import FormCard, SegmentedChoice, field_label, hint_label, time_limit_choice
 
 DEFAULT_AI_LEVEL = "normal"
@@ -85,7 +85,7 @@ class TableCard(FormCard):
         self._update_hint()
 
     def _update_hint(self) -> None:
-        self.room_hint.setText(tr(f"new_game.room_hint_{self.room_choice.value().value}"))
+        self.room_hint.setText(tr(codes.ROOM_HINT[self.room_choice.value().value]))
 
     def retranslate(self) -> None:
         self.title.setText(tr("new_game.table"))
@@ -140,7 +140,7 @@ class RulesCard(FormCard):
         self.preset_combo.blockSignals(True)
         self.preset_combo.setCurrentIndex(PRESETS.index(preset))
         self.preset_combo.blockSignals(False)
-        self.preset_hint.setText(tr(f"preset.{preset.value}.hint"))
+        self.preset_hint.setText(tr(codes.PRESET_HINT[preset.value]))
         if preset is not Preset.CUSTOM:
             for name, on in preset_options(preset).items():
                 box = self.option_boxes[name]
@@ -184,11 +184,11 @@ class RulesCard(FormCard):
         self.title.setText(tr("new_game.rules"))
         self.preset_label.setText(tr("new_game.preset"))
         for index, preset in enumerate(PRESETS):
-            self.preset_combo.setItemText(index, tr(f"preset.{preset.value}"))
-        self.preset_hint.setText(tr(f"preset.{self.preset().value}.hint"))
+            self.preset_combo.setItemText(index, tr(codes.PRESET[preset.value]))
+        self.preset_hint.setText(tr(codes.PRESET_HINT[self.preset().value]))
         for name, box in self.option_boxes.items():
-            box.setText(tr(f"option.{name}"))
-            box.setToolTip(tr(f"option.{name}.tip"))
+            box.setText(tr(codes.OPTION[name]))
+            box.setToolTip(tr(codes.OPTION_TIP[name]))
 
 
 def ai_level_combo() -> QComboBox:
@@ -202,7 +202,7 @@ def ai_level_combo() -> QComboBox:
 
 def retranslate_levels(combo: QComboBox) -> None:
     for index, level in enumerate(AI_LEVELS):
-        combo.setItemText(index, tr(f"level.{level}"))
+        combo.setItemText(index, tr(codes.LEVEL[level]))
 
 
 def dialog_buttons(dialog: QDialog,

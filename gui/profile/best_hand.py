@@ -12,12 +12,12 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from engine.game.tiles import TileError, parse_tiles
 from gui.fonts import ui_font
-from gui.i18n import other_language, score_label, tr, tr_in
+from gui.i18n import other_language, room_label, score_label, tr, tr_in
 from gui.parts.tile_row import tile_row
 from gui.profile.data_table import DataTable
 from gui.profile.style import ProfileCard
 from gui.tiles.art import TileArt
-from storage.model import ROOMS, BestHand
+from storage.model import BestHand
 
 
 class TileStrip(QWidget):
@@ -134,7 +134,7 @@ class BestHandCard(ProfileCard):
             self.tiles.set_tiles([])
             return
         self.badge.setText(tr("profile.best_value", n=best.value))
-        room = tr(f"room.{best.room}") if best.room in ROOMS else best.room
+        room = room_label(best.room)
         meta = [room, best.played_at[:16].replace("T", " ")]
         self.meta.setText("   ·   ".join(part for part in meta if part))
         try:

@@ -7,8 +7,8 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QWidget
 
 from engine.game.rules import Preset, Ruleset
-from gui.i18n import tr
-from gui.i18n.levels import AI_LEVELS
+from gui.i18n import codes, tr
+from gui.i18n.texts.levels import AI_LEVELS
 from gui.parts.dialog_parts import (
     DIALOG_STYLE,
     DialogHeader,
@@ -110,7 +110,7 @@ class NewGameDialog(QDialog):
         self.opponents_card.title.setText(tr("new_game.opponents"))
         self.opponents_hint.setText(tr("new_game.opponents_hint"))
         for label, combo, seat in zip(self.seat_labels, self.level_combos, OPPONENT_SEATS, strict=True):
-            label.setText(tr(f"seat.{seat}"))
+            label.setText(tr(codes.SEAT[seat]))
             retranslate_levels(combo)
         self.rules_card.retranslate()
         self.cancel_button.setText(tr("button.cancel"))

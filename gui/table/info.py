@@ -12,7 +12,7 @@ from engine.game.actions import WIN, Action, ActionKind
 from engine.game.scoring import WinRefusal
 from engine.game.tiles import to_counts
 from engine.game.view import SeatView
-from gui.i18n import refusal_reason, tile_label, tr
+from gui.i18n import codes, refusal_reason, tile_label, tr
 from gui.table.model import HUMAN, TableModel
 
 
@@ -42,7 +42,7 @@ def hand_line(model: TableModel) -> str:
     suits = [sum(counts[s * 7:s * 7 + 7]) + 4 * sum(1 for k in kongs if k // 7 == s) for s in range(3)]
     best = max(range(3), key=lambda s: suits[s])
     parts = [tr("info.suits", m=suits[0], p=suits[1], s=suits[2]),
-             tr("info.eight", suit=tr(f"suit.{'mps'[best]}"), n=suits[best])]
+             tr("info.eight", suit=tr(codes.SUIT['mps'[best]]), n=suits[best])]
     if model.ended:
         return "   ".join(parts)
     size = len(kinds) + 3 * len(kongs)

@@ -31,7 +31,7 @@ from engine.table.tutorial import (
     decision_moments,
     event_moment,
 )
-from gui.i18n import refusal_reason, score_label, tile_label, tr
+from gui.i18n import TextKey, codes, refusal_reason, score_label, tile_label, tr
 from gui.parts.callout import Callout, SkipButton
 from gui.parts.connection import HUMAN
 from gui.table.end_dialogs import EndOfHandDialog
@@ -40,7 +40,7 @@ from gui.table.widget import TableWidget
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
 
-SEAT_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
+SEAT_NAMES = codes.AI_SEAT_NAMES
 TOTAL = len(MOMENTS)
 DIALOG_ROOM = 40  # px of the window left around the result dialog (as the dialog keeps itself)
 MIN_BODY = 160  # px of the dialog's hands and score that always show
@@ -54,7 +54,7 @@ def task_text(action: Action) -> str:
     if action.kind is ActionKind.WIN:
         return tr("tutorial.do.win")
     assert action.tile is not None
-    key = "tutorial.do.declare" if action.declare else "tutorial.do.discard"
+    key: TextKey = "tutorial.do.declare" if action.declare else "tutorial.do.discard"
     return tr(key, tile=tile_label(action.tile))
 
 

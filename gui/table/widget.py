@@ -26,7 +26,7 @@ from engine.net.talk import SayLimit
 from engine.table.decision import DecisionClosed, DecisionRequest
 from engine.table.seat import Seat
 from engine.table.summary import HandSummary, track
-from gui.i18n import tile_label, tr
+from gui.i18n import TextKey, codes, tile_label, tr
 from gui.parts.connection import HUMAN, HandSaved, TableConnection
 from gui.settings import AI_PAUSES
 from gui.sound.cues import TableCues
@@ -193,8 +193,8 @@ class TableWidget(QWidget):
 
     def retranslate(self) -> None:
         rules = self.rules
-        self.scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"),
-                                   rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
+        self.scene.rules_line = tr("table.rules_line", room=tr(codes.ROOM[rules.room.value]),
+                                   rounds=rules.rounds, preset=tr(codes.PRESET[rules.preset.value]))
         self.bar.retranslate()
         self.banner.retranslate()
         self.reconnect_banner.retranslate()
@@ -674,7 +674,7 @@ class TableWidget(QWidget):
         if sounds is None:
             return
         on = sounds.toggle()
-        note = "sound.unavailable" if on and sounds.problem else "sound.on" if on else "sound.off"
+        note: TextKey = "sound.unavailable" if on and sounds.problem else "sound.on" if on else "sound.off"
         self._note(tr(note))
 
     def toggle_tracker(self) -> None:
