@@ -19,9 +19,9 @@ from engine.game.rules import Ruleset
 from gui import settings as settings_store
 from gui import theme, window_fit
 from gui.app_icon import app_icon
-from gui.i18n import set_language, tr
-from gui.i18n.levels import AI_LEVELS
+from gui.i18n import codes, set_language, tr
 from gui.i18n.store import notice_text
+from gui.i18n.texts.levels import AI_LEVELS
 from gui.i18n.titles import level_words, peer_title
 from gui.review_worker import ReviewWorker
 from gui.settings import Settings
@@ -39,9 +39,9 @@ if TYPE_CHECKING:
     from gui.session import ProfileSession
     from gui.single_instance import InstanceServer
     from gui.table.replay import ReplayWidget
+    from gui.table.tutorial import TutorialTable
     from gui.table.widget import TableWidget
     from gui.tiles.art import TileArt
-    from gui.tutorial.table import TutorialTable
     from storage.store import ProfileStore
 
 log = logging.getLogger(__name__)
@@ -301,7 +301,7 @@ class MainWindow(QMainWindow):
         if self._table is not None:
             scene = self._table.scene
             if not self._lan_table:  # a LAN table's names and titles are the players' own
-                scene.levels = ["", *(tr(f"ai.{level}") for level in self._level_keys)]
+                scene.levels = ["", *(tr(codes.AI_TITLE[level]) for level in self._level_keys)]
             self._table.retranslate()
         if self._lan is not None:
             self._lan.retranslate()
@@ -328,8 +328,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start_screen)
 
     def show_tutorial(self) -> None:
-        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.tutorial)."""
-        from gui.tutorial.table import TutorialTable
+        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.table.tutorial)."""
+        from gui.table.tutorial import TutorialTable
 
         self._end_tutorial()
         profile = self.session.profile
@@ -493,7 +493,7 @@ class MainWindow(QMainWindow):
 
         names = list(turned(started.names, started.seat))  # me at the bottom, then 下家, 对家, 上家
         # a computer's title is its level ("normal"): in words; a person's is 级别·段位
-        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else peer_title(t, short=True)
+        titles = [tr(codes.AI_TITLE[t]) if t in AI_LEVEL_KEYS else peer_title(t, short=True)
                   for t in turned(started.titles, started.seat)]
         if not remote.watching:  # keeps a saved match (a watcher's table is not the player's match)
             self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")
@@ -522,7 +522,7 @@ class MainWindow(QMainWindow):
         setup = local_match(rules, seed, levels, profile.name)  # the computers named by code
         if resume is None:
             self.session.save_start(setup.start_state())
-        level_names = ["", *(tr(f"ai.{level}") for level in levels)]
+        level_names = ["", *(tr(codes.AI_TITLE[level]) for level in levels)]
         self._level_keys = list(levels)
         self._end_tutorial()
         self._leave_lan()

@@ -16,14 +16,14 @@ from engine.game.rules import Ruleset
 from engine.game.tiles import format_tiles, tile_name
 from engine.table.summary import HandSummary
 from gui.i18n.store import notice_text
-from gui.table.model import HUMAN
+from gui.parts.seats import HUMAN
 from storage.model import BestHand, HandOutcome, Profile, coded_items
 from storage.store import ProfileStore
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
     from engine.records.review import HandReview
+    from gui.parts.connection import HandSaved
     from gui.review_worker import ReviewWorker
-    from gui.table.connection import HandSaved
 
 
 log = logging.getLogger(__name__)

@@ -50,8 +50,7 @@ from engine.table.match import over_after
 from gui.i18n import tr
 from gui.lan.bridge import MessageBridge
 from gui.lan.words import end_text, refusal_text
-from gui.table.connection import HandSaved, TableConnection
-from gui.table.readiness import Readiness
+from gui.parts.connection import HandSaved, Readiness, TableConnection
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from engine.game.actions import WIN, Action, ActionKind
 from engine.game.scoring import WinRefusal
 from engine.game.tiles import to_counts
 from engine.game.view import SeatView
-from gui.i18n import refusal_reason, tile_label, tr
+from gui.i18n import codes, refusal_reason, tile_label, tr
 from gui.table.model import HUMAN, TableModel
 
 
@@ -36,7 +36,7 @@ def hand_line(model: TableModel, unseen: Sequence[int]) -> str:
     suits = analysis.suit_lengths(counts, kongs)
     best = max(range(3), key=lambda s: suits[s])
     parts = [tr("info.suits", m=suits[0], p=suits[1], s=suits[2]),
-             tr("info.eight", suit=tr(f"suit.{'mps'[best]}"), n=suits[best])]
+             tr("info.eight", suit=tr(codes.SUIT['mps'[best]]), n=suits[best])]
     if model.ended:
         return "   ".join(parts)
     size = len(kinds) + 3 * len(kongs)

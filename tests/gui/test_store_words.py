@@ -134,8 +134,8 @@ def test_a_lan_hand_counts_for_the_players_own_seat_and_keeps_the_saved_match(st
     numbers, the summary is turned to the player; the profile credits the player's seat. A LAN
     match that ends leaves the match saved on this computer alone."""
     from engine.game import events as ev
+    from gui.parts.connection import HandSaved
     from gui.session import ProfileSession
-    from gui.table.connection import HandSaved
 
     store.create("me")
     store.select("me")

@@ -21,7 +21,7 @@ from gui.main_window import MainWindow
 from gui.screens.start import StartScreen
 from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog
-from gui.tutorial.table import TutorialTable
+from gui.table.tutorial import TutorialTable
 from storage.store import ProfileStore
 from tests.gui_driver import click_tile
 

@@ -32,11 +32,11 @@ from engine.table.tutorial import (
     decision_moments,
     event_moment,
 )
-from gui.i18n import refusal_reason, score_label, tile_label, tr
-from gui.table.connection import HUMAN
+from gui.i18n import TextKey, refusal_reason, score_label, tile_label, tr
+from gui.parts.callout import Callout, SkipButton
+from gui.parts.connection import HUMAN
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.widget import TableWidget
-from gui.tutorial.callout import Callout, SkipButton
 
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
@@ -54,7 +54,7 @@ def task_text(action: Action) -> str:
     if action.kind is ActionKind.WIN:
         return tr("tutorial.do.win")
     assert action.tile is not None
-    key = "tutorial.do.declare" if action.declare else "tutorial.do.discard"
+    key: TextKey = "tutorial.do.declare" if action.declare else "tutorial.do.discard"
     return tr(key, tile=tile_label(action.tile))
 
 
