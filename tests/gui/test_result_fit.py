@@ -1,0 +1,117 @@
+"""The result of a hand, readable whole at the smallest window (800×560) and at a large one
+(1920×1200), in Chinese and in English (issue 23 §6): every label and every column of the score
+table lies inside the part of the dialog that shows (the body scrolls up and down only, never
+sideways), no text is wider than its label or its column, and the dialog stays inside its window."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QStyle, QTableWidget, QWidget
+
+from engine.table.summary import HandSummary
+from gui.table.end_dialogs import MIN_TILE_W, TILE_W, EndOfHandDialog, fitting_width, row_width
+from gui.tiles.art import get_art
+from tests.gui.test_text import NAMES, a_draw, a_win
+
+SIZES = ((800, 560), (1920, 1200))
+HEADER_PADDING = 4  # the style sheet's padding of a header section, each side
+
+
+@pytest.fixture
+def host(qtbot) -> Iterator[QWidget]:
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+
+
+def _shown(host: QWidget, summary: HandSummary, size: tuple[int, int]) -> EndOfHandDialog:
+    host.resize(*size)
+    QApplication.processEvents()
+    dialog = EndOfHandDialog(get_art("classic"), summary, NAMES, host)
+    dialog.show()
+    QApplication.processEvents()
+    return dialog
+
+
+def _inside(outer: QRect, inner: QRect) -> bool:
+    return outer.left() <= inner.left() and inner.right() <= outer.right()
+
+
+def _text_width(font: QFont, text: str) -> int:
+    return QFontMetrics(font).horizontalAdvance(text)
+
+
+def _problems(dialog: EndOfHandDialog) -> list[str]:
+    """Whatever is cut at the sides: a label or a table out of the visible body or the dialog, a
+    text wider than its label, a cell's text wider than its column."""
+    viewport = dialog.scroll_area.viewport()
+    body = dialog.scroll_area.widget()
+    seen = QRect(QPoint(0, 0), viewport.size())
+    whole = QRect(QPoint(0, 0), dialog.size())
+    out = []
+    for widget in [*dialog.findChildren(QLabel), *dialog.findChildren(QTableWidget),
+                   *dialog.findChildren(QPushButton)]:
+        if not widget.isVisible() or widget.parent() is viewport:
+            continue
+        if body.isAncestorOf(widget):
+            where = QRect(widget.mapTo(viewport, QPoint(0, 0)), widget.size())
+            if not _inside(seen, where):
+                name = widget.objectName() or type(widget).__name__
+                out.append(f"{name} {getattr(widget, 'text', str)()!r} at {where} out of {seen}")
+        else:
+            where = QRect(widget.mapTo(dialog, QPoint(0, 0)), widget.size())
+            if not _inside(whole, where):
+                out.append(f"{widget.objectName()} out of the dialog")
+        if isinstance(widget, QLabel) and widget.text() and not widget.wordWrap() \
+                and _text_width(widget.font(), widget.text()) > widget.contentsRect().width():
+            out.append(f"{widget.text()!r} wider than its label")
+        if isinstance(widget, QLabel) and widget.pixmap() is not None and not widget.pixmap().isNull():
+            picture = widget.pixmap()
+            if picture.width() / picture.devicePixelRatio() > widget.width() + 1:
+                out.append("a revealed hand wider than its place")
+    for table in dialog.score_tables:
+        columns = sum(table.columnWidth(c) for c in range(table.columnCount()))
+        if columns > table.viewport().width():
+            out.append(f"the score table's columns ({columns}) wider than the table")
+        for c in range(table.columnCount()):
+            # a cell's text keeps the item view's margin each side, a header's its padding
+            margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+            cells = [table.item(r, c) for r in range(table.rowCount())]
+            texts = [(cell.font(), cell.text(), margin) for cell in cells]
+            header = table.horizontalHeaderItem(c).text()
+            texts.append((table.horizontalHeader().font(), header, HEADER_PADDING))
+            for font, text, pad in texts:
+                if _text_width(font, text) + 2 * pad > table.columnWidth(c):
+                    out.append(f"{text!r} cut in column {c} ({table.columnWidth(c)} px)")
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("kind", ["win", "draw"])
+def test_the_result_is_readable_whole_at_the_smallest_and_a_large_window(qtbot, host, language, size, kind):
+    dialog = _shown(host, a_win() if kind == "win" else a_draw(), size)
+    qtbot.addWidget(dialog)
+    assert dialog.width() <= size[0] and dialog.height() <= size[1]
+    assert _problems(dialog) == []
+    # the tiles are never shrunk past reading (about 30 px high), and full size where there is room
+    pictures = [label.pixmap() for label in dialog.findChildren(QLabel, "revealedHand")]
+    assert len(pictures) == 4
+    widths = {round(p.height() / p.devicePixelRatio()) for p in pictures}
+    assert len(widths) == 1  # one size for all four hands
+    if size == (1920, 1200):
+        assert dialog.scroll_area.horizontalScrollBar().maximum() == 0
+
+
+def test_the_tiles_take_the_width_there_is() -> None:
+    rows = [(18, 2), (15, 2)]  # a hand with a kong; a winning hand with its tile apart
+    assert fitting_width(rows, 10_000) == TILE_W
+    narrow = fitting_width(rows, 500)
+    assert MIN_TILE_W <= narrow < TILE_W
+    assert all(row_width(narrow, *row) <= 500 for row in rows)
+    assert any(row_width(narrow + 1, *row) > 500 for row in rows)  # the largest that fits
+    assert fitting_width(rows, 10) == MIN_TILE_W  # never smaller than readable
