@@ -45,8 +45,9 @@ if TYPE_CHECKING:
 DIALOG_STYLE = theme.dialog_style(dark=True)
 
 ROW_H = 26  # a score or standings table row
-TILE_W = 34  # the tiles of the revealed hands, where the window has room for them
-MIN_TILE_W = 22  # … and the least they shrink to in a narrow window (about 30 px high)
+TILE_W = 34  # the tiles of the revealed hands: the least beside their names, …
+MAX_TILE_W = 42  # … the most, in a large window
+MIN_TILE_W = 22  # … and the least under their names, in a narrow window (about 30 px high)
 ROOM_MARGIN = 60  # the window's width a dialog's body leaves free (its margins, the window's frame)
 SPACING = 14  # between the columns of the revealed hands, between side-by-side score tables
 
@@ -57,10 +58,10 @@ def row_width(width: int, tiles: int, groups: int) -> int:
     return tiles * (width + 1) + (width // 3) * groups
 
 
-def fitting_width(rows: Sequence[tuple[int, int]], room: int) -> int:
-    """The widest tile, up to :data:`TILE_W` (not under :data:`MIN_TILE_W`), at which every row
-    of (tiles, groups) fits in ``room`` pixels."""
-    for width in range(TILE_W, MIN_TILE_W, -1):
+def fitting_width(rows: Sequence[tuple[int, int]], room: int, most: int = TILE_W) -> int:
+    """The widest tile, up to ``most`` (not under :data:`MIN_TILE_W`), at which every row of
+    (tiles, groups) fits in ``room`` pixels."""
+    for width in range(most, MIN_TILE_W, -1):
         if all(row_width(width, *row) <= room for row in rows):
             return width
     return MIN_TILE_W
@@ -298,8 +299,9 @@ class EndOfHandDialog(_FittedDialog):
 
     def _hands(self, art: TileArt, summary: HandSummary, ended: ev.HandEnded, room: int) -> QGridLayout:
         """Each seat's name (庄, and after 荒庄 its waits), its revealed hand, its gain and its total:
-        on one line each where ``room`` (the body's width) allows it with full-size tiles, else
-        the hand under its line, its tiles as large as the width lets them be."""
+        on one line each where ``room`` (the body's width) allows tiles of :data:`TILE_W` or more
+        beside the words (up to :data:`MAX_TILE_W`), else the hand under its line, its tiles as
+        large as the width lets them be."""
         grid = QGridLayout()
         grid.setHorizontalSpacing(SPACING)
         grid.setVerticalSpacing(6)
@@ -340,8 +342,10 @@ class EndOfHandDialog(_FittedDialog):
         numbers_w = max(d.sizeHint().width() for _w, _k, d, _t in seats) + max(
             t.sizeHint().width() for *_, t in seats)
         beside = room - names_w - numbers_w - 3 * SPACING
-        one_line = all(row_width(TILE_W, *row) <= beside for row in rows)
-        width = TILE_W if one_line else fitting_width(rows, room)
+        width = fitting_width(rows, beside, MAX_TILE_W)
+        one_line = width >= TILE_W and all(row_width(width, *row) <= beside for row in rows)
+        if not one_line:
+            width = fitting_width(rows, room)
         for seat, (who, (kinds, kongs, highlight), delta_label, total_label) in enumerate(seats):
             picture = QLabel()
             picture.setObjectName("revealedHand")

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QStyle, QTableW
 
 from engine.table.summary import HandSummary
 from gui.table.end_dialogs import MIN_TILE_W, TILE_W, EndOfHandDialog, fitting_width, row_width
+from gui.table.layout import height_of
 from gui.tiles.art import get_art
 from tests.gui.test_text import NAMES, a_draw, a_win
 
@@ -98,13 +99,15 @@ def test_the_result_is_readable_whole_at_the_smallest_and_a_large_window(qtbot, 
     qtbot.addWidget(dialog)
     assert dialog.width() <= size[0] and dialog.height() <= size[1]
     assert _problems(dialog) == []
-    # the tiles are never shrunk past reading (about 30 px high), and full size where there is room
+    # the tiles are never shrunk past reading (about 30 px high), and larger where there is room
     pictures = [label.pixmap() for label in dialog.findChildren(QLabel, "revealedHand")]
     assert len(pictures) == 4
-    widths = {round(p.height() / p.devicePixelRatio()) for p in pictures}
-    assert len(widths) == 1  # one size for all four hands
-    if size == (1920, 1200):
-        assert dialog.scroll_area.horizontalScrollBar().maximum() == 0
+    heights = {round(p.height() / p.devicePixelRatio()) for p in pictures}
+    assert len(heights) == 1  # one size for all four hands
+    [height] = heights
+    assert height >= height_of(MIN_TILE_W)
+    if size == (1920, 1200):  # a large window: tiles larger than beside the words at 1024 px
+        assert height >= height_of(TILE_W) + 4
 
 
 def test_the_tiles_take_the_width_there_is() -> None:
