@@ -341,7 +341,7 @@ class EndOfHandDialog(_FittedDialog):
         names_w = max(_widths(who) for who, *_ in seats) + 16
         numbers_w = max(d.sizeHint().width() for _w, _k, d, _t in seats) + max(
             t.sizeHint().width() for *_, t in seats)
-        beside = room - names_w - numbers_w - 3 * SPACING
+        beside = room - names_w - numbers_w - 4 * SPACING  # three gaps, and one to spare
         width = fitting_width(rows, beside, MAX_TILE_W)
         one_line = width >= TILE_W and all(row_width(width, *row) <= beside for row in rows)
         if not one_line:

@@ -6,19 +6,42 @@ sideways), no text is wider than its label or its column, and the dialog stays i
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QStyle, QTableWidget, QWidget
 
-from engine.table.summary import HandSummary
+from engine.ai import make_ai
+from engine.game import events as ev
+from engine.game.rules import Ruleset
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks, play_match
+from engine.table.summary import HandSummary, track
 from gui.table.end_dialogs import MIN_TILE_W, TILE_W, EndOfHandDialog, fitting_width, row_width
 from gui.table.layout import height_of
 from gui.tiles.art import get_art
 from tests.gui.test_text import NAMES, a_draw, a_win
 
 SIZES = ((800, 560), (1920, 1200))
+SEVERAL_WINNERS_SEED = 5  # a 1-圈 match of four AIs with a hand won by more than one seat (一炮多响)
+
+
+@cache
+def several_winners() -> HandSummary:
+    """The first hand of that match won by several seats on one discard."""
+    done: list[HandSummary] = []
+    box = [HandSummary()]
+
+    def observe(event: ev.Event) -> None:
+        box[0] = track(box[0], event)
+        if isinstance(event, ev.HandEnded) and len(box[0].wins) > 1:
+            done.append(box[0])
+
+    play_match(Match(Ruleset(rounds=1), SEVERAL_WINNERS_SEED), [make_ai("normal", seed=i) for i in range(4)],
+               MatchHooks(observer=observe))
+    return done[0]
 HEADER_PADDING = 4  # the style sheet's padding of a header section, each side
 
 
@@ -93,9 +116,10 @@ def _problems(dialog: EndOfHandDialog) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("kind", ["win", "draw"])
+@pytest.mark.parametrize("kind", ["win", "draw", "several"])
 def test_the_result_is_readable_whole_at_the_smallest_and_a_large_window(qtbot, host, language, size, kind):
-    dialog = _shown(host, a_win() if kind == "win" else a_draw(), size)
+    summary = {"win": a_win, "draw": a_draw, "several": several_winners}[kind]()
+    dialog = _shown(host, summary, size)
     qtbot.addWidget(dialog)
     assert dialog.width() <= size[0] and dialog.height() <= size[1]
     assert _problems(dialog) == []
