@@ -99,3 +99,17 @@ def test_the_menu_bar_and_its_menu_are_themed(qtbot, tmp_path: Path, language) -
     assert _share(menu.grab().toImage(), theme.PANEL) > 0.4  # its menu: the panels' green
     assert tr("start.new_game") in [a.text() for a in menu.actions()]
     menu.close()
+
+
+def test_the_tables_pop_up_menu_is_themed(qtbot, language) -> None:
+    from gui.table.talk_controls import TalkControls
+
+    talk = TalkControls()
+    qtbot.addWidget(talk)
+    talk.show()
+    menu = talk.open_menu()  # 快捷语: the phrases, in the player's language
+    menu.popup(talk.mapToGlobal(QPoint(0, 0)))
+    qtbot.waitUntil(menu.isVisible, timeout=10000)
+    assert _share(menu.grab().toImage(), theme.PANEL) > 0.4
+    assert menu.actions() and all(a.text() for a in menu.actions() if not a.isSeparator())
+    menu.close()
