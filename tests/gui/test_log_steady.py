@@ -4,7 +4,9 @@ A whole hand to 荒庄 in the real window at the default animation speed, the sm
 every state the log shows extends the one before it (a line once shown stays, until newer lines
 push it off the top), what the panel shows is the newest lines of the log, and from the start of
 the 海捞 to the result the log's corner of the window is drawn again only when a line comes in (no
-blank frame, nothing passing over it)."""
+blank frame, nothing passing over it). And a LAN table drawn again after a drop (the one path that
+empties the log mid-hand: scene.reset, then the hand so far at once) draws no frame until the
+log is whole again."""
 
 from __future__ import annotations
 
@@ -12,15 +14,21 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QRect, QRectF, QTimer
+from PySide6.QtCore import QEvent, QObject, QRect, QRectF, QTimer
 from PySide6.QtGui import QImage
 
 from engine.game import events as ev
 from engine.game.rules import Ruleset
+from engine.net import messages as m
+from engine.net.client import Disconnected
 from gui.i18n import tr
+from gui.lan.bridge import MessageBridge
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.layout import LOG_RECT
 from tests.gui.test_controls import _never_left_asking, _stop_quietly, _window  # noqa: F401 (its windows closed)
+from tests.gui.test_remote_table import MY_SEAT, NAMES, FakeClient, _first_request_index, _recorded, _sit
+from tests.gui.test_remote_table import _window as lan_window
+from tests.gui.test_remote_table import warnings as warnings  # the main window's warnings, kept
 
 EXHAUSTIVE_SEED = 5  # the match's first hand, played by 托管 at seat 0, ends in 荒庄 (no winner)
 
@@ -84,3 +92,57 @@ def test_the_log_only_grows_through_a_hand_to_an_exhaustive_draw(qtbot, tmp_path
                      if a != b and lines_a == lines_b]
     assert redrawn_alone == []
     _stop_quietly(w)
+
+
+def test_a_lan_table_drawn_again_after_a_drop_never_shows_a_shorter_log(qtbot, store) -> None:
+    """A LAN return draws the table again from the host's resync (scene.reset, then the hand so
+    far at once): the log is emptied and filled again in one go, with no frame drawn between."""
+    rules, stream, _answers = _recorded(seed=31)
+    w = lan_window(qtbot, store, speed=1.0)
+    table = w.table
+    bridge = MessageBridge()
+    client = FakeClient(bridge, stream)
+    remote = _sit(w, client, bridge, rules)
+    until = _first_request_index(stream)
+    client.start(until=until + 1)
+    qtbot.waitUntil(lambda: table.pending is not None, timeout=60_000)
+    panel = table.scene.log_panel
+    before = [item.text() for item in panel.lines]
+    assert sum(1 for text in before if text) >= 3
+
+    frames = [0]  # frames the table's view has drawn
+
+    class Frames(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                frames[0] += 1
+            return False
+
+    counter = Frames()
+    table.view.viewport().installEventFilter(counter)
+    shown: list[tuple[int, int]] = []  # (frames drawn so far, lines shown) at each change of the log
+    show = panel.show
+
+    def recording(lines: list[str]) -> None:
+        show(lines)
+        shown.append((frames[0], min(len(lines), panel.capacity)))
+
+    panel.show = recording  # type: ignore[method-assign]
+    client.join()
+    bridge.deliver(Disconnected("reset"))
+    qtbot.waitUntil(lambda: client.reconnects >= 1, timeout=30_000)
+    request = stream[until]
+    events = [m.EventMessage(n, e) for n, e in enumerate(stream[:until], 1)]  # type: ignore[arg-type]
+    states = tuple(m.SeatState(True, False) for _ in range(4))
+    started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
+    bridge.deliver(m.Resync(started, tuple(events), m.RequestMessage(request, 9.0), states))  # type: ignore[arg-type]
+    full = sum(1 for text in before if text)
+    qtbot.waitUntil(lambda: any(lines < full for _f, lines in shown) and shown[-1][1] == full
+                    and table.pending is not None, timeout=30_000)
+    table.view.viewport().removeEventFilter(counter)
+    assert [item.text() for item in panel.lines] == before  # the same lines, back
+    emptied = [n for n, (_f, lines) in enumerate(shown) if lines < full]
+    assert emptied  # the table was drawn again from its start …
+    drawn_while_short = {shown[n][0] for n in emptied} | {shown[emptied[-1] + 1][0]}
+    assert len(drawn_while_short) == 1  # … with no frame drawn before the log was whole again
+    assert remote.running
