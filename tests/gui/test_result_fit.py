@@ -22,6 +22,7 @@ from engine.table.summary import HandSummary, track
 from gui.table.end_dialogs import MIN_TILE_W, TILE_W, EndOfHandDialog, fitting_width, row_width
 from gui.table.layout import height_of
 from gui.tiles.art import get_art
+from tests.gui.test_controls import _never_left_asking, _window  # noqa: F401 (its windows closed)
 from tests.gui.test_text import NAMES, a_draw, a_win
 
 SIZES = ((800, 560), (1920, 1200))
@@ -142,3 +143,25 @@ def test_the_tiles_take_the_width_there_is() -> None:
     assert all(row_width(narrow, *row) <= 500 for row in rows)
     assert any(row_width(narrow + 1, *row) > 500 for row in rows)  # the largest that fits
     assert fitting_width(rows, 10) == MIN_TILE_W  # never smaller than readable
+
+
+def test_the_tables_own_result_with_its_buttons_fits_the_smallest_window(qtbot, tmp_path, language) -> None:
+    """The dialog as the table opens it after a 荒庄 under 托管 (复盘, 取消托管 and the countdown
+    on its buttons), in the real window at 800×560: whole, once laid out."""
+    w = _window(qtbot, tmp_path, language=language)
+    w.resize(800, 560)
+    table = w.table
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=5)  # 荒庄 under 托管 (tests/gui/test_log_steady.py)
+    table.bar.autoplay.setChecked(True)
+    qtbot.waitUntil(lambda: isinstance(table.end_dialog, EndOfHandDialog) and table.end_dialog.isVisible(),
+                    timeout=60_000)
+    dialog = table.end_dialog
+    assert isinstance(dialog, EndOfHandDialog)
+    take_over = dialog.findChild(QPushButton, "takeOverButton")
+    assert take_over is not None
+    take_over.click()  # 取消托管: the result stays open while it is read
+    assert dialog.width() <= w.width() and dialog.height() <= w.height()
+    qtbot.waitUntil(lambda: _problems(dialog) == [], timeout=10_000)
+    assert dialog.isVisible() and dialog.findChild(QPushButton, "reviewButton") is not None
+    w.confirm_quit = False
+    table.stop_match()
