@@ -113,3 +113,17 @@ def test_the_tables_pop_up_menu_is_themed(qtbot, language) -> None:
     assert _share(menu.grab().toImage(), theme.PANEL) > 0.4
     assert menu.actions() and all(a.text() for a in menu.actions() if not a.isSeparator())
     menu.close()
+
+
+def test_no_box_bypasses_the_theme() -> None:
+    """Every message box comes from gui.message_box: QMessageBox's static functions (whose boxes
+    cannot be styled) and bare QMessageBox(...) are used nowhere else in gui/."""
+    import re
+
+    gui = Path(__file__).resolve().parents[2] / "gui"
+    direct = re.compile(r"QMessageBox\s*\(|QMessageBox\.(question|information|warning|critical|about)\s*\(")
+    offenders = [f"{path.relative_to(gui.parent)}:{n}" for path in sorted(gui.rglob("*.py"))
+                 if path.name != "message_box.py"
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 if direct.search(line)]
+    assert offenders == []
