@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.game.rules import Ruleset
+from gui import message_box, theme, window_fit
 from gui import settings as settings_store
-from gui import theme, window_fit
 from gui.app_icon import app_icon
 from gui.i18n import codes, set_language, tr
 from gui.i18n.store import notice_text
@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
         self._check_folder()
         for warning in self.store_warnings:
             text = tr("profile.warning", message=notice_text(warning))
-            QMessageBox.information(self, tr("app.title"), text)
+            message_box.tell(self, tr("app.title"), text)
         self.store_warnings = []
 
     # -- one window saves a data folder ------------------------------------------------------
@@ -178,9 +178,8 @@ class MainWindow(QMainWindow):
 
     def _ask_other_window(self, pid: str, raised: bool) -> bool:
         """True: use the other window (close this one)."""
-        box = QMessageBox(QMessageBox.Icon.Information, tr("app.title"),
-                          tr("instance.other", pid=pid) + ("\n" + tr("instance.raised") if raised else ""),
-                          parent=self)
+        text = tr("instance.other", pid=pid) + ("\n" + tr("instance.raised") if raised else "")
+        box = message_box.box(self, tr("app.title"), text, buttons=QMessageBox.StandardButton.NoButton)
         use_other = box.addButton(tr("instance.switch"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(tr("instance.read_only"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(use_other)
@@ -201,7 +200,7 @@ class MainWindow(QMainWindow):
         problem = store.save_problem if store is not None else None
         if problem is not None:
             text = tr("profile.warning", message=notice_text(problem))
-            QMessageBox.information(self, tr("app.title"), text)
+            message_box.tell(self, tr("app.title"), text)
 
     def _retry_saves(self) -> None:
         store = self._store
@@ -274,6 +273,7 @@ class MainWindow(QMainWindow):
         return self._table is not None and self._table.running
 
     def _build_menu(self) -> None:
+        self.menuBar().setStyleSheet(theme.MENU_BAR_STYLE)  # the bar and its menus (children of it)
         self.menu_game = self.menuBar().addMenu("")
         self.act_new = self._action(self.new_game, QKeySequence(QKeySequence.StandardKey.New))
         self.act_home = self._action(self.leave_table)
@@ -378,7 +378,7 @@ class MainWindow(QMainWindow):
             self._replay.load(record, int(record.get("human_seat", 0)))
             self._replay.set_match_losses(*self.store.hand_match_losses(hand_id))
         except (ReplayError, ValueError) as exc:
-            QMessageBox.warning(self, tr("app.title"), str(exc))
+            message_box.warn(self, tr("app.title"), str(exc))
             return
         self.stack.setCurrentWidget(self._replay)
 
@@ -437,7 +437,7 @@ class MainWindow(QMainWindow):
             self.start_match(rules, list(saved["levels"]), seed=int(state["seed"]), resume=state,
                              match_id=str(saved["match_id"]))
         except (KeyError, TypeError, ValueError) as exc:
-            QMessageBox.warning(self, tr("app.title"), tr("error.engine", message=str(exc)))
+            message_box.warn(self, tr("app.title"), tr("error.engine", message=str(exc)))
 
     def new_game(self) -> None:
         from gui.screens.new_game import NewGameDialog
@@ -622,15 +622,14 @@ class MainWindow(QMainWindow):
     def _confirm(self, text: str) -> bool:
         if not self.confirm_quit:
             return True
-        answer = QMessageBox.question(self, tr("app.title"), text)
-        return answer == QMessageBox.StandardButton.Yes
+        return message_box.ask(self, tr("app.title"), text)
 
     def engine_failed(self, message: str) -> None:
         connection = self._table.connection if self._table is not None else None
         lan = connection is not None and connection.remote
         log.error("%s failure: %s", "LAN table" if lan else "engine", message)
         # a LAN table's words say what happened (the host quit, the network); no engine failed
-        QMessageBox.warning(self, tr("app.title"), message if lan else tr("error.engine", message=message))
+        message_box.warn(self, tr("app.title"), message if lan else tr("error.engine", message=message))
         if self._table is not None:
             self._table.stop_match()
         self._leave_lan()

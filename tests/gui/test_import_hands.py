@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gui import i18n
+from gui import i18n, message_box
 from gui.profile import page as profile_page
 from gui.profile.page import ProfilePage
 from storage.store import ProfileStore
@@ -25,7 +25,7 @@ def page(qtbot: Any, store: ProfileStore, monkeypatch: pytest.MonkeyPatch) -> It
     widget = ProfilePage(store)
     qtbot.addWidget(widget)
     widget.warnings = []  # type: ignore[attr-defined]
-    monkeypatch.setattr(profile_page.QMessageBox, "warning",
+    monkeypatch.setattr(message_box, "warn",
                         lambda parent, title, text: widget.warnings.append(text))  # type: ignore[attr-defined]
     yield widget
     i18n.set_language(i18n.DEFAULT_LANGUAGE)

@@ -82,7 +82,7 @@ def test_the_host_sees_wrong_codes_locks_the_lobby_and_removes_a_stranger(
 
     monkeypatch.setattr(HostDialog, "exec", choose_and_accept)
     told: list[str] = []
-    monkeypatch.setattr("gui.lan.controller.QMessageBox.information", lambda _p, _t, text: told.append(text))
+    monkeypatch.setattr("gui.message_box.tell", lambda _p, _t, text: told.append(text))
     window = MainWindow(Settings(ai_pause="off", language=language), confirm_quit=False, store=store)
     qtbot.addWidget(window)
     window.resize(1100, 760)
