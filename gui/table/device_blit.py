@@ -1,0 +1,87 @@
+"""Drawing a cached picture onto the screen's own pixels, one pixmap pixel to one device pixel.
+
+The table is a fixed logical scene scaled to the window, and its side seats' tiles are turned a
+quarter. Drawing a cached pixmap through such a transform makes Qt resample every pixel
+(smooth scaling, or a rotation), which at 2560×1600 × 2 costs more than the whole rest of a
+frame. When the painter only scales uniformly and turns by quarter turns, the picture can be
+made at the device size and turn instead, and then blitted with no transform at all: as sharp
+as the screen allows and as fast as a copy. :func:`on_device` tells whether that is possible and
+where; :func:`blit` draws.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QColor, QPainter, QPixmap
+
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class DevicePlace:
+    """Where a rectangle lands on the device: its device-pixel rectangle, how many logical
+    device pixels one unit of the item is (`scale`, without the pixel ratio), the device's pixel
+    ratio and the clockwise quarter turns of the painter."""
+
+    rect: QRectF
+    scale: float
+    dpr: float
+    quarter_turns: int
+
+
+def _quarter_turns(m11: float, m12: float, m21: float, m22: float) -> int | None:
+    """0-3 for a uniform scale turned by quarter turns (Qt's y points down), else None."""
+    if abs(m12) < _EPS and abs(m21) < _EPS and m11 > 0 and abs(m11 - m22) < _EPS * max(1.0, m11):
+        return 0
+    if abs(m11) < _EPS and abs(m22) < _EPS and m12 > 0 and abs(m12 + m21) < _EPS * max(1.0, m12):
+        return 1
+    if abs(m12) < _EPS and abs(m21) < _EPS and m11 < 0 and abs(m11 - m22) < _EPS * max(1.0, -m11):
+        return 2
+    if abs(m11) < _EPS and abs(m22) < _EPS and m12 < 0 and abs(m12 + m21) < _EPS * max(1.0, -m12):
+        return 3
+    return None
+
+
+def on_device(painter: QPainter, rect: QRectF) -> DevicePlace | None:
+    """Where `rect` (in the painter's current coordinates) lands on the device, or None when
+    the painter shears, mirrors or turns by other than quarter turns (then draw as usual)."""
+    t = painter.deviceTransform()  # item units → device pixels, the pixel ratio included
+    if not t.isAffine():
+        return None
+    turns = _quarter_turns(t.m11(), t.m12(), t.m21(), t.m22())
+    if turns is None:
+        return None
+    device = painter.device()
+    dpr = device.devicePixelRatioF() if device is not None else 1.0
+    scale = math.hypot(t.m11(), t.m12()) / dpr
+    return DevicePlace(t.mapRect(rect), scale, dpr, turns)
+
+
+def blit(painter: QPainter, place: DevicePlace, pixmap: QPixmap) -> None:
+    """Draw `pixmap` (made at `place.dpr`, about `place.rect`'s device size, already turned)
+    centred on `place.rect`, on whole device pixels and untransformed."""
+    dpr = place.dpr
+    w, h = pixmap.width(), pixmap.height()  # device pixels
+    x = round(place.rect.center().x() - w / 2)
+    y = round(place.rect.center().y() - h / 2)
+    painter.save()
+    painter.resetTransform()  # logical device pixels: the pixel ratio alone maps them
+    painter.drawPixmap(QPointF(x / dpr, y / dpr), pixmap)
+    painter.restore()
+
+
+def fill(painter: QPainter, place: DevicePlace, color: QColor) -> None:
+    """Fill `place.rect` with `color` on whole device pixels (a span fill, not a turned shape)."""
+    dpr = place.dpr
+    r = place.rect
+    painter.save()
+    painter.resetTransform()
+    painter.fillRect(QRectF(round(r.left()) / dpr, round(r.top()) / dpr,
+                            round(r.width()) / dpr, round(r.height()) / dpr), color)
+    painter.restore()
+
+
+__all__ = ["DevicePlace", "blit", "fill", "on_device"]
