@@ -53,7 +53,9 @@ class TileItem(QGraphicsObject):
         self._lift = 0.0
         self._rect: QRectF | None = None
         self.setAcceptHoverEvents(True)
-        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
+        # no item cache: paint() is itself one copy of a picture made at the device size (an item
+        # cache would be a second copy, and scene.render() makes it again on every frame)
+        self.setCacheMode(QGraphicsObject.CacheMode.NoCache)
 
     # -- state ----------------------------------------------------------------------------
     def set_look(self, kind: int | None, face_up: bool, width: int) -> None:
