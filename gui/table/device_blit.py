@@ -12,9 +12,10 @@ where; :func:`blit` draws.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPixmap
 
 _EPS = 1e-6
@@ -84,4 +85,37 @@ def fill(painter: QPainter, place: DevicePlace, color: QColor) -> None:
     painter.restore()
 
 
-__all__ = ["DevicePlace", "blit", "fill", "on_device"]
+class DevicePicture:
+    """One item's look kept as a picture of the device's own pixels: drawn again only when the
+    item's look (`key`) or the screen's scale changes, copied on every other frame. For the
+    table's texts and panels, which Qt would otherwise draw from outlines on every frame
+    (large glyphs, antialiased rounded shapes)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._picture: QPixmap | None = None
+
+    def draw(self, painter: QPainter, rect: QRectF, key: tuple[object, ...],
+             paint: Callable[[QPainter], None]) -> bool:
+        """Copy the picture of `rect` (item coordinates) made by `paint`; False when the painter
+        turns or shears (then the caller draws as usual)."""
+        place = on_device(painter, rect)
+        if place is None or place.quarter_turns or rect.isEmpty():
+            return False
+        full_key = (key, round(place.scale, 6), place.dpr)
+        if self._picture is None or self._key != full_key:
+            picture = QPixmap(max(1, math.ceil(place.rect.width())), max(1, math.ceil(place.rect.height())))
+            picture.setDevicePixelRatio(place.dpr)
+            picture.fill(Qt.GlobalColor.transparent)
+            inner = QPainter(picture)
+            inner.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+            inner.scale(place.scale, place.scale)
+            inner.translate(-rect.left(), -rect.top())
+            paint(inner)
+            inner.end()
+            self._picture, self._key = picture, full_key
+        blit(painter, place, self._picture)
+        return True
+
+
+__all__ = ["DevicePicture", "DevicePlace", "blit", "fill", "on_device"]

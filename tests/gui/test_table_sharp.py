@@ -99,3 +99,22 @@ def test_switching_the_tile_theme_and_size_leaves_no_stale_picture(
     fresh.close()
     window.table.stop_match()
     window.close()
+
+
+def test_a_table_text_kept_as_a_picture_is_drawn_again_when_it_changes(qtbot: QtBot) -> None:
+    from gui.table.scene_text import text_item
+
+    def scene_with(text: str) -> tuple[TableScene, QImage]:
+        scene = TableScene(TileArt())
+        item = text_item(scene, 40)
+        item.setText(text)
+        item.setPos(300, 300)
+        return scene, _render(scene, 2.0)
+
+    scene, _image = scene_with("东风")
+    item = next(i for i in scene.items() if getattr(i, "text", lambda: "")() == "东风")
+    item.setText("西风")  # type: ignore[attr-defined]
+    again = _render(scene, 2.0)
+    _fresh_scene, fresh = scene_with("西风")
+    assert again == fresh  # the new words, not the picture of the old ones
+    assert again != _image
