@@ -94,6 +94,7 @@ class DevicePicture:
     def __init__(self) -> None:
         self._key: tuple[object, ...] | None = None
         self._picture: QPixmap | None = None
+        self._scale: tuple[float, float] | None = None  # the scale of the last paint
 
     def draw(self, painter: QPainter, rect: QRectF, key: tuple[object, ...],
              paint: Callable[[QPainter], None]) -> bool:
@@ -102,7 +103,12 @@ class DevicePicture:
         place = on_device(painter, rect)
         if place is None or place.quarter_turns or rect.isEmpty():
             return False
-        full_key = (key, round(place.scale, 6), place.dpr)
+        scale = (round(place.scale, 6), place.dpr)
+        growing, self._scale = self._scale is not None and scale != self._scale, scale
+        if growing:  # scaled from one paint to the next (a call growing in): drawn as usual till it settles
+            self._picture = None
+            return False
+        full_key = (key, *scale)
         if self._picture is None or self._key != full_key:
             picture = QPixmap(max(1, math.ceil(place.rect.width())), max(1, math.ceil(place.rect.height())))
             picture.setDevicePixelRatio(place.dpr)
