@@ -106,7 +106,6 @@ class Plan:
     risk_scale: float = 1.0  # hard's estimate of the undeclared, scaled to what deal-ins cost
     read_passed: bool = False  # hard's estimate, less the kinds that went by an opponent
     read_waits: bool = False  # a ready hand's draw and discard chances read from the table
-    throw_scale: float = 1.0  # how often the others' next discard is what the reading expects
 
 
 def plan_for(room: Room) -> Plan:
@@ -226,7 +225,7 @@ class MasterAI(HardAI):
         self._best_shanten = min(c.shanten for c in options)
         self._lookahead = {c.tile for c in options if c.shanten == self._best_shanten}
         self._deal_in = [0.0] * NUM_KINDS
-        risk = self._risk(view, plan)
+        risk = self.risk(view, plan)
         # off the efficient path only when every efficient discard is dangerous: a discard
         # that gives up speed costs more wins than the estimate of its danger can see
         efficient = {c.tile for c in self._efficient(options)}
@@ -238,7 +237,7 @@ class MasterAI(HardAI):
             for declare in (False, True):
                 if c.tile not in (declaring if declare else discards):
                     continue
-                value, pure = self._offence(view, hand, left, c, declare, plan)
+                value, pure = self.offence(view, hand, left, c, declare, plan)
                 slow = not (fold or declare or pure or c.tile in efficient)
                 if self.notes is not None:
                     self.notes[Action.discard(c.tile, declare)] = Note(
@@ -261,10 +260,11 @@ class MasterAI(HardAI):
         return out
 
     # -- offence --------------------------------------------------------------------------
-    def _offence(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
-                 declare: bool, plan: Plan) -> tuple[float, bool]:
+    def offence(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
+                declare: bool, plan: Plan) -> tuple[float, bool]:
         """Expected points won by the hand after discarding c.tile (the better plan), and
-        whether that is the 清一色 plan."""
+        whether that is the 清一色 plan. A hook: the study's calibration
+        (benchmarks/master_study.py) notes what it predicts; every discard's value comes from it."""
         total = sum(left)
         draws = my_draws(view.tiles_left, view.seat, view.seat)
         hit = self._discard_hit(view, declare, plan)
@@ -272,7 +272,7 @@ class MasterAI(HardAI):
             ready = None
             if plan.read_waits:
                 where = self._where(view, left)
-                thrown = where.round_hit(c.waits, plan.throw_scale) if hit else 0.0
+                thrown = where.round_hit(c.waits) if hit else 0.0
                 ready = (where.draw_chance(c.waits), thrown)
             chances = win_chances((), c.wait_count, draws, total, hit, plan.survive, ready)
             self._chance = chances.total
@@ -333,8 +333,7 @@ class MasterAI(HardAI):
         stages = (*(plan.pure_stage for _ in range(cost - 2)), useful)
         known = None
         if plan.read_waits:  # the plan's waits are in its suit: read as a ready hand's are
-            draw, thrown = self._where(view, left).suit_chances(suit, plan.pure_waits, left,
-                                                                plan.throw_scale)
+            draw, thrown = self._where(view, left).suit_chances(suit, plan.pure_waits, left)
             known = (draw, thrown if hit else 0.0)
         chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, plan.survive, known)
         self._pure_chance = chances.total
@@ -367,8 +366,10 @@ class MasterAI(HardAI):
         no 过胡 it would have won on them)."""
         return self.memory.passed_unchanged(opp) if plan.read_passed else set()
 
-    def _risk(self, view: SeatView, plan: Plan) -> list[float]:
-        """Expected points a discard of each kind pays away now."""
+    def risk(self, view: SeatView, plan: Plan) -> list[float]:
+        """Expected points a discard of each kind pays away now. A hook: the study's oracle
+        (benchmarks/master_study.py) puts the host's knowledge here; every discard's danger
+        comes from it."""
         risk = [0.0] * NUM_KINDS
         if not plan.learnt_danger:  # hard's reading of the table
             left = unseen(view)
