@@ -49,6 +49,7 @@ from engine.ai.evaluate import (
 from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate
 from engine.ai.outlook import my_draws, win_chances
 from engine.ai.search import Weighed, sample_worlds, weigh
+from engine.ai.search.wait_model import wait_model_for
 from engine.ai.search.worlds import Reading
 from engine.ai.whereabouts import Whereabouts, read_whereabouts
 from engine.game.actions import PASS, WIN, Action, ActionKind
@@ -135,6 +136,8 @@ class Search:
     floor: float = -50.0  # candidates the appraisal rules out (value -100) are not played out
     suits: bool = True  # the worlds' hands drawn in the suits each opponent keeps
     ready_scale: float = 1.0  # hard's chance that an undeclared opponent is ready, scaled
+    learnt: bool = False  # the worlds read by the learnt wait model (engine/data/waits.json)
+    choices: int = 4  # … choosing each ready hand among this many built ones by its waits
 
 
 def search_for(room: Room) -> Search | None:
@@ -170,8 +173,9 @@ class MasterAI(HardAI):
         chosen = [o.action for o in options[: search.candidates] if o.value > search.floor]
         if len(chosen) < 2:
             return options[0].action
+        model = wait_model_for(view.rules.room) if search.learnt else None
         worlds = sample_worlds(view, self.memory, search.worlds, self.seed,
-                               Reading(search.suits, search.ready_scale))
+                               Reading(search.suits, search.ready_scale, model, search.choices))
         self.last_search = weigh(view, chosen, worlds)
         first = next(w for w in self.last_search if w.action == options[0].action)
         best, best_gain = options[0].action, search.margin
