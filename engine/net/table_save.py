@@ -1,5 +1,5 @@
 """What a LAN host keeps on its disk so that its table can be opened again after the host's
-program quit or crashed mid-match (issue 21 §7; docs/protocol.md, Drops and returns). No Qt.
+program quit or crashed mid-match (docs/protocol.md, Drops and returns). No Qt.
 
 :class:`SavedTable` is the whole of it: the table's id (so that the players' tokens still name
 this table), its options and port, the match between hands (:meth:`engine.table.match.Match.state`:

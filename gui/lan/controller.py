@@ -5,7 +5,8 @@ A table hosted here runs in this process (:class:`engine.net.host.Host`, its own
 player joins it like everyone else: a client to 127.0.0.1. Leaving (or closing the window) stops
 that host, and every other player is told the host quit.
 
-Coming back (issue 21 §2, §7): a guest's seat is kept on disk (gui.lan.kept_seat) and the start
+Coming back (docs/protocol.md, Drops and returns): a guest's seat is kept on disk
+(gui.lan.kept_seat) and the start
 screen's 回到局域网牌桌 connects with its token in one click (:meth:`LanController.come_back`); a
 table hosted here is kept on disk at its start and after every hand (storage.lan_tables), and
 重开我的局域网牌桌 opens it again on its port with its id, so every guest's token finds its seat.

@@ -1,4 +1,4 @@
-"""The host's door in its window (issue 21, part 3): a wrong room code shows in the host's lobby,
+"""The host's door in its window (docs/protocol.md, Limits): a wrong room code shows in the host's lobby,
 the host locks the lobby and sends a seated stranger away with its buttons, and 随机生成 makes
 up a six-digit code; in both languages."""
 

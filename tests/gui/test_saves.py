@@ -1,4 +1,4 @@
-"""Issue 9 in the window: a save that fails is shown in true words and retried; a second window
+"""Saves in the window: a save that fails is shown in true words and retried; a second window
 on the same data folder brings the first forward and never writes over it."""
 
 from __future__ import annotations
