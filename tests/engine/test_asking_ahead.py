@@ -13,7 +13,7 @@ from engine.ai import NormalAI
 from engine.game.actions import PASS, WIN, Action
 from engine.game.tiles import parse_tile
 from engine.table.decision import DecisionClosed, DecisionRequest
-from engine.table.seat import HandRunner
+from engine.table.seat import HandRunner, Seat
 from engine.table.waiting_seat import Ack, Choice, WaitingSeat
 from tests.hand_helpers import MULTI, OPEN, make_hand
 
@@ -51,7 +51,7 @@ def test_two_people_and_an_ai_claim_one_discard_asked_at_once() -> None:
 
     people = {s: WaitingSeat(f"p{s}", sender(s), NormalAI(), time_limit=15, acknowledged=False, clock=clock)
               for s in (1, 3)}
-    seats = [Thrower(), people[1], NormalAI(), people[3]]
+    seats: list[Seat] = [Thrower(), people[1], NormalAI(), people[3]]
     runner = HandRunner(hand, seats)
     thread = threading.Thread(target=runner.run, daemon=True)
     thread.start()
