@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Preset, Room, Ruleset
 from engine.game.scoring import REFUSE_EIGHT, REFUSE_SHAPE, REFUSE_UNDECLARED
@@ -156,7 +157,7 @@ def test_bad_values_fall_back_field_by_field(tmp_path: Path) -> None:
 
 # -- the new game dialog ----------------------------------------------------------------------------
 
-def test_new_game_defaults_are_a_standard_hefei_game(qtbot) -> None:
+def test_new_game_defaults_are_a_standard_hefei_game(qtbot: QtBot) -> None:
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     assert dialog.result_rules() == Ruleset.hefei(room=Room.OPEN, rounds=4)
@@ -164,7 +165,7 @@ def test_new_game_defaults_are_a_standard_hefei_game(qtbot) -> None:
     assert dialog.start_button.isDefault()
 
 
-def test_new_game_preset_flips_options_and_editing_makes_it_custom(qtbot) -> None:
+def test_new_game_preset_flips_options_and_editing_makes_it_custom(qtbot: QtBot) -> None:
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     dialog.set_preset(Preset.BIANFENG)
@@ -186,7 +187,7 @@ def test_new_game_preset_flips_options_and_editing_makes_it_custom(qtbot) -> Non
     assert dialog.preset() is Preset.HEFEI_002
 
 
-def test_new_game_clicks_and_remembered_choices(qtbot) -> None:
+def test_new_game_clicks_and_remembered_choices(qtbot: QtBot) -> None:
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     qtbot.mouseClick(dialog.room_choice.button(Room.BAOTING), Qt.MouseButton.LeftButton)
@@ -206,7 +207,7 @@ def test_new_game_clicks_and_remembered_choices(qtbot) -> None:
     assert stale.result_rules() == Ruleset.hefei()
 
 
-def test_new_game_custom_choices_come_back(qtbot) -> None:
+def test_new_game_custom_choices_come_back(qtbot: QtBot) -> None:
     dialog = NewGameDialog()
     qtbot.addWidget(dialog)
     dialog.option_boxes["huo_any_four"].setChecked(True)
@@ -219,7 +220,7 @@ def test_new_game_custom_choices_come_back(qtbot) -> None:
 
 # -- settings and rules dialogs ---------------------------------------------------------------------
 
-def test_settings_dialog_edits_a_copy(qtbot) -> None:
+def test_settings_dialog_edits_a_copy(qtbot: QtBot) -> None:
     original = Settings(animation_speed=1.3, window_geometry="abc", last_new_game={"rounds": 1})
     dialog = SettingsDialog(original)
     qtbot.addWidget(dialog)
@@ -238,7 +239,7 @@ def test_settings_dialog_edits_a_copy(qtbot) -> None:
     assert dialog.result_settings() == replace(Settings(), window_geometry="abc", last_new_game={"rounds": 1})
 
 
-def test_rules_dialog_has_both_languages(qtbot) -> None:
+def test_rules_dialog_has_both_languages(qtbot: QtBot) -> None:
     dialog = RulesDialog()
     qtbot.addWidget(dialog)
     assert dialog.tabs.count() == 2
@@ -257,7 +258,7 @@ def test_rules_dialog_has_both_languages(qtbot) -> None:
 # -- start screen --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["new_game", "continue", "rules", "settings", "quit"])
-def test_start_screen_buttons_emit_their_signals(qtbot, name: str) -> None:
+def test_start_screen_buttons_emit_their_signals(qtbot: QtBot, name: str) -> None:
     screen = StartScreen()
     qtbot.addWidget(screen)
     screen.set_continue_enabled(True)
@@ -268,7 +269,7 @@ def test_start_screen_buttons_emit_their_signals(qtbot, name: str) -> None:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_continue_is_hidden_until_enabled(qtbot) -> None:
+def test_continue_is_hidden_until_enabled(qtbot: QtBot) -> None:
     screen = StartScreen()
     qtbot.addWidget(screen)
     assert not screen.continue_enabled()
@@ -278,7 +279,7 @@ def test_continue_is_hidden_until_enabled(qtbot) -> None:
     assert not screen.continue_enabled()
 
 
-def test_language_switch_changes_button_texts(qtbot) -> None:
+def test_language_switch_changes_button_texts(qtbot: QtBot) -> None:
     screen = StartScreen()
     dialog = NewGameDialog()
     qtbot.addWidget(screen)
@@ -298,7 +299,7 @@ def test_language_switch_changes_button_texts(qtbot) -> None:
 
 # -- screenshots ---------------------------------------------------------------------------------------
 
-def test_screenshots(qtbot) -> None:
+def test_screenshots(qtbot: QtBot) -> None:
     SHOTS.mkdir(exist_ok=True)
     screen = StartScreen()
     qtbot.addWidget(screen)
