@@ -31,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from commands.selfplay import default_factory, wall_seeds
-from engine.ai.evaluate import own_hand, unseen
+from engine.ai.evaluate import own_hand
 from engine.ai.hard import _readiness
 from engine.ai.master import MasterAI
 from engine.game.analysis import TileCounts, waits_counts
@@ -53,7 +53,7 @@ class Oracle(MasterAI):
 
     def _risk(self, view: Any, plan: Any) -> list[float]:
         risk = [0.0] * NUM_KINDS
-        left = unseen(view)
+        left = view.unseen_counts()
         for opp in range(4):
             seat = self.hand.seats[opp]
             if opp == view.seat or (view.rules.room is Room.BAOTING and not seat.declared):

@@ -21,7 +21,7 @@ from commands.selfplay import (
 )
 from engine.game import analysis
 from engine.game.rules import Room, Ruleset
-from engine.game.tiles import TileError, format_tiles, tile_name
+from engine.game.tiles import NUM_KINDS, TileError, format_tiles, tile_name
 from engine.game.wall_key import parse_key
 from engine.records.score_request import score_stream
 
@@ -156,7 +156,7 @@ def analyze_hand(hand_text: str, kongs_text: str) -> dict[str, Any]:
         raise CliError("more than four copies of a tile")
     unseen = analysis.unseen_counts(counts, kongs)
     out: dict[str, Any] = {
-        "hand": format_tiles(t for t in range(21) for _ in range(counts[t])),
+        "hand": format_tiles(t for t in range(NUM_KINDS) for _ in range(counts[t])),
         "kongs": [tile_name(k) for k in kongs],
         "tiles": size,
         "shanten": analysis.shanten_counts(counts, kongs),

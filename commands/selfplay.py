@@ -20,6 +20,7 @@ from engine.game.rules import Ruleset
 from engine.game.wall_key import keyed_seed, new_key
 from engine.table.match import Match
 from engine.table.match_loop import play_match
+from engine.table.setup import SELFPLAY_STRIDE, ai_seed, computer
 
 SEATS = 4
 
@@ -150,11 +151,7 @@ SeatFactory = Callable[[str, int, int], Any]  # (level, seed, player index) → 
 
 
 def default_factory(level: str, seed: int, player: int) -> Any:
-    from engine.ai import make_ai
-
-    if level == "simple":
-        return SimpleAI(f"simple{player}")
-    return make_ai(level, seed=seed, name=f"{level}{player}")
+    return computer(level, seed, f"{level}{player}")
 
 
 @dataclass(frozen=True)
@@ -191,7 +188,7 @@ def run_selfplay(hands: int, seed: int, rules: Ruleset, players: list[str] | Non
         seats: list[Any] = [SimpleAI(f"AI {i}") for i in range(SEATS)]
     else:
         make = factory or default_factory
-        seats = [make(level, seed * 1_000_003 + i, i) for i, level in enumerate(players)]
+        seats = [make(level, ai_seed(seed, i, SELFPLAY_STRIDE), i) for i, level in enumerate(players)]
     if wall_key is None and any(is_external(s) for s in seats):
         wall_key = new_key()
     report.wall_key = wall_key

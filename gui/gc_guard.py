@@ -42,7 +42,7 @@ def collect_due() -> int:
 def install(app: QObject | None = None) -> bool:
     """Move cyclic collection into the GUI thread (once per process; later calls do nothing).
     False when there is no Qt application yet to own the timer."""
-    if _timer and _timer[0] is not None:
+    if _timer:
         return True
     owner = app or QCoreApplication.instance()
     if owner is None:

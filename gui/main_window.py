@@ -19,9 +19,9 @@ from engine.game.rules import Ruleset
 from gui import settings as settings_store
 from gui import theme, window_fit
 from gui.app_icon import app_icon
-from gui.i18n import set_language, tr
-from gui.i18n.levels import AI_LEVELS
+from gui.i18n import codes, set_language, tr
 from gui.i18n.store import notice_text
+from gui.i18n.texts.levels import AI_LEVELS
 from gui.i18n.titles import level_words, peer_title
 from gui.review_worker import ReviewWorker
 from gui.settings import Settings
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
     from engine.game.ranks import Rank
     from engine.net.messages import Started
-    from engine.table.seat import Seat
     from gui.lan.controller import LanController
     from gui.lan.remote_table import RemoteTable
     from gui.practice_window import PracticeWindow
@@ -40,14 +39,13 @@ if TYPE_CHECKING:
     from gui.session import ProfileSession
     from gui.single_instance import InstanceServer
     from gui.table.replay import ReplayWidget
+    from gui.table.tutorial import TutorialTable
     from gui.table.widget import TableWidget
     from gui.tiles.art import TileArt
-    from gui.tutorial.table import TutorialTable
     from storage.store import ProfileStore
 
 log = logging.getLogger(__name__)
 
-AI_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
 AI_LEVEL_KEYS = AI_LEVELS  # an AI seat's title at a LAN table
 RETRY_MS = 15_000  # how often a save that failed is tried again
 
@@ -303,9 +301,7 @@ class MainWindow(QMainWindow):
         if self._table is not None:
             scene = self._table.scene
             if not self._lan_table:  # a LAN table's names and titles are the players' own
-                if len(scene.names) == 4:
-                    scene.names[1:] = [tr(key) for key in AI_NAMES]
-                scene.levels = ["", *(tr(f"ai.{level}") for level in self._level_keys)]
+                scene.levels = ["", *(tr(codes.AI_TITLE[level]) for level in self._level_keys)]
             self._table.retranslate()
         if self._lan is not None:
             self._lan.retranslate()
@@ -332,8 +328,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start_screen)
 
     def show_tutorial(self) -> None:
-        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.tutorial)."""
-        from gui.tutorial.table import TutorialTable
+        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.table.tutorial)."""
+        from gui.table.tutorial import TutorialTable
 
         self._end_tutorial()
         profile = self.session.profile
@@ -493,11 +489,12 @@ class MainWindow(QMainWindow):
         """The LAN match has started: the table, sat at `remote`, the player at the bottom."""
         import uuid
 
-        seat = started.seat
-        names = [started.names[(seat + i) % 4] for i in range(4)]
+        from engine.net.relative import turned
+
+        names = list(turned(started.names, started.seat))  # me at the bottom, then 下家, 对家, 上家
         # a computer's title is its level ("normal"): in words; a person's is 级别·段位
-        titles = [tr(f"ai.{t}") if t in AI_LEVEL_KEYS else peer_title(t, short=True)
-                  for t in (started.titles[(seat + i) % 4] for i in range(4))]
+        titles = [tr(codes.AI_TITLE[t]) if t in AI_LEVEL_KEYS else peer_title(t, short=True)
+                  for t in turned(started.titles, started.seat)]
         if not remote.watching:  # keeps a saved match (a watcher's table is not the player's match)
             self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")
         self._lan_table = True
@@ -517,19 +514,15 @@ class MainWindow(QMainWindow):
 
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None,
                     resume: dict[str, Any] | None = None, match_id: str | None = None) -> None:
-        from engine.ai import make_ai
+        from engine.table.setup import local_match
 
         seed = random.SystemRandom().getrandbits(48) if seed is None else seed
         profile = self.session.ensure_profile(tr("start.default_name"))
         self.session.begin_match(rules, levels, match_id)
-        names = [profile.name, *(tr(key) for key in AI_NAMES)]
+        setup = local_match(rules, seed, levels, profile.name)  # the computers named by code
         if resume is None:
-            from engine.table.match import Match
-
-            self.session.save_start(Match(rules, seed, names).state())
-        level_names = ["", *(tr(f"ai.{level}") for level in levels)]
-        ais: list[Seat] = [make_ai(level, seed=seed * 4 + i + 1, name=names[i + 1])
-                           for i, level in enumerate(levels)]
+            self.session.save_start(setup.start_state())
+        level_names = ["", *(tr(codes.AI_TITLE[level]) for level in levels)]
         self._level_keys = list(levels)
         self._end_tutorial()
         self._leave_lan()
@@ -538,7 +531,7 @@ class MainWindow(QMainWindow):
         self.table.time_limit = rules.time_limit if resume is None else self.settings.time_limit
         self.table.bar.autoplay.setChecked(False)  # 托管 is for one match, never carried over
         self.stack.setCurrentWidget(self.table)
-        self.table.start_match(rules, seed, ais, names, level_names, resume)
+        self.table.start_match(rules, seed, setup.computers(), list(setup.names), level_names, resume)
 
     def _may_replace_match(self) -> bool:
         """Nothing lost without asking: a match in play, or a saved one, is only replaced by a

@@ -16,27 +16,17 @@ from engine.game.rules import Ruleset
 from engine.game.tiles import format_tiles, tile_name
 from engine.table.summary import HandSummary
 from gui.i18n.store import notice_text
-from gui.table.model import HUMAN
-from storage.codes import coded_names
+from gui.parts.seats import HUMAN
 from storage.model import BestHand, HandOutcome, Profile, coded_items
 from storage.store import ProfileStore
 
 if TYPE_CHECKING:  # the table and the engine thread load with the first game, not at start-up
     from engine.records.review import HandReview
+    from gui.parts.connection import HandSaved
     from gui.review_worker import ReviewWorker
-    from gui.table.connection import HandSaved
 
 
 log = logging.getLogger(__name__)
-
-
-def coded_match(match_state: dict[str, Any]) -> dict[str, Any]:
-    """A match state as the profile keeps it: the computer seats' names as codes ("", their
-    place at the table), so that they follow the language when the match is continued."""
-    names = match_state.get("names")
-    if not isinstance(names, list | tuple) or len(names) != 4:
-        return match_state
-    return dict(match_state, names=coded_names([str(n) for n in names], HUMAN))
 
 
 def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
@@ -130,7 +120,7 @@ class ProfileSession(QObject):
             return
         try:
             self.store.save_match_in_progress(profile.name, {
-                "match": coded_match(match_state), "levels": self.levels, "match_id": self.match_id,
+                "match": match_state, "levels": self.levels, "match_id": self.match_id,
             })
         except (ValueError, OSError) as exc:
             log.warning("could not save the match: %s", exc)
@@ -159,7 +149,7 @@ class ProfileSession(QObject):
                 hands = int(state["played"]) if state is not None else summary.hand_number
                 finished = (room, int(scores[HUMAN]), {"scores": scores, "hands": hands})
             elif state is not None:
-                progress = {"match": coded_match(state), "levels": self.levels, "match_id": self.match_id}
+                progress = {"match": state, "levels": self.levels, "match_id": self.match_id}
             # the summary is turned to the player (HUMAN); the record keeps the table's seats
             before, after = self.store.record_hand(profile.name, outcome, saved.record, self.match_id, names,
                                                    saved.seat, progress=progress, finished=finished)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QFont, QLinearGradient
 
 from gui import fonts
-from gui.screens.felt import FeltLook
+from gui.parts.felt import FeltLook
 
 # -- the palette ----------------------------------------------------------------------------------
 # felt greens

@@ -5,9 +5,10 @@ Stored data holds codes, so every screen follows the language the player reads i
 * a hand's result for the player: ``self_draw``, ``win_discard``, ``deal_in``, ``exhaustive``
   or ``other`` (storage.saved_hands.RESULT_*), shown by :func:`gui.i18n.result_label`;
 * the names at the table: the player's own name as it is, and ``""`` for a seat that had no
-  name but its place at the table (下家 / 对家 / 上家 as the player saw it), shown with
-  :func:`gui.i18n.store.display_names` relative to the player's seat (the history keeps
-  that seat).
+  name but its place at the table (下家 / 对家 / 上家 as the player saw it:
+  ``engine.table.setup.PLACE``, the code the engine names the window's computers with), shown
+  with :func:`gui.i18n.store.display_names` relative to the player's seat (the history keeps
+  that seat). Names are stored as given: words become codes only when an old file is read.
 
 Files and databases written before this stored the Chinese (or English) words;
 :func:`result_code` and :func:`coded_names` turn them back into codes when they are migrated.
@@ -32,8 +33,8 @@ LEGACY_RESULTS = {
 
 # The words for a seat named only by its place at the table, in every language the game has
 # had, by the seat's place to the right of the player (1 下家, 2 对家, 3 上家): what older files
-# stored, and what a table may still call such a seat (gui.i18n's "table.seat_<n>", which a
-# test keeps within these) before coded_names stores it as "".
+# stored (a test keeps gui.i18n's "table.seat_<n>" within these). Only the migrations of old
+# files (profiles, history, imported hands) read them: the table names such a seat "" itself.
 PLACE_NAMES: dict[int, frozenset[str]] = {
     1: frozenset({"下家", "Right"}), 2: frozenset({"对家", "Opposite"}), 3: frozenset({"上家", "Left"}),
 }
@@ -46,8 +47,9 @@ def result_code(stored: str) -> str:
 
 
 def coded_names(names: Sequence[str], human: int) -> list[str]:
-    """The names to store: a seat named only by its place at the table (下家, "Opposite", … in
-    any language, relative to ``human``) becomes ``""``; real names are kept."""
+    """The names of an old file as they are stored now: a seat named only by its place at the
+    table (下家, "Opposite", … in any language, relative to ``human``) becomes ``""``; real
+    names are kept."""
     out = [str(n) for n in names]
     for seat, name in enumerate(out):
         if seat != human and name.strip() in PLACE_NAMES.get((seat - human) % 4, ()):

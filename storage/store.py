@@ -57,7 +57,6 @@ from storage.checks import (
     now,
     whole_number,
 )
-from storage.codes import coded_names
 from storage.history import (
     DB_SCHEMA_VERSION,
     HISTORY_FILE,
@@ -264,7 +263,7 @@ class ProfileStore:
         if not isinstance(outcome, HandOutcome):
             raise ValueError("outcome is a HandOutcome")
         seat = check_seat(human_seat)
-        table_names = coded_names(check_names(names), seat)
+        table_names = check_names(names)  # codes already: a computer seat is "" (its place)
         if not isinstance(match_id, str):
             raise ValueError("a match id is text")
         record = check_record(hand_record)

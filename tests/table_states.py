@@ -72,9 +72,9 @@ DEALS = (
 
 
 def names(long_name: bool = False) -> tuple[str, ...]:
-    human = tr("table.you")
+    human = tr("seat.you")
     if long_name:
-        human = "一位名字特别特别长的玩家朋友" if tr("table.you") == "你" else "Alexandria Featherstonehaugh"
+        human = "一位名字特别特别长的玩家朋友" if tr("seat.you") == "你" else "Alexandria Featherstonehaugh"
     return (human, tr("table.ai_right"), tr("table.ai_opposite"), tr("table.ai_left"))
 
 

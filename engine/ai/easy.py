@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.evaluate import candidates, efficiency_key, obvious, own_hand, split_legal, suit_sizes, unseen
+from engine.ai.evaluate import candidates, efficiency_key, obvious, own_hand, split_legal, suit_sizes
 from engine.game.actions import Action
 from engine.game.view import SeatView
 
@@ -33,7 +33,7 @@ class EasyAI:
         if declaring:
             return Action.discard(self.rng.choice(declaring), declare=True)
         hand = own_hand(view)
-        options = candidates(hand, unseen(view), discards)
+        options = candidates(hand, view.unseen_counts(), discards)
         best = min(c.shanten for c in options)
         if self.rng.random() < CARELESS:
             return Action.discard(self.rng.choice([c.tile for c in options if c.shanten <= best + 1]))

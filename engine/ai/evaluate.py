@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.game.actions import PASS, WIN, Action, ActionKind
-from engine.game.analysis import TileCounts
+from engine.game.analysis import TileCounts, suit_lengths
 from engine.game.tiles import NUM_KINDS, rank_of, suit_of
 from engine.game.view import SeatView
 
@@ -26,11 +26,6 @@ def own_hand(view: SeatView) -> TileCounts:
     for t in view.concealed:
         counts[t] += 1
     return TileCounts(counts, view.kongs)
-
-
-def unseen(view: SeatView) -> list[int]:
-    """Copies of each kind this seat cannot see (they are in the wall or other hands)."""
-    return [max(0, c) for c in view.unseen_counts()]
 
 
 def improvements(hand: TileCounts, left: Sequence[int], kongs: Sequence[int] = ()) -> tuple[int, list[int]]:
@@ -63,11 +58,7 @@ def candidates(hand: TileCounts, left: Sequence[int], tiles: Sequence[int], full
 
 
 def suit_sizes(hand: TileCounts) -> list[int]:
-    counts = hand.counts
-    sizes = [sum(counts[s * 7 : s * 7 + 7]) for s in range(3)]
-    for k in hand.kongs:
-        sizes[k // 7] += 4
-    return sizes
+    return list(suit_lengths(hand.counts, hand.kongs))
 
 
 def isolation(counts: Sequence[int], tile: int) -> int:

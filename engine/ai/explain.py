@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ai.evaluate import improvements, own_hand, shanten_after_kong, unseen
+from engine.ai.evaluate import improvements, own_hand, shanten_after_kong
 from engine.ai.master import MasterAI, Note
 from engine.ai.memory import TableMemory
 from engine.game.actions import Action, ActionKind
@@ -53,7 +53,7 @@ def weigh(view: SeatView, legal: Sequence[Action], memory: TableMemory | None = 
     options = master.appraise(view, legal)
     notes = master.notes
     hand = own_hand(view)
-    left = unseen(view)
+    left = view.unseen_counts()
     out = []
     for option in options:
         note = notes.get(option.action)

@@ -27,7 +27,6 @@ from engine.ai.evaluate import (
     shanten_after_kong,
     split_legal,
     suit_sizes,
-    unseen,
 )
 from engine.ai.memory import TableMemory
 from engine.game.actions import Action
@@ -69,7 +68,7 @@ class HardAI:
             return choice
         discards, declaring, kongs = split_legal(legal)
         hand = own_hand(view)
-        left = unseen(view)
+        left = view.unseen_counts()
         self._next: dict[int, float] = {}  # lookahead per discard, for this decision
         self._lookahead: set[int] = set()
         options = candidates(hand, left, sorted(set(discards) | set(declaring)), full=True)
@@ -227,7 +226,7 @@ def ready_values(view: SeatView, kinds: tuple[int, ...], kongs: Sequence[int], w
     self_bonus = 2 * streak if dealer else 2 * streak / 3
     discard_bonus = streak if dealer else 0.25 * streak
     self_total = discard_total = weight = 0.0
-    left = unseen(view)
+    left = view.unseen_counts()
     for w in waits:
         n = left[w]
         if n == 0:

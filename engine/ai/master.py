@@ -44,7 +44,6 @@ from engine.ai.evaluate import (
     own_hand,
     split_legal,
     suit_sizes,
-    unseen,
 )
 from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate
 from engine.ai.outlook import my_draws, win_chances
@@ -215,7 +214,7 @@ class MasterAI(HardAI):
                         kongs: list[int]) -> dict[Action, float]:
         plan = plan_for(view.rules.room)
         hand = own_hand(view)
-        left = unseen(view)
+        left = view.unseen_counts()
         self._next = {}
         self._whereabouts: Whereabouts | None = None
         options = candidates(hand, left, sorted(set(discards) | set(declaring)), full=True)
@@ -371,7 +370,7 @@ class MasterAI(HardAI):
         """Expected points a discard of each kind pays away now."""
         risk = [0.0] * NUM_KINDS
         if not plan.learnt_danger:  # hard's reading of the table
-            left = unseen(view)
+            left = view.unseen_counts()
             for opp in range(SEATS):
                 if opp == view.seat:
                     continue

@@ -14,7 +14,6 @@ from engine.ai.evaluate import (
     shanten_after_kong,
     split_legal,
     suit_sizes,
-    unseen,
 )
 from engine.game.actions import Action
 from engine.game.view import SeatView
@@ -36,7 +35,7 @@ class NormalAI:
             return choice
         discards, declaring, kongs = split_legal(legal)
         hand = own_hand(view)
-        left = unseen(view)
+        left = view.unseen_counts()
         sizes = suit_sizes(hand)
         if declaring:
             ready = candidates(hand, left, declaring)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.game.actions import WIN, Action, ActionKind
-from engine.game.analysis import shanten_counts, waits_counts
+from engine.game.analysis import shanten_counts, suit_lengths, waits_counts
 from engine.game.tiles import rank_of, suit_of, to_counts
 from engine.game.view import SeatView
 
@@ -74,8 +74,7 @@ class SimpleAI:
                 return total
 
             return max(declaring, key=lambda a: (wait_count(a), -(a.tile or 0)))
-        suit_sizes = [sum(counts[s * 7 : s * 7 + 7]) + 4 * sum(1 for k in kongs if k // 7 == s)
-                      for s in range(3)]
+        suit_sizes = suit_lengths(counts, kongs)
 
         def key(action: Action) -> tuple[int, int, int, int, int]:
             tile = action.tile

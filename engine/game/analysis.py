@@ -22,7 +22,16 @@ from itertools import product
 
 from engine.game import combo_table
 from engine.game.suit_table import ENTRIES, INF, exact_costs, index_vector, load_table
-from engine.game.tiles import NUM_KINDS, Tile, parse_tile_list, parse_tiles, to_counts
+from engine.game.tiles import (
+    COPIES,
+    NUM_KINDS,
+    RANKS_PER_SUIT,
+    Tile,
+    parse_tile_list,
+    parse_tiles,
+    suit_counts,
+    to_counts,
+)
 
 KongsLike = str | Sequence[int]
 
@@ -269,13 +278,36 @@ def waits_counts(counts: Sequence[int], kongs: Sequence[int] = ()) -> list[Tile]
 
 def unseen_counts(counts: Sequence[int], kongs: Sequence[int] = (), visible: Sequence[int] | None = None,
                   ) -> list[int]:
-    """Copies of each kind that the holder cannot see: 4 minus own tiles, own kongs and `visible`."""
-    out = [4 - counts[t] for t in range(NUM_KINDS)]
+    """Copies of each kind that the holder cannot see (in the wall or in other hands): 4 minus
+    its own tiles (`counts`), its own kongs and `visible` (a count per kind, e.g. the discards).
+
+    The one reckoning of unseen tiles: the seat's view (:meth:`engine.game.view.SeatView.unseen_counts`),
+    the tile tracker (记牌器), the AIs and the table's hints all ask it."""
+    out = [COPIES - counts[t] for t in range(NUM_KINDS)]
     for k in kongs:
         out[k] = 0
     if visible is not None:
-        out = [max(0, out[t] - visible[t]) for t in range(NUM_KINDS)]
-    return out
+        out = [out[t] - visible[t] for t in range(NUM_KINDS)]
+    return [max(0, n) for n in out]
+
+
+def suit_lengths(counts: Sequence[int], kongs: Sequence[int] = ()) -> tuple[int, int, int]:
+    """Tiles of each suit a hand holds, each kong counting its four (as the 8-tile rule counts)."""
+    lengths = list(suit_counts(counts))
+    for k in kongs:
+        lengths[k // RANKS_PER_SUIT] += COPIES
+    return lengths[0], lengths[1], lengths[2]
+
+
+def useful_after_discard(counts: Sequence[int], kongs: Sequence[int], visible: Sequence[int], tile: Tile,
+                         ) -> dict[Tile, int]:
+    """进张 of the hand left by discarding `tile` (`counts` hold it): each kind that lowers its
+    shanten, with its unseen copies. The discarded copy lies in the river: nobody draws it."""
+    left = list(counts)
+    left[tile] -= 1
+    seen = list(visible)
+    seen[tile] += 1
+    return ukeire_counts(left, kongs, seen)
 
 
 # -- the public API -------------------------------------------------------------------------

@@ -11,7 +11,8 @@ tile the seat's events do not name.
 from __future__ import annotations
 
 from engine.game import events as ev
-from engine.game.tiles import COPIES, NUM_KINDS
+from engine.game.analysis import unseen_counts
+from engine.game.tiles import NUM_KINDS
 
 
 class TileTracker:
@@ -36,4 +37,4 @@ class TileTracker:
 
     def unseen(self) -> list[int]:
         """Copies of each kind this seat has not seen: in the wall or in other hands."""
-        return [max(0, COPIES - n) for n in self._seen]
+        return unseen_counts(self._seen)  # the seat's own tiles and every discard: all it saw

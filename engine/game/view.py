@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.game.analysis import unseen_counts
 from engine.game.rules import Ruleset
 from engine.game.scoring import WinRefusal
-from engine.game.tiles import NUM_KINDS
+from engine.game.tiles import NUM_KINDS, to_counts
 
 
 class Phase(StrEnum):
@@ -58,7 +59,8 @@ class SeatView:
         return counts
 
     def unseen_counts(self) -> list[int]:
-        return [4 - c for c in self.visible_counts()]
+        """Copies of each kind this seat cannot see (in the wall or in other hands)."""
+        return unseen_counts(to_counts(self.concealed), self.kongs, self.visible_outside_hand())
 
     def visible_outside_hand(self) -> list[int]:
         """Copies visible apart from the seat's own tiles and kongs (i.e. all discards)."""

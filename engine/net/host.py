@@ -34,7 +34,6 @@ from functools import partial
 from typing import Any
 
 from engine import __version__
-from engine.ai import make_ai
 from engine.game.events import Event
 from engine.game.hand import Hand
 from engine.game.wall_key import new_key
@@ -87,6 +86,7 @@ from engine.records.replay import record as replay_record
 from engine.table.match import HandRecord, Match
 from engine.table.match_loop import MatchHooks, play_match
 from engine.table.seat import Seat, SeatProblem
+from engine.table.setup import HOST_STRIDE, ai_seed, computer
 from engine.table.waiting_seat import Message as SeatMessage
 from engine.table.waiting_seat import SeatStopped
 
@@ -771,8 +771,8 @@ class Host:
             for index, slot in enumerate(slots):
                 person = self._people.get(index)
                 if person is None:
-                    seats.append(make_ai(slot.level or "normal", seed=secrets.randbits(32) if wall_key
-                                         else seed + index, name=slot.name))
+                    seats.append(computer(slot.level or "normal", secrets.randbits(32) if wall_key
+                                          else ai_seed(seed, index, HOST_STRIDE), slot.name))
                     continue
                 seats.append(person.sit(slot.name, rules.time_limit, partial(self._deliver, person),
                                         clock=config.clock, show_wait=config.show_wait))

@@ -13,7 +13,7 @@ every field of every event and of the view is classified, so a new field cannot 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
 from enum import Enum
 from typing import Any, TypeVar
@@ -64,6 +64,15 @@ FIELDS: dict[type, dict[str, Holds]] = {
 }
 
 T = TypeVar("T")
+V = TypeVar("V")
+
+
+def turned(values: Sequence[V], me: int) -> tuple[V, ...]:
+    """Values kept in seat order (names, titles, scores) as seat `me` sees them: its own first,
+    then its 下家, 对家 and 上家. Anything but one value per seat is left as it is."""
+    if len(values) != SEATS:
+        return tuple(values)  # () where a field has nothing to say
+    return tuple(values[(i + me) % SEATS] for i in range(SEATS))
 
 
 def _turner(me: int) -> dict[Holds, Callable[[Any], Any]]:
@@ -71,9 +80,7 @@ def _turner(me: int) -> dict[Holds, Callable[[Any], Any]]:
         return None if s is None else (s - me) % SEATS
 
     def per_seat(values: tuple[Any, ...]) -> tuple[Any, ...]:
-        if len(values) != SEATS:
-            return values  # () where a field has nothing to say
-        return tuple(values[(i + me) % SEATS] for i in range(SEATS))
+        return turned(values, me)
 
     return {
         Holds.SEAT: seat,
@@ -114,4 +121,4 @@ def unclassified() -> list[str]:
     return missing
 
 
-__all__ = ["FIELDS", "Holds", "relative", "unclassified"]
+__all__ = ["FIELDS", "Holds", "relative", "turned", "unclassified"]

@@ -7,10 +7,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game.events import MatchEnded, MatchStarted
+from engine.game.events import HandEnded, HandStarted, MatchEnded, MatchStarted
 from engine.game.hand import SEATS, Hand, HandResult
 from engine.game.rules import Ruleset
 from engine.game.wall_key import keyed_seed, parse_key
+
+
+def is_over(passes: int, rounds: int) -> bool:
+    """The match ends once the deal has gone round the table `rounds` 圈 (RULES §2): 4 × rounds
+    passes of the deal to the next seat."""
+    return passes >= SEATS * rounds
+
+
+def passes_after(passes: int, dealer: int, next_dealer: int) -> int:
+    """The passes of the deal after a hand dealt by `dealer`: one more when the deal moves on."""
+    return passes + (next_dealer != dealer)
+
+
+def over_after(rounds: int, first_dealer: int, started: HandStarted, ended: HandEnded) -> bool:
+    """Whether the match ends with this hand, from the hand's events alone (a LAN seat has no
+    :class:`Match`; the rule is :func:`is_over` all the same). The passes before the hand follow
+    from its 圈 and how far the deal has gone round from the first dealer."""
+    before = (started.round_number - 1) * SEATS + (started.dealer - first_dealer) % SEATS
+    return is_over(passes_after(before, started.dealer, ended.next_dealer), rounds)
 
 
 @dataclass(frozen=True)
@@ -53,7 +72,7 @@ class Match:
 
     @property
     def over(self) -> bool:
-        return self.passes >= SEATS * self.rules.rounds
+        return is_over(self.passes, self.rules.rounds)
 
     def hand_seed(self, index: int) -> int:
         """The wall of the match's hand number `index` (0-based): a function of the match seed
@@ -86,8 +105,7 @@ class Match:
         self.history.append(record)
         self.played += 1
         self.scores = [s + d for s, d in zip(self.scores, result.deltas, strict=True)]
-        if result.next_dealer != self.dealer:
-            self.passes += 1
+        self.passes = passes_after(self.passes, self.dealer, result.next_dealer)
         self.dealer = result.next_dealer
         self.dealer_streak = result.next_dealer_streak
         return record

@@ -10,7 +10,7 @@ variants (RULES §1, §3, §4, §5), each at the moment it happens:
 4. the wall is down to its last four: 海捞 — 对家… each draws one tile, no discard;
 5. the player's 海捞 tile is the 5万: 海捞胡, a self-draw win, and its itemised score.
 
-Pure engine, no Qt: the GUI (gui.tutorial) plays this match at the real table, the person in
+Pure engine, no Qt: the GUI (gui.table.tutorial) plays this match at the real table, the person in
 seat 0 and :class:`ScriptedSeat` in the others, through the normal seat interface.
 """
 
@@ -143,7 +143,7 @@ class Moment:
     decision: int | None = None
 
 
-# In the order they happen (gui.tutorial shows their texts, "tutorial.<key>.title/.text").
+# In the order they happen (gui.table.tutorial shows their texts, "tutorial.<key>.title/.text").
 MOMENTS: tuple[Moment, ...] = (
     Moment("intro", decision=0),
     Moment("eight", decision=0),

@@ -1,26 +1,29 @@
 """The stores' codes in the player's language (no Qt): a store notice, why a file was not
 imported, the names at the table. :mod:`storage` keeps codes and values; these put them into
-the words of :mod:`gui.i18n` (the texts are in :mod:`gui.i18n.saves` and ``table.seat_<n>``)."""
+the words of :mod:`gui.i18n` (the texts are in :mod:`gui.i18n.texts.saves` and ``table.seat_<n>``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gui.i18n import has_key, language, seat_label, tr, tr_in
+from gui.i18n import codes, language, seat_label, tr, tr_in
 from storage.imports import ImportRefused
 from storage.notice import Notice
 
 
 def notice_text(message: str) -> str:
     """A store message in the player's language (its English text if it has no code)."""
-    if not isinstance(message, Notice) or not has_key(f"store.{message.code}"):
+    if not isinstance(message, Notice) or message.code not in codes.STORE_NOTICE:
         return str(message)
-    return tr(f"store.{message.code}", **message.params)
+    return tr(codes.STORE_NOTICE[message.code], **message.params)
 
 
 def refusal_text(refused: ImportRefused, lang: str | None = None) -> str:
     """Why a file was not imported, in `lang` (the current language by default)."""
-    return tr_in(lang or language(), f"import.{refused.code}", **refused.values)
+    key = codes.IMPORT_REFUSED.get(refused.code)
+    if key is None:  # a code this program does not know: shown as its key was before
+        return f"import.{refused.code}"
+    return tr_in(lang or language(), key, **refused.values)
 
 
 def display_names(names: Sequence[str], human: int) -> list[str]:

@@ -24,7 +24,7 @@ from engine.net import messages as m
 from engine.net.client import Disconnected, JoinRefused
 from engine.net.host import Host, TableConfig
 from engine.net.table_save import SavedTable
-from gui.i18n import tr
+from gui.i18n import TextKey, tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
 from gui.lan.kept_seat import KeptSeat, SeatStore
@@ -46,7 +46,9 @@ log = logging.getLogger(__name__)
 LOOPBACK = "127.0.0.1"
 RETURN_WAIT = 120.0  # seconds a reopened table waits for the guests before 托管 plays for them
 # a one-click return that meets these is over for good: the kept seat is forgotten
-GONE_REFUSALS = {m.REFUSE_OVER: "lan.return.over", m.REFUSE_UNKNOWN_TOKEN: "lan.return.unknown"}
+GONE_REFUSALS: dict[str, TextKey] = {
+    m.REFUSE_OVER: "lan.return.over", m.REFUSE_UNKNOWN_TOKEN: "lan.return.unknown",
+}
 
 
 class LanWindow(Protocol):

@@ -22,16 +22,16 @@ from engine.net import messages as m
 from engine.net.room_code import new_code
 from gui import theme
 from gui.i18n import tr
-from gui.i18n.levels import AI_LEVELS
-from gui.screens.dialog_parts import (
+from gui.i18n.texts.levels import AI_LEVELS
+from gui.parts.dialog_parts import (
     DIALOG_STYLE,
-    Card,
     DialogHeader,
+    FormCard,
     field_label,
     lay_out_dialog,
     side_by_side,
 )
-from gui.screens.new_game import (
+from gui.parts.match_form import (
     DEFAULT_TIME_LIMIT,
     RulesCard,
     TableCard,
@@ -56,7 +56,7 @@ class HostDialog(QDialog):
         self.header = DialogHeader(self)
 
         # -- the room: its name, code, the seats left empty, the port --------------------------------
-        self.room_card = Card(self)
+        self.room_card = FormCard(self)
         self.name_label = field_label()
         self.name_edit = QLineEdit(default_name[:m.NAME_CHARS])
         self.name_edit.setMaxLength(m.NAME_CHARS)

@@ -28,13 +28,13 @@ from engine.net.client import JoinRefused
 from engine.net.discovery import Browser, Found
 from engine.net.recent import remember
 from gui import theme
-from gui.i18n import tr
+from gui.i18n import room_label, tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
 from gui.lan.kept_seat import KeptSeat
 from gui.lan.words import lock_mark, refusal_text
-from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, hint_label, lay_out_dialog
-from gui.screens.new_game import dialog_buttons
+from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader, FormCard, hint_label, lay_out_dialog
+from gui.parts.match_form import dialog_buttons
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ def table_line(found: Found, mine: bool = False) -> str:
     """One table of the list: its name, room, length, free seats, and what stands in the way;
     `mine`: this player holds a seat there (a return needs no code)."""
     table = found.table
-    room = tr(f"room.{table.room}") if table.room in ("open", "baoting") else table.room
+    room = room_label(table.room)
     parts = [table.name or found.host, room,
              tr("new_game.rounds_1" if table.rounds == 1 else "new_game.rounds_n", n=table.rounds),
              tr("lan.join.free", n=table.seats_free)]
@@ -90,7 +90,7 @@ class JoinDialog(QDialog):
 
         self.header = DialogHeader(self)
         # -- tables found -----------------------------------------------------------------------
-        self.found_card = Card(self)
+        self.found_card = FormCard(self)
         self.table_list = QListWidget()
         self.table_list.setObjectName("tableList")
         self.table_list.setMinimumHeight(150)
@@ -100,7 +100,7 @@ class JoinDialog(QDialog):
         self.found_card.grid.addWidget(self.table_list, 0, 0)
         self.found_card.grid.addWidget(self.found_hint, 1, 0)
         # -- an address typed in ----------------------------------------------------------------
-        self.manual_card = Card(self)
+        self.manual_card = FormCard(self)
         self.address_box = QComboBox()
         self.address_box.setEditable(True)
         self.address_box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)

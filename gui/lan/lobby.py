@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
 from engine.net import messages as m
 from engine.net.door import WRONG_CODES, DoorNotice
 from gui import theme
-from gui.i18n import seat_label, tr
-from gui.i18n.levels import AI_LEVELS
+from gui.i18n import TextKey, codes, seat_label, tr
+from gui.i18n.texts.levels import AI_LEVELS
 from gui.i18n.titles import peer_title
 from gui.lan.words import lock_mark
-from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
-from gui.screens.felt import FeltBackdrop
-from gui.screens.new_game import ai_level_combo, retranslate_levels
+from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
+from gui.parts.felt import FeltBackdrop
+from gui.parts.match_form import ai_level_combo, retranslate_levels
 
 SEATS = 4
 PANEL_W = 940  # the lobby's card at most; narrower windows get all of their width less a margin
@@ -42,9 +42,9 @@ PANEL_W = 940  # the lobby's card at most; narrower windows get all of their wid
 
 def rules_line(lobby: m.Lobby) -> str:
     rules = lobby.rules
-    parts = [tr(f"room.{rules.room.value}"),
+    parts = [tr(codes.ROOM[rules.room.value]),
              tr("new_game.rounds_1" if rules.rounds == 1 else "new_game.rounds_n", n=rules.rounds),
-             tr(f"preset.{rules.preset.value}"),
+             tr(codes.PRESET[rules.preset.value]),
              tr("time.seconds", n=rules.time_limit) if rules.time_limit else tr("time.off")]
     if lobby.table.code:
         parts.append(lock_mark() + tr("lan.lobby.with_code"))
@@ -102,7 +102,7 @@ class SeatCard(QFrame):
             state, ready = tr("lan.lobby.waiting"), False
         elif seat.kind == "ai":
             self.name.setText(seat.name or tr("lan.lobby.computer"))
-            level = tr(f"level.{seat.level}") if seat.level in AI_LEVELS else seat.title
+            level = tr(codes.LEVEL[seat.level]) if seat.level in AI_LEVELS else seat.title
             self.title.setText(tr("lan.lobby.ai_title", level=level))
             state, ready = tr("lan.lobby.ready"), True
         else:
@@ -341,7 +341,7 @@ class LobbyScreen(QWidget):
                 card.remove_button.setVisible(self.hosting and not self.watching and place != 0
                                               and seat.kind == "person")
             shown = ", ".join(lobby.addresses[:3])
-            key = "lan.lobby.addresses_code" if self.code else "lan.lobby.addresses"
+            key: TextKey = "lan.lobby.addresses_code" if self.code else "lan.lobby.addresses"
             self.addresses.setText(tr(key, addresses=shown, code=self.code or "") if shown else "")
             self.addresses.setVisible(bool(shown))
             names = tr("watch.watchers", names=" · ".join(lobby.watchers)) if lobby.watchers else ""

@@ -46,11 +46,11 @@ from engine.net import messages as m
 from engine.net.client import Disconnected, JoinRefused
 from engine.net.relative import relative
 from engine.records.replay import record_from_events
+from engine.table.match import over_after
 from gui.i18n import tr
 from gui.lan.bridge import MessageBridge
 from gui.lan.words import end_text, refusal_text
-from gui.table.connection import HandSaved, TableConnection
-from gui.table.readiness import Readiness
+from gui.parts.connection import HandSaved, Readiness, TableConnection
 
 log = logging.getLogger(__name__)
 
@@ -75,16 +75,6 @@ class _Returns(QObject):
 
 
 _CAUGHT_UP = object()  # in the queue after a resync's events: the player's speed again
-
-
-def match_over_after(rounds: int, first_dealer: int, started: ev.HandStarted, ended: ev.HandEnded) -> bool:
-    """The match ends with this hand (as engine.table.match.Match.over): the deal has passed
-    4 × rounds times. The passes before the hand follow from its 圈 and how far the deal has
-    gone round from the first dealer."""
-    passes = (started.round_number - 1) * 4 + (started.dealer - first_dealer) % 4
-    if ended.next_dealer != started.dealer:
-        passes += 1
-    return passes >= 4 * rounds
 
 
 class RemoteTable(TableConnection):
@@ -258,7 +248,7 @@ class RemoteTable(TableConnection):
             return
         self._saved_hands.add(started.hand_number)
         first = self._first_dealer if self._first_dealer is not None else started.dealer
-        over = match_over_after(self.rules.rounds, first, started, ended)
+        over = over_after(self.rules.rounds, first, started, ended)
         self.hand_saved.emit(HandSaved(record, None, over, seat=self.seat))
 
     # -- drops and returns -------------------------------------------------------------------------
@@ -373,4 +363,4 @@ def on_each(bridge: MessageBridge, handle: Callable[[float, object], bool]) -> N
             return
 
 
-__all__ = ["RECONNECT_DELAYS", "ClientLike", "RemoteTable", "match_over_after", "on_each"]
+__all__ = ["RECONNECT_DELAYS", "ClientLike", "RemoteTable", "on_each"]

@@ -10,7 +10,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
 from engine.net import messages as m
-from gui.i18n import has_key, tr
+from gui.i18n import codes, tr
 
 REFUSALS = (m.REFUSE_PROTOCOL, m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE, m.REFUSE_FULL, m.REFUSE_STARTED,
             m.REFUSE_OVER, m.REFUSE_UNKNOWN_TOKEN, m.REFUSE_BUSY, m.REFUSE_BAD_HELLO, m.REFUSE_TIMEOUT,
@@ -26,8 +26,8 @@ def lock_mark() -> str:
 
 def refusal_text(code: str, message: str = "", retry_after: float | None = None) -> str:
     """Why the table did not take us (and, for a wait, for how long: `retry_after` seconds)."""
-    key = f"lan.refused.{code}"
-    text = tr(key) if has_key(key) else tr("lan.refused.other", message=message or code)
+    key = codes.LAN_REFUSED.get(code)
+    text = tr(key) if key is not None else tr("lan.refused.other", message=message or code)
     if retry_after is not None and retry_after > 0:
         text += tr("lan.refused.retry", n=math.ceil(retry_after))
     return text
@@ -35,8 +35,8 @@ def refusal_text(code: str, message: str = "", retry_after: float | None = None)
 
 def end_text(reason: str, message: str = "") -> str:
     """Why the table ended for us."""
-    key = f"lan.end.{reason}"
-    return tr(key) if has_key(key) else tr("lan.end.other", message=message or reason)
+    key = codes.LAN_END.get(reason)
+    return tr(key) if key is not None else tr("lan.end.other", message=message or reason)
 
 
 __all__ = ["ENDS", "REFUSALS", "end_text", "lock_mark", "refusal_text"]

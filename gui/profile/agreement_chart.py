@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QWidget
 
 from gui.i18n import tr
 from gui.profile.charts import LineChart, nice_ticks
-from gui.profile.style import Card
+from gui.profile.style import ProfileCard
 from storage.reviews import rolling_mean
 
 WINDOW = 20  # hands in the mean: one hand barely moves it, a habit does
@@ -49,7 +49,7 @@ class AgreementChart(LineChart):
         return f"{round(value)}%"
 
 
-class AgreementCard(Card):
+class AgreementCard(ProfileCard):
     """The chart on a card, with its title and how many hands it holds."""
 
     def __init__(self, parent: QWidget | None = None) -> None:

@@ -12,16 +12,16 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from engine.game.tiles import TileError, parse_tiles
 from gui.fonts import ui_font
-from gui.i18n import other_language, score_label, tr, tr_in
+from gui.i18n import other_language, room_label, score_label, tr, tr_in
+from gui.parts.tile_row import tile_row
 from gui.profile.data_table import DataTable
-from gui.profile.style import Card
-from gui.table.end_dialogs import tile_row
+from gui.profile.style import ProfileCard
 from gui.tiles.art import TileArt
-from storage.model import ROOMS, BestHand
+from storage.model import BestHand
 
 
 class TileStrip(QWidget):
-    """A row of tile faces (then the kongs) drawn with :func:`gui.table.end_dialogs.tile_row` at the
+    """A row of tile faces (then the kongs) drawn with :func:`gui.parts.tile_row.tile_row` at the
     screen's own pixel ratio, the tiles as wide as fits up to ``max_width``."""
 
     def __init__(self, art: TileArt, parent: QWidget | None = None, max_width: int = 36) -> None:
@@ -86,7 +86,7 @@ class TileStrip(QWidget):
         painter.end()
 
 
-class BestHandCard(Card):
+class BestHandCard(ProfileCard):
     """The best hand so far; ``fill(best)`` shows it, or a hint while there is none."""
 
     def __init__(self, art: TileArt, parent: QWidget | None = None) -> None:
@@ -134,7 +134,7 @@ class BestHandCard(Card):
             self.tiles.set_tiles([])
             return
         self.badge.setText(tr("profile.best_value", n=best.value))
-        room = tr(f"room.{best.room}") if best.room in ROOMS else best.room
+        room = room_label(best.room)
         meta = [room, best.played_at[:16].replace("T", " ")]
         self.meta.setText("   ·   ".join(part for part in meta if part))
         try:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui import fonts, theme
-from gui.i18n import result_label, seat_label, tr
+from gui.i18n import result_label, room_label, seat_label, tr
 from gui.i18n.store import refusal_text
 from gui.profile.view import ProfileView
 from gui.tiles.art import THEMES, TileArt, get_art
@@ -161,7 +161,7 @@ class ProfilePage(QWidget):
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
             agreement = "—" if row.agreement is None else f"{round(row.agreement * 100)}%"
-            cells = [row.played_at.replace("T", " ")[5:16], tr(f"room.{row.room}"), history_result(row),
+            cells = [row.played_at.replace("T", " ")[5:16], room_label(row.room), history_result(row),
                      f"{row.delta:+d}", agreement]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

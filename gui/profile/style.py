@@ -1,4 +1,4 @@
-"""What the profile page's parts share: the :class:`Card` frame (its style sheet is
+"""What the profile page's parts share: the :class:`ProfileCard` frame (its style sheet is
 :data:`gui.theme.PROFILE_CARD_STYLE`) and the big gold display titles."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def gold_text(painter: QPainter, text: str, font: QFont, baseline: QPointF, outl
 
 
 
-class Card(QFrame):
+class ProfileCard(QFrame):
     """An ivory card: a title with a gold mark, an optional note on the right, then the body."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -54,4 +54,4 @@ class Card(QFrame):
         self.body.addLayout(top)
 
 
-__all__ = ["Card", "gold_text"]
+__all__ = ["ProfileCard", "gold_text"]

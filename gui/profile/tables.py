@@ -9,11 +9,11 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from engine.game.ranks import RANKS
-from gui.i18n import tr
+from gui.i18n import TextKey, room_label, tr
 from gui.i18n.titles import level_words
 from gui.profile.charts import format_number
 from gui.profile.data_table import DataTable
-from gui.profile.style import Card
+from gui.profile.style import ProfileCard
 from gui.theme import LOSS_RED, WIN_GREEN
 from storage.model import ROOMS, Profile, RoomStats
 
@@ -23,7 +23,15 @@ def win_rate(stats: RoomStats) -> str:
     return f"{100 * stats.wins / stats.hands:.1f}%" if stats.hands else "—"
 
 
-class RecordCard(Card):
+# the record's rows of counts: the field of RoomStats → its label
+STAT_ROWS: dict[str, TextKey] = {
+    "matches": "profile.matches", "hands": "profile.hands", "wins": "profile.wins",
+    "self_draws": "profile.self_draws", "discard_wins": "profile.discard_wins",
+    "deal_ins": "profile.deal_ins",
+    "exhaustive": "profile.exhaustive",
+}
+
+class RecordCard(ProfileCard):
     """The record: matches, hands, wins, … and the net score, in total and per room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -38,9 +46,8 @@ class RecordCard(Card):
         self.note.setText("")
         rows: list[list[str]] = []
         colours: dict[tuple[int, int], str] = {}
-        fields = ("matches", "hands", "wins", "self_draws", "discard_wins", "deal_ins", "exhaustive")
-        for name in fields:
-            rows.append([tr(f"profile.{name}")] + [format_number(getattr(s, name)) for s in columns])
+        for name in STAT_ROWS:
+            rows.append([tr(STAT_ROWS[name])] + [format_number(getattr(s, name)) for s in columns])
         rows.append([tr("profile.win_rate")] + [win_rate(s) for s in columns])
         net_row = [tr("profile.net")]
         for column, stats in enumerate(columns, start=1):
@@ -48,11 +55,11 @@ class RecordCard(Card):
             if stats.net:
                 colours[(len(rows), column)] = WIN_GREEN if stats.net > 0 else LOSS_RED
         rows.append(net_row)
-        header = ["", tr("profile.total"), *(tr(f"room.{room}") for room in ROOMS)]
+        header = ["", tr("profile.total"), *(room_label(room) for room in ROOMS)]
         self.table.set_table(header, rows, weights=[1.5, 1, 1, 1], accent_column=1, colours=colours)
 
 
-class RecentCard(Card):
+class RecentCard(ProfileCard):
     """The recent matches (hidden while there are none); see :class:`gui.profile.view.ProfileView`
     for the rows it takes."""
 
@@ -83,7 +90,7 @@ class RecentCard(Card):
     @staticmethod
     def _from_mappings(rows_in: Sequence[Mapping[str, Any]]
                        ) -> tuple[list[str], list[list[str]], dict[tuple[int, int], str]]:
-        columns: list[tuple[str, tuple[str, ...]]] = [
+        columns: list[tuple[TextKey, tuple[str, ...]]] = [
             ("profile.col_date", ("played_at", "date", "time")),
             ("profile.col_room", ("room",)),
             ("profile.hands", ("hands",)),
@@ -100,7 +107,7 @@ class RecentCard(Card):
             for c, (key, names) in enumerate(present):
                 value = next((row[n] for n in names if n in row), "")
                 if key == "profile.col_room" and value in ROOMS:
-                    text = tr(f"room.{value}")
+                    text = room_label(value)
                 elif key == "profile.col_result" and isinstance(value, int | float):
                     text = f"{int(value):+,}" if value else "0"
                     if value:

@@ -25,15 +25,15 @@ from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBo
 
 from gui import theme
 from gui.i18n import tr
+from gui.parts.felt import FeltBackdrop
 from gui.profile.agreement_chart import AgreementCard
 from gui.profile.best_hand import BestHandCard, TileStrip
 from gui.profile.charts import BarChart, LineChart
 from gui.profile.data_table import DataTable
 from gui.profile.header import ProfileHeader
 from gui.profile.level_banner import LevelChangeBanner
-from gui.profile.style import Card
+from gui.profile.style import ProfileCard
 from gui.profile.tables import RecentCard, RecordCard, win_rate
-from gui.screens.felt import FeltBackdrop
 from gui.tiles.art import TileArt, get_art
 from storage.model import Profile
 
@@ -85,12 +85,12 @@ class ProfileView(QWidget):
         self.best_table = self.best_card.table
         self.best_empty = self.best_card.empty
 
-        self.points_card = Card(content)
+        self.points_card = ProfileCard(content)
         self.line_chart = LineChart(self.points_card)
         self.points_card.body.addWidget(self.line_chart, 1)
         self.agreement_card = AgreementCard(content)
         self.agreement_chart = self.agreement_card.chart
-        self.results_card = Card(content)
+        self.results_card = ProfileCard(content)
         self.bar_chart = BarChart(self.results_card)
         self.results_card.body.addWidget(self.bar_chart, 1)
         # three charts in a row: a long note (English, many matches) takes two lines rather than

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QLineEdit, QWidget
 
 from gui.i18n import tr
-from gui.screens.dialog_parts import DIALOG_STYLE, Card, DialogHeader, hint_label, lay_out_dialog
-from gui.screens.new_game import dialog_buttons
+from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader, FormCard, hint_label, lay_out_dialog
+from gui.parts.match_form import dialog_buttons
 from storage.checks import MAX_NAME_LENGTH
 
 
@@ -21,7 +21,7 @@ class NameDialog(QDialog):
         self.setModal(True)
         self._default = default_name
         self.header = DialogHeader(self)
-        self.card = Card(self)
+        self.card = FormCard(self)
         self.name_edit = QLineEdit(default_name)
         self.name_edit.setMaxLength(MAX_NAME_LENGTH)
         self.name_edit.setMinimumWidth(260)

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import LANGUAGES, language, tr
-from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader
+from gui.i18n import LANGUAGES, codes, language, tr
+from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader
 from gui.screens.rules_text import rules_html
 
 
@@ -73,6 +73,6 @@ class RulesDialog(QDialog):
         self.setWindowTitle(tr("rules.title"))
         self.header.set_texts(tr("rules.title"), tr("app.title") + " · " + tr("app.subtitle"))
         for index, lang in enumerate(LANGUAGES):
-            self.tabs.setTabText(index, tr(f"rules.tab_{lang}"))
+            self.tabs.setTabText(index, tr(codes.RULES_TAB[lang]))
         self.close_button.setText(tr("button.close"))
         self.show_language(language())

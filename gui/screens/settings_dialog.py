@@ -16,11 +16,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.i18n import LANGUAGES, tr
-from gui.screens.dialog_parts import (
+from gui.i18n import LANGUAGES, codes, tr
+from gui.parts.dialog_parts import (
     DIALOG_STYLE,
-    Card,
     DialogHeader,
+    FormCard,
     SegmentedChoice,
     field_label,
     lay_out_dialog,
@@ -55,30 +55,30 @@ class SettingsDialog(QDialog):
         self.header = DialogHeader(self)
 
         # -- display ------------------------------------------------------------------------
-        self.display_card = Card(self)
+        self.display_card = FormCard(self)
         self.display_card.setMinimumWidth(500)
         self.speed_label = field_label()
-        self.speed_choice = SegmentedChoice([(step, f"speed.{step}", {}) for step in SPEED_STEPS])
+        self.speed_choice = SegmentedChoice([(step, codes.SPEED[step], {}) for step in SPEED_STEPS])
         self.theme_label = field_label()
-        self.theme_choice = SegmentedChoice([(theme, f"theme.{theme}", {}) for theme in TILE_THEMES])
+        self.theme_choice = SegmentedChoice([(theme, codes.TILE_THEME[theme], {}) for theme in TILE_THEMES])
         self.size_label = field_label()
-        self.size_choice = SegmentedChoice([(size, f"size.{size}", {}) for size in TILE_SIZES])
+        self.size_choice = SegmentedChoice([(size, codes.TILE_SIZE[size], {}) for size in TILE_SIZES])
         self.language_label = field_label()
-        self.language_choice = SegmentedChoice([(lang, f"lang.{lang}", {}) for lang in LANGUAGES])
+        self.language_choice = SegmentedChoice([(lang, codes.LANGUAGE[lang], {}) for lang in LANGUAGES])
         self.display_card.add_rows([
             (self.speed_label, self.speed_choice), (self.theme_label, self.theme_choice),
             (self.size_label, self.size_choice), (self.language_label, self.language_choice),
         ])
 
         # -- play -------------------------------------------------------------------------------
-        self.play_card = Card(self)
+        self.play_card = FormCard(self)
         self.auto_win_label = field_label()
         self.auto_win_box = QCheckBox()
         self.auto_win_box.setCursor(Qt.CursorShape.PointingHandCursor)
         self.time_label = field_label()
         self.time_choice = time_limit_choice()
         self.pause_label = field_label()
-        self.pause_choice = SegmentedChoice([(key, f"pause.{key}", {}) for key in AI_PAUSES])
+        self.pause_choice = SegmentedChoice([(key, codes.AI_PAUSE[key], {}) for key in AI_PAUSES])
         self.confirm_label = field_label()
         self.confirm_box = QCheckBox()
         self.confirm_box.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -92,7 +92,7 @@ class SettingsDialog(QDialog):
         ])
 
         # -- sound ------------------------------------------------------------------------------
-        self.sound_card = Card(self)
+        self.sound_card = FormCard(self)
         self.sound_label = field_label()
         self.sound_box = QCheckBox()
         self.sound_box.setCursor(Qt.CursorShape.PointingHandCursor)

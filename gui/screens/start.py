@@ -23,9 +23,9 @@ from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 from engine.game.tiles import parse_tile
 from gui import theme
 from gui.i18n import tr
-from gui.screens.felt import FeltBackdrop
+from gui.parts.callout import TutorialButton
+from gui.parts.felt import FeltBackdrop
 from gui.tiles.art import get_art
-from gui.tutorial.callout import TutorialButton
 
 # -- tiles on the felt ----------------------------------------------------------------------------
 
@@ -149,7 +149,7 @@ class StartScreen(QWidget):
     """The title screen and main menu. 继续 shows only after ``set_continue_enabled(True)``."""
 
     new_game_requested = Signal()
-    tutorial_requested = Signal()  # 新手教学 (gui.tutorial)
+    tutorial_requested = Signal()  # 新手教学 (gui.table.tutorial)
     continue_requested = Signal()
     rules_requested = Signal()
     settings_requested = Signal()

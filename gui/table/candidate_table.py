@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from engine.ai.explain import Weighed
 from engine.game.actions import Action, ActionKind
 from gui import fonts, theme
-from gui.i18n import tile_label, tiles_label, tr
+from gui.i18n import TextKey, codes, tile_label, tiles_label, tr
 
 TEXT_PX = 12  # ≥ 11 px at the smallest window
 ROW_PX = 22
@@ -43,11 +43,11 @@ QTableWidget::item {{ padding: 0 2px; }}
 def move_words(action: Action) -> str:
     """A move as the player reads it: 打 五饼 / discard 5p, 暗杠 三万, 胡, 过."""
     if action.kind is ActionKind.DISCARD and action.tile is not None:
-        key = "review.discard_declare" if action.declare else "review.discard"
+        key: TextKey = "review.discard_declare" if action.declare else "review.discard"
         return tr(key, tile=tile_label(action.tile))
     if action.kind is ActionKind.KONG and action.tile is not None:
         return tr("review.kong", tile=tile_label(action.tile))
-    return tr(f"review.{action.kind.value}")
+    return tr(codes.MOVE[action.kind.value])
 
 
 def move_text(action: Action) -> str:
@@ -139,11 +139,11 @@ class CandidateTable(QTableWidget):
         return "" if item is None else item.text()
 
     def retranslate(self) -> None:
-        self.setHorizontalHeaderLabels([tr(f"explain.col_{name}") for name in COLUMNS])
+        self.setHorizontalHeaderLabels([tr(codes.EXPLAIN_COLUMN[name]) for name in COLUMNS])
         for column, name in enumerate(COLUMNS):
             header = self.horizontalHeaderItem(column)
             if header is not None:
-                header.setToolTip(tr(f"explain.tip_{name}"))
+                header.setToolTip(tr(codes.EXPLAIN_TIP[name]))
         candidates = self.candidates
         self.setRowCount(len(candidates))
         best = candidates[0].action if candidates else None

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication, QPainter, QPixmap
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QDialog,
@@ -34,7 +34,7 @@ from engine.table.summary import HandSummary, waits_before_last_four
 from gui import fonts, theme
 from gui.i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from gui.i18n.store import display_names
-from gui.table.layout import height_of
+from gui.parts.tile_row import tile_row
 
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
@@ -42,35 +42,6 @@ if TYPE_CHECKING:
 DIALOG_STYLE = theme.dialog_style(dark=True)
 
 ROW_H = 26  # a score or standings table row
-TILE_W = 34  # the tiles of the revealed hands
-
-
-def tile_row(art: TileArt, kinds: Sequence[int], width: int = TILE_W, kongs: Sequence[int] = (),
-             highlight: int | None = None, dpr: float = 2.0) -> QPixmap:
-    """One pixmap showing a row of tile faces, then the kongs, the winning tile apart."""
-    h = round(height_of(width))
-    groups: list[list[int]] = [list(kinds)] + [[k] * 4 for k in kongs]
-    extra = 1 if highlight is not None else 0
-    total = sum(len(g) for g in groups) + extra
-    gap = width // 3
-    canvas = QPixmap(round((total * (width + 1) + gap * (len(groups) + extra)) * dpr), round((h + 4) * dpr))
-    canvas.setDevicePixelRatio(dpr)
-    canvas.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(canvas)
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    x = 0.0
-    sequence = [*groups, [highlight]] if highlight is not None else groups
-    for n, group in enumerate(sequence):
-        for kind in group:
-            face = art.face(kind, round(width * dpr), 1.0)
-            painter.drawPixmap(round(x), 2, width, h, face)
-            if n == len(sequence) - 1 and highlight is not None:
-                painter.setPen(theme.TILE_LATEST)
-                painter.drawRoundedRect(round(x), 2, width - 1, h - 1, 4, 4)
-            x += width + 1
-        x += gap
-    painter.end()
-    return canvas
 
 
 def _label(text: str, size: int = 15, bold: bool = False, color: str | None = None) -> QLabel:

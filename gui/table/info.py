@@ -6,13 +6,15 @@ them and the tests can read them without a window.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.game import analysis
 from engine.game import events as ev
 from engine.game.actions import WIN, Action, ActionKind
 from engine.game.scoring import WinRefusal
 from engine.game.tiles import to_counts
 from engine.game.view import SeatView
-from gui.i18n import refusal_reason, tile_label, tr
+from gui.i18n import codes, refusal_reason, tile_label, tr
 from gui.table.model import HUMAN, TableModel
 
 
@@ -20,29 +22,21 @@ def human_kongs(model: TableModel) -> list[int]:
     return [k for k in model.seats[HUMAN].kong_kinds if k is not None]
 
 
-def unseen(model: TableModel) -> list[int]:
-    """Copies of each kind I cannot see (in the wall or in other hands)."""
-    seen = [0] * 21
-    for item, kind in model.kinds.items():
-        if item in model.face_up or model.seat_of_item(item) == HUMAN:
-            seen[kind] += 1
-    return [max(0, 4 - c) for c in seen]
-
-
-def _waits_text(waits: list[int], left: list[int]) -> str:
+def _waits_text(waits: Sequence[int], left: Sequence[int]) -> str:
     return " ".join(f"{tile_label(w)}×{left[w]}" for w in waits)
 
 
-def hand_line(model: TableModel) -> str:
+def hand_line(model: TableModel, unseen: Sequence[int]) -> str:
     """My suit lengths, the 8-tile rule, and my waits — also on my own turn, when the hand
-    holds the drawn tile (the waits are those of the hand before it)."""
+    holds the drawn tile (the waits are those of the hand before it). `unseen`: the copies of
+    each kind I have not seen, as the engine's tile tracker (记牌器) counts them."""
     kinds = model.human_kinds()
     kongs = human_kongs(model)
     counts = to_counts(kinds)
-    suits = [sum(counts[s * 7:s * 7 + 7]) + 4 * sum(1 for k in kongs if k // 7 == s) for s in range(3)]
+    suits = analysis.suit_lengths(counts, kongs)
     best = max(range(3), key=lambda s: suits[s])
     parts = [tr("info.suits", m=suits[0], p=suits[1], s=suits[2]),
-             tr("info.eight", suit=tr(f"suit.{'mps'[best]}"), n=suits[best])]
+             tr("info.eight", suit=tr(codes.SUIT['mps'[best]]), n=suits[best])]
     if model.ended:
         return "   ".join(parts)
     size = len(kinds) + 3 * len(kongs)
@@ -55,7 +49,7 @@ def hand_line(model: TableModel) -> str:
     if size == 13:
         waits = analysis.waits_counts(counts, kongs)
         if waits:
-            parts.append(tr("info.waits", waits=_waits_text(waits, unseen(model))))
+            parts.append(tr("info.waits", waits=_waits_text(waits, unseen)))
     return "   ".join(parts)
 
 
@@ -114,11 +108,7 @@ def discard_hints(view: SeatView, legal: tuple[Action, ...]) -> dict[int, str]:
     ks = analysis.kong_kinds(kongs)
     out = {}
     for option in analysis.discard_options(hand, kongs, visible):
-        counts[option.tile] -= 1
-        visible[option.tile] += 1  # the copy I discard lies in my river: nobody draws it
-        useful = analysis.ukeire_counts(counts, ks, visible)
-        visible[option.tile] -= 1
-        counts[option.tile] += 1
+        useful = analysis.useful_after_discard(counts, ks, visible, option.tile)
         if option.shanten == 0:
             waits = _waits_text(list(option.waits), left)
             text = tr("hover.waits", tile=tile_label(option.tile), waits=waits)

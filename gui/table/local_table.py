@@ -29,7 +29,7 @@ from engine.table.match import HandRecord, Match
 from engine.table.match_loop import MatchHooks, play_match
 from engine.table.seat import Seat, SeatProblem
 from engine.table.waiting_seat import Ack, Choice, Message, SeatStopped, WaitingSeat
-from gui.table.connection import HUMAN, HandSaved, TableConnection
+from gui.parts.connection import HUMAN, HandSaved, TableConnection
 from gui.threads import WAIT_MS, end_thread, stop_at_quit
 
 log = logging.getLogger(__name__)

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from engine.game import events as ev
 from engine.game.tiles import NUM_TILES
 from engine.game.wall import Wall
-
-HUMAN = 0  # the person at this computer: the seat shown at the bottom
+from gui.parts.seats import HUMAN as HUMAN  # (where the table's own modules have always read it)
 
 SEATS = 4
 

@@ -12,10 +12,8 @@ their table has shown it) — closing the dialog shows the deal.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -23,26 +21,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from gui import fonts, theme
 from gui.i18n import tr
 from gui.i18n.store import display_names
+from gui.parts.connection import Readiness
 
 TICK_MS = 250  # the countdown's redraw
-
-
-@dataclass(frozen=True)
-class Readiness:
-    """The table's wait after hand `hand`, as this player sees it."""
-
-    hand: int
-    ready: tuple[bool, ...]  # by seat as this player sees them: 0 is the player
-    seconds: float  # left of the countdown when it arrived
-    at: float  # when it arrived (time.monotonic)
-
-    @property
-    def done(self) -> bool:
-        return all(self.ready)
-
-    def left(self, now: float) -> int:
-        """Whole seconds left of the countdown (rounded up, as a countdown is read)."""
-        return 0 if self.done else max(0, math.ceil(self.seconds - (now - self.at)))
 
 
 class ReadinessPanel(QWidget):

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui import fonts, theme
-from gui.i18n import tr
+from gui.i18n import codes, tr
 from gui.table.candidate_table import CandidateTable, move_words
 from gui.table.loss_curve import LossCurve
 
@@ -245,7 +245,7 @@ class ReviewPanel(QWidget):
         made = move_words(decision.made)
         if decision.auto is not None:  # the table's move: shown, marked, not counted
             moves = tr("review.entry", made=made, best=move_words(decision.best))
-            text = f"{step} · {tr(f'explain.by_{decision.auto}')}\n{moves}"
+            text = f"{step} · {tr(codes.AUTO_MOVE[decision.auto])}\n{moves}"
             colour = theme.TEXT_SOFT
         elif decision.agrees:
             text = f"{step}\n{tr('review.agrees', made=made)}"

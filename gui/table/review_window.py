@@ -16,8 +16,8 @@ from gui.i18n import tr
 from gui.table.replay import ReplayWidget
 
 if TYPE_CHECKING:
+    from gui.parts.connection import HandSaved
     from gui.review_worker import ReviewWorker
-    from gui.table.connection import HandSaved
     from gui.table.end_dialogs import EndOfHandDialog
     from gui.tiles.art import TileArt
 

@@ -33,8 +33,8 @@ from engine.game import events as ev
 from engine.game.tiles import NUM_TILES
 from engine.game.wall import SIDE_LENGTHS
 from gui import theme
-from gui.i18n import tr
-from gui.screens.felt import felt_pixmap
+from gui.i18n import codes, tr
+from gui.parts.felt import felt_pixmap
 from gui.table.animation import Animator
 from gui.table.call_marks import CALL_MS, Call, CallMarks
 from gui.table.centre_box import CentreBox, CentreText
@@ -226,7 +226,7 @@ class TableScene(QGraphicsScene):
         tile is face up only where the event names it."""
         if isinstance(event, ev.HandWon):
             kind = "self_draw" if event.self_draw else "win"
-            return Call(kind, tr(f"table.call_{kind}"), self._seat_name(event.seat), event.tile)
+            return Call(kind, tr(codes.CALL[kind]), self._seat_name(event.seat), event.tile)
         if isinstance(event, ev.KongDeclared):
             return Call("kong", tr("table.call_kong"), self._seat_name(event.seat), event.tile,
                         back=event.tile is None)
@@ -321,7 +321,7 @@ class TableScene(QGraphicsScene):
 
     # -- text -------------------------------------------------------------------------------
     def _seat_name(self, seat: int) -> str:
-        return self.names[seat] or tr(f"table.seat_{screen_side(self.model, seat)}")
+        return self.names[seat] or tr(codes.SEAT_SIDE[screen_side(self.model, seat)])
 
     def set_seat_state(self, seat: int, connected: bool, autoplay: bool) -> None:
         """A LAN seat's person dropped or returned, or 托管 plays it: marked on its plate."""
@@ -386,7 +386,7 @@ class TableScene(QGraphicsScene):
             self.centre.show(CentreText("", "", "", "", None, None))
             self.centre.set_dice("")
         self._place_wall_marks()
-        self.log_panel.show([tr("log." + key, **self._log_args(data)) for key, data in m.log])
+        self.log_panel.show([tr(codes.LOG[key], **self._log_args(data)) for key, data in m.log])
         if self.tracker.visible:
             self.tracker.show(tr("table.tracker_title"))
         set_elided(self._rules, self.rules_line, RULES_W)
@@ -423,7 +423,7 @@ class TableScene(QGraphicsScene):
             a = (n - 1) / 2 * WALL_W - place.index * WALL_W
             if key == "break":
                 a -= WALL_W / 2  # between the last stack and the first
-            spots.append(MarkSpot(key, tr(f"table.mark_{key}"), side, a))
+            spots.append(MarkSpot(key, tr(codes.WALL_MARK[key]), side, a))
         self.wall_marks.show(spots)
 
     def _log_args(self, data: dict[str, int | str]) -> dict[str, object]:

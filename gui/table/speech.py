@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.net.talk import REACTIONS, known
-from gui.i18n import tr
+from gui.i18n import codes, tr
 from gui.table.scene_text import TEXT_Z, set_elided, text_item
 
 BUBBLE_MS = 4000  # how long a bubble stays
@@ -175,7 +175,7 @@ class SpeechBubbles(QObject):
             glyph.setPos(PAD_X, PAD_Y)
             w, h = GLYPH + 2 * PAD_X, GLYPH + 2 * PAD_Y
         else:
-            set_elided(text, tr(f"talk.{code}"), BUBBLE_W - 2 * PAD_X)
+            set_elided(text, tr(codes.TALK[code]), BUBBLE_W - 2 * PAD_X)
             text.setPos(PAD_X, PAD_Y)
             r = text.boundingRect()
             w, h = r.width() + 2 * PAD_X, r.height() + 2 * PAD_Y

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QWidget
 
 from engine.net.talk import PHRASES, REACTIONS
 from gui import fonts, theme
-from gui.i18n import tr
+from gui.i18n import codes, tr
 from gui.table.speech import reaction_icon
 
 
@@ -58,12 +58,12 @@ class TalkControls(QWidget):
         menu.setFont(fonts.ui_font(16))
         for number, code in enumerate(PHRASES):
             key = str((number + 1) % 10)
-            action = menu.addAction(f"&{key}  {tr(f'talk.{code}')}")
+            action = menu.addAction(f"&{key}  {tr(codes.TALK[code])}")
             action.setData(code)
             action.triggered.connect(lambda _checked=False, code=code: self.phrase_chosen.emit(code))
         menu.addSection(tr("talk.reactions"))
         for code in REACTIONS:
-            action = menu.addAction(reaction_icon(code), tr(f"talk.{code}"))
+            action = menu.addAction(reaction_icon(code), tr(codes.TALK[code]))
             action.setData(code)
             action.triggered.connect(lambda _checked=False, code=code: self.phrase_chosen.emit(code))
         actions = menu.actions()

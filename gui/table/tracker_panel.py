@@ -76,6 +76,10 @@ class TrackerPanel:
     def apply(self, event: ev.Event) -> None:
         self.tracker.apply(event)
 
+    def unseen(self) -> list[int]:
+        """What the engine's tracker counts unseen now (the hints under the table use it too)."""
+        return self.tracker.unseen()
+
     def reset(self, seat: int) -> None:
         self.tracker = TileTracker(seat)
 
@@ -85,7 +89,7 @@ class TrackerPanel:
         set_elided(self.title, title, w - 2 * TRACKER_PAD)
         col_w = (w - 2 * TRACKER_PAD) / 3
         tile_h = height_of(TRACKER_TILE_W)
-        for kind, n in enumerate(self.tracker.unseen()):
+        for kind, n in enumerate(self.unseen()):
             count = self.counts[kind]
             count.setText(str(n))
             colour = theme.TRACKER_NONE if n == 0 else theme.TRACKER_LAST if n == 1 else theme.TEXT

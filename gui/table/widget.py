@@ -1,6 +1,6 @@
 """The playing table: scene + view + action bar, seated at a table through one connection.
 
-Event flow: the connection (gui.table.connection) emits an event → the scene animates it → when the
+Event flow: the connection (gui.parts.connection) emits an event → the scene animates it → when the
 animation ends the widget acknowledges it, and only then does the table go on. Decisions: the
 widget enables exactly the legal actions (tiles to click, buttons), shows the time the table
 gives, and sends the choice back; when the table decides for the seat (time up) it says so.
@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import logging
 import math
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QMenu, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 
 from engine.game import events as ev
 from engine.game.actions import PASS, WIN, Action, ActionKind
@@ -26,13 +25,14 @@ from engine.net.talk import SayLimit
 from engine.table.decision import DecisionClosed, DecisionRequest
 from engine.table.seat import Seat
 from engine.table.summary import HandSummary, track
-from gui.i18n import tile_label, tr
+from gui.i18n import TextKey, codes, tile_label, tr
+from gui.parts.connection import HUMAN, HandSaved, TableConnection
 from gui.settings import AI_PAUSES
 from gui.sound.cues import TableCues
+from gui.table import hand_end
 from gui.table import info as table_info
 from gui.table.action_bar import ActionBar
 from gui.table.autoplay_banner import AutoplayBanner
-from gui.table.connection import HUMAN, HandSaved, TableConnection
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import BetweenHandsWait, Readiness
 from gui.table.reconnect_banner import ReconnectBanner
@@ -47,10 +47,6 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger(__name__)
-
-AUTOPLAY_RESULT_MS = 4000  # how long 托管 leaves a hand's result on screen
-AUTOPLAY_TICK_MS = 200  # its countdown on the dialog's button
-
 
 class TableWidget(QWidget):
     hand_finished = Signal(object)  # HandSummary, after the end-of-hand dialog closes
@@ -193,8 +189,8 @@ class TableWidget(QWidget):
 
     def retranslate(self) -> None:
         rules = self.rules
-        self.scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"),
-                                   rounds=rules.rounds, preset=tr(f"preset.{rules.preset.value}"))
+        self.scene.rules_line = tr("table.rules_line", room=tr(codes.ROOM[rules.room.value]),
+                                   rounds=rules.rounds, preset=tr(codes.PRESET[rules.preset.value]))
         self.bar.retranslate()
         self.banner.retranslate()
         self.reconnect_banner.retranslate()
@@ -402,11 +398,13 @@ class TableWidget(QWidget):
             offer_review(dialog, self.scene.art, self.last_saved, self.reviews, self.scene.speed,
                          self.match_losses() if self.match_losses is not None else None)
         if self.connection is not None and self.connection.waits_between_hands:
-            self._wait_between_hands(dialog, summary.hand_number)
+            self.between_wait = hand_end.wait_for_everyone(
+                dialog, self.scene.names, summary.hand_number, self.connection.next_hand,
+                self.bar.autoplay.isChecked, self.readiness)
         if self.bar.autoplay.isChecked():
-            self._autoplay_on_dialog(dialog)
+            hand_end.autoplay_countdown(dialog, self.bar.autoplay)
         elif self.watching:  # a watcher is not waited for: the table plays on behind the result
-            QTimer.singleShot(AUTOPLAY_RESULT_MS, dialog, dialog.accept)
+            QTimer.singleShot(hand_end.AUTOPLAY_RESULT_MS, dialog, dialog.accept)
 
         def closed() -> None:
             self.end_dialog = None
@@ -414,69 +412,8 @@ class TableWidget(QWidget):
             self.hand_finished.emit(summary)
             self._ack()
 
-        self._once_closed(dialog, closed)
+        hand_end.once_closed(dialog, closed)
         dialog.open()
-
-    @staticmethod
-    def _once_closed(dialog: QDialog, then: Callable[[], None]) -> None:
-        """`then` when the dialog first closes, never again: a late accept() (a timer, a
-        queued click) on a closed dialog emits finished once more, and a second
-        acknowledgement would let the engine run an event ahead of the table."""
-        def first_time() -> None:
-            dialog.finished.disconnect(first_time)
-            then()
-
-        dialog.finished.connect(first_time)
-
-    def _wait_between_hands(self, dialog: EndOfHandDialog, hand: int) -> None:
-        """At a LAN table 下一局 says "ready": the dialog shows who is, and the countdown, and
-        closes when everyone is (gui.table.readiness)."""
-        connection = self.connection
-        assert connection is not None
-        button = dialog.next_button
-        button.clicked.disconnect(dialog.accept)
-        wait = BetweenHandsWait(dialog, button, self.scene.names, hand, connection.next_hand, dialog.accept,
-                                autoplay=self.bar.autoplay.isChecked)
-        button.clicked.connect(wait.press)
-        dialog.add_footer(wait.panel)
-        self.between_wait = wait
-        if self.readiness is not None:
-            wait.update(self.readiness)
-
-    def _autoplay_on_dialog(self, dialog: EndOfHandDialog) -> None:
-        """托管 goes on to the next hand by itself after a moment to read the result, also at
-        instant speed, and says when on its button; the dialog (modal over the table) offers
-        the way back to playing: 取消托管 stops the countdown and keeps the dialog open."""
-        button = dialog.next_button
-        label = button.text()
-        ends = time.monotonic() + AUTOPLAY_RESULT_MS / 1000
-        advance = QTimer(dialog)  # owned by the dialog: gone with it
-        advance.setInterval(AUTOPLAY_TICK_MS)
-
-        def tick() -> None:
-            left = ends - time.monotonic()
-            if left <= 0:
-                advance.stop()
-                dialog.accept()
-            else:
-                button.setText(tr("autoplay.continue_in", seconds=math.ceil(left)))
-
-        advance.timeout.connect(tick)
-        advance.start()
-        tick()
-        take_over = QPushButton(tr("autoplay.cancel"))
-        take_over.setObjectName("takeOverButton")
-        take_over.setCursor(Qt.CursorShape.PointingHandCursor)
-
-        def cancel() -> None:
-            advance.stop()
-            button.setText(label)
-            take_over.hide()
-            self.bar.autoplay.setChecked(False)
-
-        take_over.clicked.connect(cancel)
-        dialog.add_button(take_over)
-        dialog.adjustSize()  # the row of buttons grew: the dialog takes its room again
 
     def _show_standings(self) -> None:
         if not self.show_end_dialogs:
@@ -493,7 +430,7 @@ class TableWidget(QWidget):
             self.match_finished.emit(list(self.summaries))
             self._ack()
 
-        self._once_closed(dialog, closed)
+        hand_end.once_closed(dialog, closed)
         dialog.open()
 
     # -- information lines --------------------------------------------------------------------
@@ -509,7 +446,9 @@ class TableWidget(QWidget):
 
     def _show_hand_line(self) -> None:
         """My suits and waits (a watcher has no hand of its own to count)."""
-        self.bar.waits.setText("" if self.watching else table_info.hand_line(self.scene.model))
+        scene = self.scene
+        line = "" if self.watching else table_info.hand_line(scene.model, scene.tracker.unseen())
+        self.bar.waits.setText(line)
 
     def _show_status(self) -> None:
         """What I may do now (or what the table did for me), and why a discard was no win."""
@@ -674,7 +613,7 @@ class TableWidget(QWidget):
         if sounds is None:
             return
         on = sounds.toggle()
-        note = "sound.unavailable" if on and sounds.problem else "sound.on" if on else "sound.off"
+        note: TextKey = "sound.unavailable" if on and sounds.problem else "sound.on" if on else "sound.off"
         self._note(tr(note))
 
     def toggle_tracker(self) -> None:

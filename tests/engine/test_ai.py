@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.ai import LEVELS, HardAI, make_ai
-from engine.ai.evaluate import candidates, own_hand, unseen
+from engine.ai.evaluate import candidates, own_hand
 from engine.game.actions import Action
 from engine.game.analysis import TileCounts, _improving_slow
 from engine.game.hand import Hand
@@ -103,7 +103,7 @@ def test_hard_ai_avoids_the_discard_a_declared_player_is_likely_to_win_on():
     piles = ["", "2345m6m2s3s4s7s", "2s", "8m"]
     five_p, five_s = parse_tiles("5p")[0], parse_tiles("5s")[0]
     threatened = _view(concealed, piles, [None, 5, None, None], Room.BAOTING)
-    hand, left = own_hand(threatened), unseen(threatened)
+    hand, left = own_hand(threatened), threatened.unseen_counts()
     options = {c.tile: c for c in candidates(hand, left, [five_p, five_s], full=True)}
     assert options[five_p].shanten == options[five_s].shanten
     both = [Action.discard(five_p), Action.discard(five_s)]
@@ -128,6 +128,6 @@ def test_hard_ai_treats_a_tile_a_declared_player_let_pass_as_nearly_safe():
     ai.on_event(TileDiscarded(1, parse_tiles("3m")[0], False, True))
     ai.on_event(TileDiscarded(2, parse_tiles("5p")[0], True, False))  # seat 1 did not win on it
     view = _view("23456778m3344p5p8p", ["", "7m3m", "5p", ""], [None, 1, None, None], Room.BAOTING)
-    danger = ai._danger(view, unseen(view))
+    danger = ai._danger(view, view.unseen_counts())
     five_p, six_p = parse_tiles("5p")[0], parse_tiles("6p")[0]
     assert danger[five_p] < 0.3 * danger[six_p]

@@ -172,3 +172,29 @@ def test_bad_sizes_are_refused():
     with pytest.raises(ValueError):
         analysis.discard_options("234m")
     assert analysis.is_win("234m") is False
+
+
+def test_unseen_counts_take_away_own_tiles_kongs_and_what_is_visible():
+    counts = to_counts(parse_tiles("2234m"))
+    kong = parse_tiles("8s")[0]
+    visible = to_counts(parse_tiles("2m2m3m5p"))
+    left = analysis.unseen_counts(counts, [kong], visible)
+    two, three, four = parse_tiles("2m3m4m")
+    assert (left[two], left[three], left[four], left[kong]) == (0, 2, 3, 0)
+    assert left[parse_tiles("5p")[0]] == 3 and left[parse_tiles("5m")[0]] == 4
+    # never below nought, whatever a caller counts twice
+    assert min(analysis.unseen_counts(to_counts(parse_tiles("2222m")), (), to_counts(parse_tiles("2m")))) == 0
+
+
+def test_suit_lengths_count_a_kong_as_its_four_tiles():
+    assert analysis.suit_lengths(to_counts(parse_tiles("234m56p")), parse_tiles("8s8m")) == (7, 2, 4)
+
+
+def test_what_a_discard_leaves_counts_the_discarded_copy_as_seen():
+    counts = to_counts(parse_tiles("234345567888m5p8p"))  # discard the 8p: ready on 5p
+    eight, five = parse_tiles("8p5p")
+    assert analysis.useful_after_discard(counts, (), [0] * 21, eight) == {five: 3}
+    visible = to_counts(parse_tiles("5p"))
+    assert analysis.useful_after_discard(counts, (), visible, eight) == {five: 2}
+    # the counts and the visible tiles given are left as they were
+    assert counts == to_counts(parse_tiles("234345567888m5p8p")) and visible == to_counts(parse_tiles("5p"))

@@ -10,16 +10,37 @@ import pytest
 
 from engine.ai.simple import SimpleAI
 from engine.game.actions import PASS, WIN, Action
-from engine.game.events import HandStarted, MatchEnded, MatchStarted
+from engine.game.events import Event, HandEnded, HandStarted, MatchEnded, MatchStarted
 from engine.game.hand import Hand, IllegalAction
 from engine.game.rules import Ruleset
 from engine.game.view import Phase
-from engine.table.match import Match
+from engine.table.match import HandRecord, Match, over_after
 from engine.table.match_loop import MatchHooks, play_match
 from tests.hand_helpers import BAOTING, MULTI, OPEN, T, last_four_hand, make_hand, play_until
 from tests.rigging import state_snapshot
 
 # -- the match ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+@pytest.mark.parametrize("seed", [7, 2024])
+def test_a_seat_reading_the_events_knows_the_match_ends_as_the_match_does(rounds: int, seed: int) -> None:
+    """A LAN seat has no Match: over_after reads the end from one hand's events, and says what
+    Match.over says after each hand (False until the last, then True)."""
+    match = Match(Ruleset.hefei(rounds=rounds), seed)
+    events: list[Event] = []
+    overs: list[bool] = []
+
+    def ended(_hand: Hand, _record: HandRecord) -> None:
+        overs.append(match.over)
+
+    play_match(match, [SimpleAI() for _ in range(4)], MatchHooks(observer=events.append, hand_ended=ended))
+    starts = [e for e in events if isinstance(e, HandStarted)]
+    ends = [e for e in events if isinstance(e, HandEnded)]
+    read = [over_after(rounds, match.first_dealer, s, e) for s, e in zip(starts, ends, strict=True)]
+    assert read == overs
+    assert overs == [False] * (len(overs) - 1) + [True]
+    assert len(overs) >= 4 * rounds
 
 
 @pytest.mark.parametrize("rounds", [1, 2])

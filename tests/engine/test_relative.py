@@ -10,7 +10,7 @@ from engine.ai import SimpleAI
 from engine.game import events as ev
 from engine.game.rules import Room, Ruleset
 from engine.game.view import SeatView
-from engine.net.relative import relative, unclassified
+from engine.net.relative import relative, turned, unclassified
 from engine.table.decision import DecisionRequest
 from engine.table.match import Match
 from engine.table.match_loop import play_match
@@ -82,3 +82,14 @@ def test_a_seat_out_of_range_and_a_foreign_value_are_refused() -> None:
         relative(ev.ReadyDeclared(1), 4)
     with pytest.raises(TypeError):
         relative("text", 1)
+
+
+def test_names_and_titles_turn_as_the_events_do() -> None:
+    """The LAN table turns the names and titles of its Started message with the same rule as the
+    events: each seat sees itself first, then its 下家, 对家, 上家."""
+    names = ("A", "B", "C", "D")
+    assert turned(names, 2) == ("C", "D", "A", "B")
+    for me in range(4):
+        started = ev.MatchStarted({}, names, 0)
+        assert turned(names, me) == relative(started, me).names
+    assert turned((), 3) == ()

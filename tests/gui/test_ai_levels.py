@@ -18,7 +18,7 @@ from engine.game.actions import ActionKind
 from engine.game.rules import Ruleset
 from engine.net import messages as m
 from gui import i18n
-from gui.i18n.levels import AI_LEVELS
+from gui.i18n.texts.levels import AI_LEVELS
 from gui.lan.host_dialog import HostDialog
 from gui.lan.lobby import SeatCard
 from gui.main_window import MainWindow

@@ -19,8 +19,8 @@ from engine.table.match import Match
 from engine.table.match_loop import play_match
 from engine.table.waiting_seat import Choice, WaitingSeat
 from gui.main_window import MainWindow
+from gui.parts.connection import TableConnection
 from gui.settings import Settings
-from gui.table.connection import TableConnection
 
 SPEED = 0.05  # above 0: the animated code path of the default speed, kept short
 

@@ -245,9 +245,9 @@ def test_the_prompt_says_what_i_may_do(qtbot):
 
 
 def test_autoplay_can_be_cancelled_at_the_result_and_otherwise_goes_on(qtbot, tmp_path, monkeypatch):
-    import gui.table.widget as table_widget
+    from gui.table import hand_end
 
-    monkeypatch.setattr(table_widget, "AUTOPLAY_RESULT_MS", 300)
+    monkeypatch.setattr(hand_end, "AUTOPLAY_RESULT_MS", 300)
     w = _window(qtbot, tmp_path)
     table = w.table
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=33)

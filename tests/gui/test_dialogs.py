@@ -65,7 +65,7 @@ def test_tr_defaults_to_chinese_and_switches() -> None:
     assert i18n.tr("action.win") == "胡"
     i18n.set_language("en")
     assert i18n.tr("action.win") == "Win"
-    assert i18n.tr("game.tiles_left_n", n=12) == "12 tiles left"
+    assert i18n.tr("end.title", n=12) == "Hand 12 results"
     assert i18n.tr("no.such.key") == "no.such.key"
     with pytest.raises(ValueError):
         i18n.set_language("fr")

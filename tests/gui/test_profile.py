@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from engine.game.rules import Ruleset
 from gui import i18n, theme
 from gui.main_window import MainWindow
-from gui.screens.dialog_parts import DIALOG_STYLE, DialogHeader
+from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader
 from gui.screens.name_dialog import NameDialog
 from gui.settings import Settings
 from gui.table.connection import HandSaved

@@ -285,6 +285,6 @@ def test_banner_small_speed_and_replacement(qtbot: QtBot) -> None:
     assert banner.geometry().size() == stage.size()
     i18n.set_language("en")
     banner.show_change(3, 4, speed=0)
-    assert banner.message() == "Rank up! 正式工 (Staff worker) · 街头三段 (Street 3rd dan)"
-    assert banner.detail() == "Rank 3 → 4"
+    assert banner.message() == "Level up! 正式工 (Staff worker) · 街头三段 (Street 3rd dan)"
+    assert banner.detail() == "Level 3 → 4"
     assert banner.mapTo(stage, QPoint(0, 0)) == QPoint(0, 0)

@@ -29,7 +29,7 @@ from engine.table.match_loop import play_match
 from engine.table.waiting_seat import WaitingSeat
 from gui.i18n import set_language
 from gui.lan.bridge import MessageBridge
-from gui.lan.remote_table import RemoteTable, match_over_after
+from gui.lan.remote_table import RemoteTable
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.model import TableModel
@@ -239,16 +239,6 @@ def test_a_lan_match_is_shown_turned_to_the_player_acknowledged_answered_and_cou
     assert totals.matches == 1
     assert profile.match_results == [sum(e.deltas[MY_SEAT] for e in host_ends)]
     assert not remote.running
-
-
-def test_match_over_after_agrees_with_the_engine() -> None:
-    _rules, stream, _answers = _recorded(seed=7)
-    events = _events(stream)
-    first = next(e for e in events if isinstance(e, ev.MatchStarted)).first_dealer
-    starts = [e for e in events if isinstance(e, ev.HandStarted)]
-    ends = [e for e in events if isinstance(e, ev.HandEnded)]
-    overs = [match_over_after(1, first, s, e) for s, e in zip(starts, ends, strict=True)]
-    assert overs == [False] * (len(ends) - 1) + [True]
 
 
 def _first_request_index(stream: list[object]) -> int:

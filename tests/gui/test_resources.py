@@ -45,7 +45,7 @@ def test_a_bad_resource_name_is_refused(name: str) -> None:
 
 def test_importing_writes_nothing() -> None:
     """The dialogs' icons are shipped files: importing the dialogs makes no temporary copies."""
-    from gui.screens import dialog_parts as dialog_widgets
+    from gui.parts import dialog_parts as dialog_widgets
 
     for icon in (dialog_widgets.ARROW_ICON, dialog_widgets.CHECK_ICON):
         assert Path(icon).parent == resources.path_of(resources.APP_ICON).parent

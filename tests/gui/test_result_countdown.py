@@ -15,9 +15,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-import gui.table.widget as table_widget
 from engine.game.rules import Ruleset
 from gui.i18n import set_language
+from gui.table import hand_end
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import Readiness, ReadinessPanel
 from tests.gui.test_controls import _window
@@ -40,7 +40,7 @@ class FakeTime:
 @pytest.fixture
 def fake_time(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
     fake = FakeTime()
-    monkeypatch.setattr(table_widget, "time", fake)
+    monkeypatch.setattr(hand_end, "time", fake)
     return fake
 
 
@@ -74,7 +74,7 @@ def test_autoplay_counts_the_result_down_on_its_button_and_take_over_stops_it(
         assert button.text() == words["next"] and not take_over.isVisible()
         assert not table.bar.autoplay.isChecked()
         fake_time.now += 60  # long past the count: stopped, it closes nothing
-        qtbot.wait(3 * table_widget.AUTOPLAY_TICK_MS)
+        qtbot.wait(3 * hand_end.AUTOPLAY_TICK_MS)
         assert table.end_dialog is dialog and dialog.isVisible()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # now the player goes on
         qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
@@ -85,7 +85,7 @@ def test_autoplay_counts_the_result_down_on_its_button_and_take_over_stops_it(
 def test_left_alone_the_result_closes_when_the_count_reaches_zero(qtbot: QtBot, tmp_path: Path,
                                                                   fake_time: FakeTime) -> None:
     table, dialog = _result_under_autoplay(qtbot, tmp_path)
-    qtbot.wait(3 * table_widget.AUTOPLAY_TICK_MS)
+    qtbot.wait(3 * hand_end.AUTOPLAY_TICK_MS)
     assert dialog.isVisible()  # the clock has not moved: it waits
     fake_time.now += 4.01
     qtbot.waitUntil(lambda: table.end_dialog is not dialog, timeout=10_000)

@@ -110,3 +110,66 @@ def test_choosing_the_other_window_closes_this_one(qtbot: QtBot, tmp_path, monke
     qtbot.waitUntil(lambda: not second.isVisible(), timeout=30_000)
     assert first.isVisible() and not first.store.locked_elsewhere
     first.close()
+
+
+def _old_profiles(names: list[str]) -> dict[str, object]:
+    """A profiles file of schema 2, when a match in progress kept its computers' names in words."""
+    return {
+        "schema": 2, "current": "小明",
+        "profiles": [{"name": "小明", "points": 0, "created": "2024-05-01T20:00:00+08:00", "rooms": {},
+                      "best_hand": None, "points_history": [], "match_results": []}],
+        "matches_in_progress": {"小明": {
+            "match": {"rules": Ruleset(rounds=1).to_dict(), "seed": 5, "names": names, "dealer": 1,
+                      "dealer_streak": 1, "passes": 1, "scores": [12, -12, 0, 0], "played": 1},
+            "levels": ["normal", "normal", "normal"], "match_id": "abc"}},
+    }
+
+
+@pytest.mark.parametrize("words", [["小明", "下家", "对家", "上家"], ["小明", "Right", "Opposite", "Left"]])
+def test_an_old_match_naming_its_computers_in_words_goes_on_in_either_language(
+        qtbot: QtBot, tmp_path: Path, words: list[str]) -> None:
+    """The names are codes from the engine to the disk; words of an old file are read as codes,
+    and the table shows them in the language the player reads, switched during the match too."""
+    import json
+
+    from gui import i18n
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "profiles.json").write_text(json.dumps(_old_profiles(words), ensure_ascii=False), "utf-8")
+    w = _window(qtbot, folder)
+    saved = w.session.saved_match()
+    assert saved is not None and saved["match"]["names"] == ["小明", "", "", ""]
+    try:
+        w.continue_match()
+        plates = w.table.scene.plates
+        qtbot.waitUntil(lambda: plates[1].name.text() == "下家", timeout=20_000)
+        assert [p.name.text() for p in plates] == ["小明", "下家", "对家", "上家"]
+        i18n.set_language("en")
+        w.retranslate()
+        qtbot.waitUntil(lambda: plates[1].name.text() == "Right", timeout=20_000)
+        assert [p.name.text() for p in plates] == ["小明", "Right", "Opposite", "Left"]
+        i18n.set_language("zh")
+        w.retranslate()
+        assert [p.name.text() for p in plates] == ["小明", "下家", "对家", "上家"]
+    finally:
+        w.table.stop_match()
+    on_disk = json.loads((folder / "profiles.json").read_text("utf-8"))
+    assert on_disk["matches_in_progress"]["小明"]["match"]["names"] == ["小明", "", "", ""]
+
+
+def test_a_new_match_is_saved_with_its_computers_as_codes(qtbot: QtBot, tmp_path: Path) -> None:
+    import json
+
+    folder = tmp_path / "data"
+    w = _window(qtbot, folder)
+    try:
+        w.start_match(Ruleset(rounds=1), ["easy", "normal", "hard"], seed=78)
+        name = w.session.profile.name  # type: ignore[union-attr]
+        saved = w.session.saved_match()
+        assert saved is not None and saved["match"]["names"] == [name, "", "", ""]
+        assert saved["match"]["seed"] == 78
+    finally:
+        w.table.stop_match()
+    on_disk = json.loads((folder / "profiles.json").read_text("utf-8"))
+    assert on_disk["matches_in_progress"][name]["match"]["names"] == [name, "", "", ""]

@@ -69,7 +69,8 @@ def test_seats_named_by_their_place_are_shown_in_the_players_language() -> None:
 
 
 def test_the_stores_know_every_word_the_table_names_a_seat_by() -> None:
-    """What the table calls a computer seat, in any language, is stored as "" (its place)."""
+    """What the table calls a computer seat, in any language, is read from an old file as ""
+    (its place): the migration knows every word the game has shown."""
     for relative in (1, 2, 3):
         assert i18n.seat_labels(relative) <= PLACE_NAMES[relative]
     for lang in i18n.LANGUAGES:
@@ -79,11 +80,13 @@ def test_the_stores_know_every_word_the_table_names_a_seat_by() -> None:
 
 
 def test_match_names_in_progress_are_saved_as_codes(store: ProfileStore) -> None:
-    """What ProfileSession.hand_saved writes between hands."""
+    """What ProfileSession.hand_saved writes between hands: the engine's codes, as they come."""
     from engine.game import events as ev
+    from engine.game.rules import Ruleset
+    from engine.table.setup import local_match
     from gui.session import ProfileSession
 
-    table = ["me", "下家", "对家", "上家"]
+    table = list(local_match(Ruleset(), 1, ["normal"] * 3, "me").names)
     state = {"rules": {}, "seed": 1, "names": table, "dealer": 0, "dealer_streak": 2, "passes": 0,
              "scores": [0, 0, 0, 0], "played": 1}
     saved = SimpleNamespace(record=fake_record([0, 0, 0, 0], exhaustive=True) | {"names": table},
@@ -131,8 +134,8 @@ def test_a_lan_hand_counts_for_the_players_own_seat_and_keeps_the_saved_match(st
     numbers, the summary is turned to the player; the profile credits the player's seat. A LAN
     match that ends leaves the match saved on this computer alone."""
     from engine.game import events as ev
+    from gui.parts.connection import HandSaved
     from gui.session import ProfileSession
-    from gui.table.connection import HandSaved
 
     store.create("me")
     store.select("me")

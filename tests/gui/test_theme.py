@@ -86,7 +86,7 @@ def test_one_gold() -> None:
 
 
 def test_dialog_styles_come_from_one_source() -> None:
-    from gui.screens import dialog_parts as dialog_widgets
+    from gui.parts import dialog_parts as dialog_widgets
     from gui.table import end_dialogs
 
     arrow, check = dialog_widgets.ARROW_ICON, dialog_widgets.CHECK_ICON

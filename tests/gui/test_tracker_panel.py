@@ -75,3 +75,32 @@ def test_the_tracker_in_every_tile_theme_and_both_languages(qtbot: QtBot, langua
             assert all(tile.art is other for tile in scene.tracker.tiles)
     finally:
         i18n.set_language("zh")
+
+
+def test_the_waits_under_the_table_count_the_copies_the_tracker_counts(qtbot, art):
+    """The line under the table asks the engine (the tracker) how many of each wait are left;
+    it counts nothing itself."""
+    from engine.game import analysis
+    from gui.i18n import tile_label
+    from gui.table import info
+
+    shown_waits = 0
+    for deal in DEALS:
+        scene = new_scene(art, deal.rules)
+        hand = deal.hand()
+        runner = HandRunner(hand, deal.seats())
+        sent = 0
+        while not hand.ended:
+            for event in hand.events[sent:]:
+                scene.show_event(event.for_seat(0))
+            sent = len(hand.events)
+            view = hand.view(0)
+            if len(view.concealed) + 3 * len(view.kongs) == 13:
+                waits = analysis.waits_counts(analysis.hand_counts(view.concealed), view.kongs)
+                line = info.hand_line(scene.model, scene.tracker.unseen())
+                left = view.unseen_counts()
+                for w in waits:
+                    assert f"{tile_label(w)}×{left[w]}" in line
+                shown_waits += bool(waits)
+            runner.step()
+    assert shown_waits > 0

@@ -22,7 +22,7 @@ from gui.main_window import MainWindow
 from gui.screens.start import StartScreen
 from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog
-from gui.tutorial.table import TutorialTable
+from gui.table.tutorial import TutorialTable
 from storage.store import ProfileStore
 from tests.gui.window_parts import profile_of
 from tests.gui_driver import click_tile
@@ -236,8 +236,7 @@ def test_a_language_switch_says_the_moment_again_in_the_new_language(qtbot: QtBo
     window.retranslate()
     assert tutorial.callout.title.text() == i18n.tr_in("en", "tutorial.eight.title")
     assert tutorial.callout.task.text() == i18n.tr_in("en", "tutorial.do.discard", tile="5s")
-    assert tutorial.scene.names[1:] == [i18n.tr_in("en", k) for k in ("table.ai_right", "table.ai_opposite",
-                                                                     "table.ai_left")]
+    assert [plate.name.text() for plate in tutorial.scene.plates[1:]] == ["Right", "Opposite", "Left"]
     _click(qtbot, tutorial.callout.next)  # 下一步 still leads on: to the task
     assert tutorial.callout.task.isVisible() and not tutorial.callout.text.isVisible()
     _click(qtbot, tutorial.skip_button)

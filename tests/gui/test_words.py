@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsSimpleTextItem, QLabel
 
 from engine.game.ranks import RANKS
 from gui import i18n
+from gui.i18n.texts import TEXTS
 from gui.i18n.titles import ENGLISH, level_words, title_words
 from gui.profile.page import history_result
 from gui.table.end_dialogs import EndOfHandDialog
@@ -46,7 +47,7 @@ def _chinese_only(text: str) -> list[str]:
 
 
 def test_every_english_text_is_english():
-    bad = {key: v["en"] for key, v in i18n._T.items()
+    bad = {key: v["en"] for key, v in TEXTS.items()
            if key not in OWN_SCRIPT and _chinese_only(v.get("en", ""))}
     assert not bad
 

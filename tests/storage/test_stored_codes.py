@@ -9,7 +9,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from engine.game.rules import Ruleset
 from engine.records.replay import record
+from engine.table.setup import local_match
 from storage.codes import coded_names, result_code
 from storage.history import DB_SCHEMA_VERSION, _db_v1, insert_hand
 from storage.model import BestHand
@@ -50,7 +52,9 @@ def test_a_recorded_hand_stores_codes(store: ProfileStore) -> None:
     outcome = outcome_for(hand, seat)
     outcome.best = best
     outcome.won = True
-    table = ["小明", "下家", "对家", "上家"]
+    # the engine names the computers by code ("": their place); the store keeps the names as given
+    table = list(local_match(Ruleset(), 1, ["easy", "normal", "hard"], "小明").names)
+    assert table == ["小明", "", "", ""]
     store.record_hand("小明", outcome, record(hand, tuple(table)), "m", table, seat)
     with sqlite3.connect(store.history_path) as db:
         names, stored = db.execute("SELECT names, record FROM hands").fetchone()
@@ -169,3 +173,15 @@ def test_an_imported_file_naming_seats_in_words_is_stored_with_codes(store: Prof
     assert stored["names"] == ["", "", "me", ""] and stored["human_seat"] == 2
     [row] = store.history("me")
     assert row.result in ("self_draw", "win_discard", "deal_in", "exhaustive", "other")
+
+
+def test_a_name_is_stored_as_given_a_place_word_too(store: ProfileStore) -> None:
+    """Words become codes only when an old file is read: a LAN player who calls themselves 下家
+    keeps that name (only the GUI puts a place in words, and it does so for "" alone)."""
+    store.create("小明")
+    hand = played(2)
+    table = ["小明", "下家", "Opposite", "A friend"]
+    store.record_hand("小明", outcome_for(hand, 0), record(hand, tuple(table)), "m", table, 0)
+    with sqlite3.connect(store.history_path) as db:
+        names, stored = db.execute("SELECT names, record FROM hands").fetchone()
+    assert json.loads(names) == table == json.loads(stored)["names"]

@@ -1,4 +1,4 @@
-"""The texts of the 新手教学 (gui.tutorial): one explanation per moment of engine.table.tutorial's
+"""The texts of the 新手教学 (gui.table.tutorial): one explanation per moment of engine.table.tutorial's
 scripted hand (``tutorial.<moment>.title`` / ``.text``), what the player is asked to do, and
 the tutorial's buttons."""
 

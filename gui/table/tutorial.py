@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QBoxLayout
 from engine.game import events as ev
 from engine.game.actions import WIN, Action, ActionKind
 from engine.table.decision import DecisionRequest
+from engine.table.setup import PLACE
 from engine.table.tutorial import (
     MOMENTS,
     PLAYER_MOVES,
@@ -31,16 +32,15 @@ from engine.table.tutorial import (
     decision_moments,
     event_moment,
 )
-from gui.i18n import refusal_reason, score_label, tile_label, tr
-from gui.table.connection import HUMAN
+from gui.i18n import TextKey, refusal_reason, score_label, tile_label, tr
+from gui.parts.callout import Callout, SkipButton
+from gui.parts.connection import HUMAN
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.widget import TableWidget
-from gui.tutorial.callout import Callout, SkipButton
 
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
 
-SEAT_NAMES = ("table.ai_right", "table.ai_opposite", "table.ai_left")
 TOTAL = len(MOMENTS)
 DIALOG_ROOM = 40  # px of the window left around the result dialog (as the dialog keeps itself)
 MIN_BODY = 160  # px of the dialog's hands and score that always show
@@ -54,7 +54,7 @@ def task_text(action: Action) -> str:
     if action.kind is ActionKind.WIN:
         return tr("tutorial.do.win")
     assert action.tile is not None
-    key = "tutorial.do.declare" if action.declare else "tutorial.do.discard"
+    key: TextKey = "tutorial.do.declare" if action.declare else "tutorial.do.discard"
     return tr(key, tile=tile_label(action.tile))
 
 
@@ -88,14 +88,12 @@ class TutorialTable(TableWidget):
         """Deal the scripted hand: the player in seat 0, scripted seats in the others."""
         from gui.table.local_table import LocalTable
 
-        names = [player, *(tr(key) for key in SEAT_NAMES)]
+        names = [player, PLACE, PLACE, PLACE]  # the computers by their places: the table puts them in words
         seats = [ScriptedSeat(name) for name in names[1:]]
         table = LocalTable(RULES, 0, seats, names, time_limit=None, match=TutorialMatch(names), counted=False)
         self.sit_at(table, RULES, names, ["", "", "", ""])
 
     def retranslate(self) -> None:
-        if len(self.scene.names) == 4:
-            self.scene.names[1:] = [tr(key) for key in SEAT_NAMES]
         super().retranslate()
         self.scene.rules_line = tr("tutorial.rules_line")
         self.scene.refresh_texts()

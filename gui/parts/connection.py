@@ -24,7 +24,8 @@ A table hosted elsewhere (the LAN) also emits, and a table in this process never
   once; False: caught up, back to the player's speed;
 * ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over;
 * ``between(Readiness)`` — between hands, who is ready for the next deal and the countdown
-  (:mod:`gui.table.readiness`); the widget's 下一局 calls :meth:`TableConnection.next_hand`.
+  (:class:`Readiness`; its panel: :mod:`gui.table.readiness`); the widget's 下一局 calls
+  :meth:`TableConnection.next_hand`.
 * ``reconnecting(attempt, attempts)`` — the connection dropped and try `attempt` of `attempts`
   to come back is under way (the table shows 重新连接中 and a way to give up:
   :meth:`TableConnection.give_up`); ``(0, 0)`` when it is over, back or not.
@@ -36,13 +37,14 @@ A watcher's table (``watching``, 观战) sends nothing back: no acknowledgement,
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from engine.game.actions import Action
-from gui.table.model import HUMAN
+from gui.parts.seats import HUMAN
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,24 @@ class HandSaved:
     match_state: dict[str, Any] | None  # engine.table.match.Match.state() where this computer hosts
     over: bool  # the match has ended with this hand
     seat: int = HUMAN  # the player's seat in `record` (a LAN table numbers seats as its host does)
+
+
+@dataclass(frozen=True)
+class Readiness:
+    """The table's wait after hand `hand`, as this player sees it."""
+
+    hand: int
+    ready: tuple[bool, ...]  # by seat as this player sees them: 0 is the player
+    seconds: float  # left of the countdown when it arrived
+    at: float  # when it arrived (time.monotonic)
+
+    @property
+    def done(self) -> bool:
+        return all(self.ready)
+
+    def left(self, now: float) -> int:
+        """Whole seconds left of the countdown (rounded up, as a countdown is read)."""
+        return 0 if self.done else max(0, math.ceil(self.seconds - (now - self.at)))
 
 
 class TableConnection(QObject):
@@ -66,7 +86,7 @@ class TableConnection(QObject):
     seat_state = Signal(int, bool, bool)  # seat (0 = this player), connected, autoplay
     resyncing = Signal(bool)
     link_notice = Signal(str)
-    between = Signal(object)  # gui.table.readiness.Readiness
+    between = Signal(object)  # Readiness
     reconnecting = Signal(int, int)  # attempt, attempts; (0, 0): no longer trying
     said = Signal(int, str)  # seat (0 = this player), a quick phrase's code
     # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the
@@ -119,4 +139,4 @@ class TableConnection(QObject):
         raise NotImplementedError
 
 
-__all__ = ["HUMAN", "HandSaved", "TableConnection"]
+__all__ = ["HUMAN", "HandSaved", "Readiness", "TableConnection"]

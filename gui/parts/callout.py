@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from gui import fonts, theme
-from gui.i18n import tr
+from gui.i18n import codes, tr
 
 CALLOUT_STYLE = f"""
 QFrame#tutorialCallout {{
@@ -118,9 +118,10 @@ class Callout(QFrame):
         """The moment's title and explanation (``text`` in place of its standard one), with
         下一步 (or 完成 for the ``last``), and what the player will be asked to do."""
         self.key = key
-        self.title.setText(tr(f"tutorial.{key}.title"))
+        title, standard = codes.TUTORIAL[key]
+        self.title.setText(tr(title))
         self.step.setText(tr("tutorial.step", n=number, total=total))
-        self.text.setText(text if text is not None else tr(f"tutorial.{key}.text"))
+        self.text.setText(text if text is not None else tr(standard))
         self.task.setText(task)
         self.next.setText(tr("tutorial.finish" if last else "tutorial.next"))
         for widget in (self.title, self.step, self.text, self.next):

@@ -1,4 +1,5 @@
-"""What the dialogs share: the look (one style sheet), a header band and a segmented choice."""
+"""What the light dialogs share: the look (one style sheet), a header band, a segmented choice and
+the form card (:class:`FormCard`: a title over rows of label and field)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (
 
 import resources
 from gui import theme
-from gui.i18n import tr
+from gui.i18n import TextKey, tr
 from gui.settings import TIME_LIMITS
 
 # Style sheets name images by path: the shipped files (see resources/__init__.py on zips).
@@ -69,7 +70,7 @@ class SegmentedChoice(QWidget):
     changed = Signal(object)  # the new value
 
     def __init__(
-        self, options: Sequence[tuple[Any, str, dict[str, Any]]], parent: QWidget | None = None
+        self, options: Sequence[tuple[Any, TextKey, dict[str, Any]]], parent: QWidget | None = None
     ) -> None:
         """``options``: (value, i18n key, format arguments) for each button, in order."""
         super().__init__(parent)
@@ -117,7 +118,7 @@ class SegmentedChoice(QWidget):
             button.setText(tr(key, **fmt))
 
 
-class Card(QFrame):
+class FormCard(QFrame):
     """A rounded white card with a green title; put the content in ``grid``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -184,7 +185,9 @@ def side_by_side(*cards: tuple[QWidget, int]) -> QHBoxLayout:
 
 def time_limit_choice() -> SegmentedChoice:
     """The seconds per decision a player may choose (gui.settings.TIME_LIMITS), or no limit."""
-    limits = [(n, "time.seconds", {"n": n}) for n in TIME_LIMITS if n]
+    limits: list[tuple[Any, TextKey, dict[str, Any]]] = [
+        (n, "time.seconds", {"n": n}) for n in TIME_LIMITS if n
+    ]
     return SegmentedChoice([(None, "time.off", {}), *limits])
 
 

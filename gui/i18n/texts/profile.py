@@ -1,0 +1,55 @@
+"""The profile page, its charts and the rank-change banner."""
+
+from __future__ import annotations
+
+PROFILE_TEXTS: dict[str, dict[str, str]] = {
+    # -- the profile view, its charts and the level-change banner (profile_view, charts, level_banner) -------
+    "profile.title": {"zh": "个人资料", "en": "Profile"},
+    "profile.points": {"zh": "积分", "en": "Points"},
+    "profile.level_of": {"zh": "第 {n} 级 · 共 {total} 级", "en": "Level {n} of {total}"},
+    "profile.level_badge": {"zh": "级", "en": "LEVEL"},
+    "profile.next": {"zh": "距 {dan} 还差 {n} 分", "en": "{n} to {dan}"},
+    "profile.top": {"zh": "已达最高级别", "en": "Top level reached"},
+    "profile.since": {"zh": "{date} 加入", "en": "Playing since {date}"},
+    "profile.record": {"zh": "战绩", "en": "Record"},
+    "profile.total": {"zh": "总计", "en": "Total"},
+    "profile.matches": {"zh": "对局场数", "en": "Matches"},
+    "profile.hands": {"zh": "牌局数", "en": "Hands"},
+    "profile.wins": {"zh": "胡牌", "en": "Wins"},
+    "profile.self_draws": {"zh": "自摸", "en": "Self-draws"},
+    "profile.discard_wins": {"zh": "点炮胡", "en": "Wins on discard"},
+    "profile.deal_ins": {"zh": "点炮", "en": "Deal-ins"},
+    "profile.exhaustive": {"zh": "荒庄", "en": "Exhaustive draws"},
+    "profile.win_rate": {"zh": "胡牌率", "en": "Win rate"},
+    "profile.net": {"zh": "净得分", "en": "Net score"},
+    "profile.best_hand": {"zh": "最佳牌型", "en": "Best hand"},
+    "profile.best_value": {"zh": "{n} 分", "en": "{n} pts"},
+    "profile.no_best": {
+        "zh": "还没有胡过牌。第一次胡牌的牌型会记在这里。",
+        "en": "No win yet. Your first winning hand will be kept here.",
+    },
+    "profile.hand_value": {"zh": "胡牌分", "en": "Hand value"},
+    "profile.points_chart": {"zh": "积分走势", "en": "Points over time"},
+    "profile.points_chart_sub": {"zh": "共 {n} 局", "en": "{n} hands"},
+    "profile.results_chart": {"zh": "每场成绩", "en": "Match results"},
+    "profile.results_sub": {
+        "zh": "胜 {won} · 负 {lost} · 平 {even}", "en": "{won} won · {lost} lost · {even} even",
+    },
+    "profile.results_recent": {"zh": "最近 {n} 场", "en": "last {n}"},
+    "profile.recent": {"zh": "最近对局", "en": "Recent matches"},
+    "profile.col_date": {"zh": "时间", "en": "Date"},
+    "profile.col_room": {"zh": "房间", "en": "Room"},
+    "profile.col_result": {"zh": "成绩", "en": "Result"},
+    "profile.col_after": {"zh": "积分", "en": "Points"},
+    "profile.col_level": {"zh": "级别", "en": "Rank"},
+    "chart.empty_points": {
+        "zh": "还没有积分记录，打完一局就能看到走势",
+        "en": "No points yet: finish a hand to start the chart",
+    },
+    "chart.empty_results": {"zh": "还没有打完的对局", "en": "No finished match yet"},
+    "chart.hand_n": {"zh": "第 {n} 局", "en": "Hand {n}"},
+    "chart.match_n": {"zh": "第 {label} 场", "en": "Match {label}"},
+    "banner.up": {"zh": "升级！", "en": "Level up! "},
+    "banner.down": {"zh": "降级！", "en": "Level down: "},
+    "banner.levels": {"zh": "第 {old} 级 → 第 {new} 级", "en": "Level {old} → {new}"},
+}
