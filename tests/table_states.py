@@ -21,6 +21,7 @@ from engine.table.seat import HandRunner
 from gui.i18n import tr
 from gui.table.scene import TableScene
 from gui.tiles.art import TileArt
+from tests.gui.built_keys import as_key
 from tests.rigging import rigged_hand
 
 # rigged deals for KongAI (found by a search over random deals with quads):
@@ -81,8 +82,8 @@ def names(long_name: bool = False) -> tuple[str, ...]:
 def new_scene(art: TileArt, rules: Ruleset, long_name: bool = False) -> TableScene:
     scene = TableScene(art, names=names(long_name))
     scene.levels = ["", tr("ai.normal"), tr("ai.master"), tr("ai.hard")]
-    scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"), rounds=rules.rounds,
-                          preset=tr(f"preset.{rules.preset.value}"))
+    scene.rules_line = tr("table.rules_line", room=tr(as_key(f"room.{rules.room.value}")),
+                          rounds=rules.rounds, preset=tr(as_key(f"preset.{rules.preset.value}")))
     scene.speed = 0
     return scene
 

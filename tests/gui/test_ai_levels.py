@@ -28,6 +28,7 @@ from gui.table.thinking import THINK_DELAY_MS, ThinkingWatch
 from gui.table.widget import TableWidget
 from gui.tiles.art import TileArt
 from storage.store import ProfileStore
+from tests.gui.built_keys import as_key
 from tests.gui.window_parts import hand_result, local_table
 from tests.gui_driver import pump_until
 
@@ -58,8 +59,8 @@ def _plate_levels(table: TableWidget) -> list[str]:
 def test_the_gui_offers_the_engines_levels_weakest_first_with_their_names() -> None:
     assert AI_LEVELS == LEVELS == ("easy", "normal", "hard", "master")
     for lang, names in NAMES.items():
-        assert [i18n.tr_in(lang, f"level.{key}") for key in AI_LEVELS] == names
-        assert [i18n.tr_in(lang, f"ai.{key}") for key in AI_LEVELS] == names
+        assert [i18n.tr_in(lang, as_key(f"level.{key}")) for key in AI_LEVELS] == names
+        assert [i18n.tr_in(lang, as_key(f"ai.{key}")) for key in AI_LEVELS] == names
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

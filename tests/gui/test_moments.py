@@ -26,6 +26,7 @@ from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.layout import CALL_RING, CENTER
 from gui.table.scene import LAST_FOUR_DRAW_MS, REPLACEMENT_MS
 from gui.tiles.art import TileArt
+from tests.gui.built_keys import as_key
 from tests.table_states import KONGS_EVERYWHERE, Deal, new_scene, play_animated
 
 READABLE_MS = 600  # the least a moment stays on screen at the default speed
@@ -144,7 +145,8 @@ def test_every_call_card_fits_inside_the_rivers_ring(qtbot: QtBot, art, language
         scene = new_scene(art, Ruleset())
         ring = QRectF(CENTER[0] - CALL_RING, CENTER[1] - CALL_RING, 2 * CALL_RING, 2 * CALL_RING)
         long_name = "Alexandria Featherstonehaugh" if language == "en" else "一位名字特别长的玩家"
-        calls = [Call(k, tr(f"table.call_{k}"), long_name, 3) for k in ("win", "self_draw", "kong", "ready")]
+        calls = [Call(k, tr(as_key(f"table.call_{k}")), long_name, 3)
+                 for k in ("win", "self_draw", "kong", "ready")]
         calls += [Call("last_four", tr("table.call_last_four"), tr("table.last_four_line")),
                   Call("last_four_draw", tr("table.call_last_four_draw", n=4), long_name, back=True),
                   Call("replacement", tr("table.call_replacement"),

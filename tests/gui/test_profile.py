@@ -15,10 +15,10 @@ from pytestqt.qtbot import QtBot
 from engine.game.rules import Ruleset
 from gui import i18n, theme
 from gui.main_window import MainWindow
+from gui.parts.connection import HandSaved
 from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader
 from gui.screens.name_dialog import NameDialog
 from gui.settings import Settings
-from gui.table.connection import HandSaved
 from storage.store import ProfileStore
 from tests.gui.test_table import _not_blank
 from tests.gui.window_parts import replay_of

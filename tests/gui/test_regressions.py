@@ -10,8 +10,8 @@ from pytestqt.qtbot import QtBot
 from engine.ai import SimpleAI
 from engine.game.rules import Ruleset
 from gui.main_window import MainWindow
+from gui.parts.connection import HandSaved
 from gui.settings import Settings
-from gui.table.connection import HandSaved
 from gui.table.widget import TableWidget
 from storage.store import ProfileStore
 from tests.gui.window_parts import profile_page, replay_of

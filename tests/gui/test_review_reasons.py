@@ -22,7 +22,7 @@ from engine.records.review import review_hand
 from engine.table.match import Match
 from engine.table.seat import HandRunner
 from gui import i18n
-from gui.i18n import tr
+from gui.i18n import TextKey, tr
 from gui.main_window import MainWindow
 from gui.practice_window import CLOSE, LIMIT, PracticeWindow
 from gui.settings import Settings
@@ -183,7 +183,7 @@ def test_practice_answers_a_puzzle_through_the_real_window(qtbot: QtBot, tmp_pat
     assert window.candidates.isVisible()
     assert window.candidates.rows()[0][0] == move_text(puzzle.decision.best)
     loss = loss_of_answer(puzzle, window.chosen)
-    key = "practice.close_enough" if loss <= CLOSE else "practice.wrong"
+    key: TextKey = "practice.close_enough" if loss <= CLOSE else "practice.wrong"
     assert window.verdict.text() == tr(key, best=move_words(puzzle.decision.best), loss=f"{loss:.1f}")
     assert window.then.text() == tr("practice.then", made=move_words(puzzle.decision.made),
                                     loss=f"{puzzle.decision.loss:.1f}")

@@ -14,6 +14,7 @@ from storage.codes import PLACE_NAMES, RESULT_CODES, coded_names
 from storage.imports import REFUSALS, ImportRefused
 from storage.notice import Notice
 from storage.store import ProfileStore
+from tests.gui.built_keys import as_key
 from tests.profile_helpers import current, fake_record
 
 
@@ -23,7 +24,7 @@ def test_every_import_refusal_is_told_in_both_languages(code: str) -> None:
     refused = ImportRefused(code, **values)
     for lang in i18n.LANGUAGES:
         text = refusal_text(refused, lang)
-        assert text != f"import.{code}" and text == i18n.tr_in(lang, f"import.{code}", **values)
+        assert text != f"import.{code}" and text == i18n.tr_in(lang, as_key(f"import.{code}"), **values)
         assert not re.search(r"\{[a-z_]+\}", text), text  # every placeholder filled
         assert all(value in text for value in values.values()), (lang, text)  # and every value said
     assert refusal_text(refused) == refusal_text(refused, "zh")  # the player's language by default

@@ -24,6 +24,7 @@ from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.tutorial import TutorialTable
 from storage.store import ProfileStore
+from tests.gui.built_keys import as_key
 from tests.gui.window_parts import profile_of
 from tests.gui_driver import click_tile
 
@@ -189,7 +190,7 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
     assert window._tutorial is None and not tutorial.running
     # every explanation is in the window's language
     for key in KEYS:
-        assert texts[key].startswith(i18n.tr_in(language, f"tutorial.{key}.title"))
+        assert texts[key].startswith(i18n.tr_in(language, as_key(f"tutorial.{key}.title")))
     # counted nowhere: the profile, its history and any saved match are as before
     assert counted() == before
 
