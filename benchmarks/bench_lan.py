@@ -1,4 +1,4 @@
-"""Issue 11: LAN tables on loopback — latency, load and host memory.
+"""LAN tables on loopback — latency, load and host memory.
 
     python benchmarks/bench_lan.py                 # 1 table for latency, then 16 tables at once
     python benchmarks/bench_lan.py --tables 4      # a lighter load run

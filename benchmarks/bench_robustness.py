@@ -1,4 +1,4 @@
-"""Issue 9, points 11 and 13: malformed actions and garbage seats, hostile files to import.
+"""Bad input never crashes anything: malformed actions and garbage seats, hostile files to import.
 
     python benchmarks/bench_robustness.py
 

@@ -51,7 +51,7 @@ class Oracle(MasterAI):
     knows = "waits"
     cost = 15.0
 
-    def _risk(self, view: Any, plan: Any) -> list[float]:
+    def risk(self, view: Any, plan: Any) -> list[float]:
         risk = [0.0] * NUM_KINDS
         left = view.unseen_counts()
         for opp in range(4):
@@ -77,14 +77,14 @@ class Calibrated(MasterAI):
 
     notes: list[tuple[float, float, int]]
 
-    def _offence(self, view: Any, hand: Any, left: Any, c: Any, declare: bool, plan: Any,
-                 ) -> tuple[float, bool]:
-        value = super()._offence(view, hand, left, c, declare, plan)
+    def offence(self, view: Any, hand: Any, left: Any, c: Any, declare: bool, plan: Any,
+                ) -> tuple[float, bool]:
+        value = super().offence(view, hand, left, c, declare, plan)
         self._predicted[(c.tile, declare)] = value[0]
         return value
 
-    def _risk(self, view: Any, plan: Any) -> list[float]:
-        self._risks = super()._risk(view, plan)
+    def risk(self, view: Any, plan: Any) -> list[float]:
+        self._risks = super().risk(view, plan)
         return self._risks
 
     def decide(self, view: Any, legal: Any) -> Any:

@@ -1,6 +1,6 @@
 """大师's search against 大师 without it (``master_v1``), paired wall by wall.
 
-    python benchmarks/search_study.py --room open --walls 300 --seed 11 --against hard --jobs 2
+    nice -n 19 python benchmarks/search_study.py --room open --walls 100 --seed 12 --jobs 1 --cache /tmp/study
 
 Both lineups (A, then B, each against three of `--against`) play the same walls (duplicate:
 each wall four times, the players rotated); the figure is the mean over walls of A's points
@@ -48,6 +48,11 @@ def main() -> None:
                                rules, jobs=args.jobs)
         points[who] = report.players[0].points
         print(report.to_text(), flush=True)
+        times = sorted(report.players[0].times)
+        if times:  # the worst matters too: a player waits for it (p99 ≤ 250 ms, worst ≤ 500 ms)
+            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            print(f"{who}: {len(times)} decisions, ms mean {1000 * sum(times) / len(times):.2f}, "
+                  f"p99 {1000 * p99:.2f}, worst {1000 * times[-1]:.2f}", flush=True)
         if cached is not None:
             cached.parent.mkdir(parents=True, exist_ok=True)
             cached.write_text(json.dumps(points[who]))

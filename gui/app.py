@@ -85,11 +85,12 @@ def install_excepthook(where: Path | None) -> None:
         try:
             from PySide6.QtWidgets import QApplication, QMessageBox
 
+            from gui import message_box
             from gui.i18n import tr
 
             if QApplication.instance() is not None:
-                QMessageBox.critical(None, tr("app.title"), tr("error.unexpected", message=str(value),
-                                                               log=str(where or "-")))
+                message_box.warn(None, tr("app.title"), tr("error.unexpected", message=str(value),
+                                                          log=str(where or "-")), QMessageBox.Icon.Critical)
         except Exception:  # the hook itself must never raise
             pass
 
@@ -154,8 +155,7 @@ def run_gui(argv: Sequence[str] = ()) -> int:
         return 1
     where = setup_logging()
     install_excepthook(where)
-    from PySide6.QtWidgets import QMessageBox
-
+    from gui import message_box
     from gui import settings as settings_store
     from gui.main_window import MainWindow
 
@@ -178,7 +178,7 @@ def run_gui(argv: Sequence[str] = ()) -> int:
 
     close_on_signals(window, end_now)
     if loaded.warning:
-        QMessageBox.information(window, tr("app.title"), tr("profile.warning", message=loaded.warning))
+        message_box.tell(window, tr("app.title"), tr("profile.warning", message=loaded.warning))
     log.info("started")
     quit_after = os.environ.get(ENV_QUIT_AFTER, "")
     if quit_after.isdigit():

@@ -15,29 +15,29 @@ from PySide6.QtWidgets import (
     QStackedWidget,
 )
 
-from engine.game.rules import Ruleset
+from gui import message_box, theme, window_fit
 from gui import settings as settings_store
-from gui import theme, window_fit
 from gui.app_icon import app_icon
 from gui.i18n import codes, set_language, tr
 from gui.i18n.store import notice_text
 from gui.i18n.texts.levels import AI_LEVELS
 from gui.i18n.titles import level_words, peer_title
-from gui.review_worker import ReviewWorker
 from gui.settings import Settings
-from gui.sound import Sounds
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from engine.game.ranks import Rank
+    from engine.game.rules import Ruleset
     from engine.net.messages import Started
     from gui.lan.controller import LanController
     from gui.lan.remote_table import RemoteTable
     from gui.practice_window import PracticeWindow
     from gui.profile.page import ProfilePage
+    from gui.review_worker import ReviewWorker
     from gui.session import ProfileSession
     from gui.single_instance import InstanceServer
+    from gui.sound import Sounds
     from gui.table.replay import ReplayWidget
     from gui.table.tutorial import TutorialTable
     from gui.table.widget import TableWidget
@@ -91,9 +91,9 @@ class MainWindow(QMainWindow):
         self._replay: ReplayWidget | None = None
         self.practice_window: PracticeWindow | None = None  # 练习, while it is open
         self._tutorial: TutorialTable | None = None  # 新手教学, while it is played
-        self.reviews = ReviewWorker(self)  # 复盘 in the background: every hand counted, the replay's panel
-        self.sounds = Sounds(self.settings, self)  # the effects; the table's M key saves its switch
-        self.sounds.changed.connect(self._save_settings)
+        # made when first needed (the start screen shows neither): a quicker start-up
+        self._reviews: ReviewWorker | None = None
+        self._sounds: Sounds | None = None
         self._instance: InstanceServer | None = None  # answers a second start while this window saves
         self._unsaved_mark: QPushButton | None = None
         self._retry_timer = QTimer(self, interval=RETRY_MS)
@@ -103,9 +103,29 @@ class MainWindow(QMainWindow):
         if store is not None:
             self.show_start()
             QTimer.singleShot(0, self._check_folder)
-        else:  # the window first; the profiles once it is on screen (they are files to read)
+        else:  # the window first; the profiles and the sound device once it is on screen
             self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self._load_profiles))
+            self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, lambda: self.sounds))
         window_fit.place(self, self.settings.window_geometry)  # on this screen, whatever its size
+
+    @property
+    def reviews(self) -> ReviewWorker:
+        """复盘 in the background: every hand counted, the replay's panel."""
+        if self._reviews is None:
+            from gui.review_worker import ReviewWorker
+
+            self._reviews = ReviewWorker(self)
+        return self._reviews
+
+    @property
+    def sounds(self) -> Sounds:
+        """The effects; the table's M key saves its switch."""
+        if self._sounds is None:
+            from gui.sound import Sounds
+
+            self._sounds = Sounds(self.settings, self)
+            self._sounds.changed.connect(self._save_settings)
+        return self._sounds
 
     @property
     def session(self) -> ProfileSession:
@@ -148,7 +168,7 @@ class MainWindow(QMainWindow):
         self._check_folder()
         for warning in self.store_warnings:
             text = tr("profile.warning", message=notice_text(warning))
-            QMessageBox.information(self, tr("app.title"), text)
+            message_box.tell(self, tr("app.title"), text)
         self.store_warnings = []
 
     # -- one window saves a data folder ------------------------------------------------------
@@ -178,9 +198,8 @@ class MainWindow(QMainWindow):
 
     def _ask_other_window(self, pid: str, raised: bool) -> bool:
         """True: use the other window (close this one)."""
-        box = QMessageBox(QMessageBox.Icon.Information, tr("app.title"),
-                          tr("instance.other", pid=pid) + ("\n" + tr("instance.raised") if raised else ""),
-                          parent=self)
+        text = tr("instance.other", pid=pid) + ("\n" + tr("instance.raised") if raised else "")
+        box = message_box.box(self, tr("app.title"), text, buttons=QMessageBox.StandardButton.NoButton)
         use_other = box.addButton(tr("instance.switch"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(tr("instance.read_only"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(use_other)
@@ -201,7 +220,7 @@ class MainWindow(QMainWindow):
         problem = store.save_problem if store is not None else None
         if problem is not None:
             text = tr("profile.warning", message=notice_text(problem))
-            QMessageBox.information(self, tr("app.title"), text)
+            message_box.tell(self, tr("app.title"), text)
 
     def _retry_saves(self) -> None:
         store = self._store
@@ -274,6 +293,7 @@ class MainWindow(QMainWindow):
         return self._table is not None and self._table.running
 
     def _build_menu(self) -> None:
+        self.menuBar().setStyleSheet(theme.MENU_BAR_STYLE)  # the bar and its menus (children of it)
         self.menu_game = self.menuBar().addMenu("")
         self.act_new = self._action(self.new_game, QKeySequence(QKeySequence.StandardKey.New))
         self.act_home = self._action(self.leave_table)
@@ -378,7 +398,7 @@ class MainWindow(QMainWindow):
             self._replay.load(record, int(record.get("human_seat", 0)))
             self._replay.set_match_losses(*self.store.hand_match_losses(hand_id))
         except (ReplayError, ValueError) as exc:
-            QMessageBox.warning(self, tr("app.title"), str(exc))
+            message_box.warn(self, tr("app.title"), str(exc))
             return
         self.stack.setCurrentWidget(self._replay)
 
@@ -433,11 +453,13 @@ class MainWindow(QMainWindow):
             return
         try:
             state = saved["match"]
+            from engine.game.rules import Ruleset
+
             rules = Ruleset.from_dict(state["rules"])
             self.start_match(rules, list(saved["levels"]), seed=int(state["seed"]), resume=state,
                              match_id=str(saved["match_id"]))
         except (KeyError, TypeError, ValueError) as exc:
-            QMessageBox.warning(self, tr("app.title"), tr("error.engine", message=str(exc)))
+            message_box.warn(self, tr("app.title"), tr("error.engine", message=str(exc)))
 
     def new_game(self) -> None:
         from gui.screens.new_game import NewGameDialog
@@ -590,7 +612,8 @@ class MainWindow(QMainWindow):
         language_changed = new.language != self.settings.language
         theme_changed = new.tile_theme != self.settings.tile_theme
         self.settings = new
-        self.sounds.apply(new)
+        if self._sounds is not None:  # (made later, it reads the settings then)
+            self._sounds.apply(new)
         set_language(new.language)
         if self._table is not None:
             self._apply_to_table(self._table, new, theme_changed)
@@ -622,15 +645,14 @@ class MainWindow(QMainWindow):
     def _confirm(self, text: str) -> bool:
         if not self.confirm_quit:
             return True
-        answer = QMessageBox.question(self, tr("app.title"), text)
-        return answer == QMessageBox.StandardButton.Yes
+        return message_box.ask(self, tr("app.title"), text)
 
     def engine_failed(self, message: str) -> None:
         connection = self._table.connection if self._table is not None else None
         lan = connection is not None and connection.remote
         log.error("%s failure: %s", "LAN table" if lan else "engine", message)
         # a LAN table's words say what happened (the host quit, the network); no engine failed
-        QMessageBox.warning(self, tr("app.title"), message if lan else tr("error.engine", message=message))
+        message_box.warn(self, tr("app.title"), message if lan else tr("error.engine", message=message))
         if self._table is not None:
             self._table.stop_match()
         self._leave_lan()
@@ -659,8 +681,10 @@ class MainWindow(QMainWindow):
         self._end_tutorial()
         self._stop_table()
         self._leave_lan()  # a table hosted here closes: the others are told the host quit
-        self.reviews.stop()  # before the store closes: reviews done by now are saved, the one under way stops
-        self.sounds.close()
+        if self._reviews is not None:  # before the store closes: reviews done are saved, one under way stops
+            self._reviews.stop()
+        if self._sounds is not None:
+            self._sounds.close()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self._save_settings()
         if self._instance is not None:

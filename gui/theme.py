@@ -488,3 +488,30 @@ QPushButton#talk, QPushButton#talkMute {{ background: #1d5a3e; color: {TEXT_LIGH
 QPushButton#talk:hover, QPushButton#talkMute:hover {{ background: #26704d; }}
 QPushButton#talkMute:checked {{ background: #5a5a5a; border-color: #b0b0b0; }}
 """
+
+# the menus: the window's menu bar and its menus, the table's pop-up menus (a kong's choice, 快捷语)
+POPUP_MENU_STYLE = f"""
+QMenu {{ background: {PANEL}; color: {TEXT_LIGHT}; border: 1px solid {GOLD_DEEP}; border-radius: 6px;
+  padding: 4px; font-size: 14px; }}
+QMenu::item {{ padding: 6px 28px 6px 22px; border-radius: 4px; background: transparent; }}
+QMenu::item:selected {{ background: {FELT_BAND}; color: {GOLD_PALE}; }}
+QMenu::item:disabled {{ color: {MUTED}; }}
+QMenu::separator {{ height: 1px; background: {PANEL_GRID}; margin: 4px 8px; }}
+"""
+MENU_BAR_STYLE = f"""
+QMenuBar {{ background: {BAR}; color: {TEXT_LIGHT}; border-bottom: 1px solid {GOLD_DEEP}; padding: 2px 4px;
+  font-size: 14px; }}
+QMenuBar::item {{ background: transparent; padding: 4px 12px; border-radius: 4px; }}
+QMenuBar::item:selected, QMenuBar::item:pressed {{ background: {FELT_BAND}; color: {GOLD_PALE}; }}
+""" + POPUP_MENU_STYLE
+
+# a question or a notice (gui.message_box): the felt of the table's own dialogs, its gold buttons
+MESSAGE_BOX_STYLE = f"""
+QMessageBox {{ background: {DARK_DIALOG}; }}
+QMessageBox QLabel {{ color: {TEXT_LIGHT}; font-size: 15px; background: transparent; }}
+QMessageBox QPushButton {{ background: {BUTTON}; color: {BUTTON_TEXT}; border: 2px solid {BUTTON_EDGE};
+  border-radius: 8px; padding: 5px 20px; min-width: 64px; font-weight: bold; }}
+QMessageBox QPushButton:hover {{ background: {BUTTON_HOVER}; }}
+QMessageBox QPushButton:pressed {{ background: #d88a10; }}
+QMessageBox QPushButton:default {{ border-color: {GOLD_PALE}; }}
+"""

@@ -1,4 +1,4 @@
-"""Measure the door's attacks (issue 21, part 3) against the engine this Python imports: a host
+"""Measure the door's attacks (docs/protocol.md, Limits) against the engine this Python imports: a host
 in this process on 127.0.0.1 (any free port, no discovery) and attackers from 127.0.0.x.
 
     .venv/bin/python tools/door_attacks.py guess|slots|grief|trickle|all

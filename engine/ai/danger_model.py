@@ -25,10 +25,9 @@ from engine.game.view import SeatView
 
 FEATURES = (
     "bias", "declared", "discards", "late", "suit_share", "suit_none", "suit_recent", "own_discard",
-    "passed_now", "passed_before", "visible", "edge", "middle", "neighbours_visible", "kongs",
+    "passed_before", "visible", "edge", "middle", "neighbours_visible", "kongs",
     "late_suit_none", "declared_suit_share", "drawn_run", "hand_share", "late_hand_share",
 )
-PASSED_NOW = FEATURES.index("passed_now")
 
 
 def opponent_discards(order: Sequence[tuple[int, int]], opp: int) -> tuple[set[int], set[int]]:
@@ -71,8 +70,7 @@ def features(view: SeatView, memory: TableMemory, opp: int, visible: Sequence[in
         near = sum(visible[u] for u in (t - 1, t + 1) if 0 <= u < NUM_KINDS and suit_of(u) == s)
         rows.append([
             1.0, declared, n / 10, late, share, none, 1.0 if s in recent else 0.0,
-            1.0 if t in own else 0.0, 1.0 if t in now else 0.0,
-            1.0 if t in before and t not in now else 0.0, visible[t] / 4,
+            1.0 if t in own else 0.0, 1.0 if t in before and t not in now else 0.0, visible[t] / 4,
             1.0 if r in (2, 8) else 0.0, 1.0 if r in (4, 5, 6) else 0.0, near / 8, kongs,
             late * none, declared * share, run, kept[s] / kept_total, late * kept[s] / kept_total,
         ])
@@ -92,11 +90,12 @@ class DangerModel:
         may pass a win, hence not zero); so is a kind in `gone` (it went by since the hand last
         changed)."""
         w = self.weights
+        passed = opponent_discards(memory.discards, opp)[0] | gone
         out = []
         for t, row in enumerate(features(view, memory, opp, visible)):
             z = sum(a * b for a, b in zip(w, row, strict=True))
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
-            out.append(p * self.passed if row[PASSED_NOW] or t in gone else p)
+            out.append(p * self.passed if t in passed else p)
         return out
 
 
@@ -116,7 +115,12 @@ def master_parameters() -> dict[str, object]:
 
 @lru_cache(maxsize=4)
 def model_for(room: Room) -> DangerModel:
-    """The fitted model of a room (an undeclared player cannot win on a discard in 报听)."""
+    """The fitted model of a room (an undeclared player cannot win on a discard in 报听). Only
+    the 报听 room ships one: in the open room 大师 reads the table with hard's estimate (the
+    learnt model cost more wins than it saved deal-ins there, benchmarks/README.md), and a
+    parameter file that asks for a model it does not carry is refused, not read as zeros."""
     raw = master_parameters().get("danger", {})
-    section = raw.get(room.value, {}) if isinstance(raw, dict) else {}
+    section = raw.get(room.value) if isinstance(raw, dict) else None
+    if not isinstance(section, dict):
+        raise ValueError(f"master.json has no danger weights for the {room.value} room")
     return DangerModel(tuple(float(section.get(name, 0.0)) for name in FEATURES))

@@ -48,6 +48,7 @@ from engine.ai.evaluate import (
 from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate
 from engine.ai.outlook import my_draws, win_chances
 from engine.ai.search import Weighed, sample_worlds, weigh
+from engine.ai.search.wait_model import wait_model_for
 from engine.ai.search.worlds import Reading
 from engine.ai.whereabouts import Whereabouts, read_whereabouts
 from engine.game.actions import PASS, WIN, Action, ActionKind
@@ -105,7 +106,6 @@ class Plan:
     risk_scale: float = 1.0  # hard's estimate of the undeclared, scaled to what deal-ins cost
     read_passed: bool = False  # hard's estimate, less the kinds that went by an opponent
     read_waits: bool = False  # a ready hand's draw and discard chances read from the table
-    throw_scale: float = 1.0  # how often the others' next discard is what the reading expects
 
 
 def plan_for(room: Room) -> Plan:
@@ -135,6 +135,8 @@ class Search:
     floor: float = -50.0  # candidates the appraisal rules out (value -100) are not played out
     suits: bool = True  # the worlds' hands drawn in the suits each opponent keeps
     ready_scale: float = 1.0  # hard's chance that an undeclared opponent is ready, scaled
+    learnt: bool = False  # the worlds read by the learnt wait model (engine/data/waits.json)
+    choices: int = 4  # … choosing each ready hand among this many built ones by its waits
 
 
 def search_for(room: Room) -> Search | None:
@@ -170,8 +172,9 @@ class MasterAI(HardAI):
         chosen = [o.action for o in options[: search.candidates] if o.value > search.floor]
         if len(chosen) < 2:
             return options[0].action
+        model = wait_model_for(view.rules.room) if search.learnt else None
         worlds = sample_worlds(view, self.memory, search.worlds, self.seed,
-                               Reading(search.suits, search.ready_scale))
+                               Reading(search.suits, search.ready_scale, model, search.choices))
         self.last_search = weigh(view, chosen, worlds)
         first = next(w for w in self.last_search if w.action == options[0].action)
         best, best_gain = options[0].action, search.margin
@@ -225,7 +228,7 @@ class MasterAI(HardAI):
         self._best_shanten = min(c.shanten for c in options)
         self._lookahead = {c.tile for c in options if c.shanten == self._best_shanten}
         self._deal_in = [0.0] * NUM_KINDS
-        risk = self._risk(view, plan)
+        risk = self.risk(view, plan)
         # off the efficient path only when every efficient discard is dangerous: a discard
         # that gives up speed costs more wins than the estimate of its danger can see
         efficient = {c.tile for c in self._efficient(options)}
@@ -237,7 +240,7 @@ class MasterAI(HardAI):
             for declare in (False, True):
                 if c.tile not in (declaring if declare else discards):
                     continue
-                value, pure = self._offence(view, hand, left, c, declare, plan)
+                value, pure = self.offence(view, hand, left, c, declare, plan)
                 slow = not (fold or declare or pure or c.tile in efficient)
                 if self.notes is not None:
                     self.notes[Action.discard(c.tile, declare)] = Note(
@@ -260,10 +263,11 @@ class MasterAI(HardAI):
         return out
 
     # -- offence --------------------------------------------------------------------------
-    def _offence(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
-                 declare: bool, plan: Plan) -> tuple[float, bool]:
+    def offence(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
+                declare: bool, plan: Plan) -> tuple[float, bool]:
         """Expected points won by the hand after discarding c.tile (the better plan), and
-        whether that is the 清一色 plan."""
+        whether that is the 清一色 plan. A hook: the study's calibration
+        (benchmarks/master_study.py) notes what it predicts; every discard's value comes from it."""
         total = sum(left)
         draws = my_draws(view.tiles_left, view.seat, view.seat)
         hit = self._discard_hit(view, declare, plan)
@@ -271,7 +275,7 @@ class MasterAI(HardAI):
             ready = None
             if plan.read_waits:
                 where = self._where(view, left)
-                thrown = where.round_hit(c.waits, plan.throw_scale) if hit else 0.0
+                thrown = where.round_hit(c.waits) if hit else 0.0
                 ready = (where.draw_chance(c.waits), thrown)
             chances = win_chances((), c.wait_count, draws, total, hit, plan.survive, ready)
             self._chance = chances.total
@@ -332,8 +336,7 @@ class MasterAI(HardAI):
         stages = (*(plan.pure_stage for _ in range(cost - 2)), useful)
         known = None
         if plan.read_waits:  # the plan's waits are in its suit: read as a ready hand's are
-            draw, thrown = self._where(view, left).suit_chances(suit, plan.pure_waits, left,
-                                                                plan.throw_scale)
+            draw, thrown = self._where(view, left).suit_chances(suit, plan.pure_waits, left)
             known = (draw, thrown if hit else 0.0)
         chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, plan.survive, known)
         self._pure_chance = chances.total
@@ -366,8 +369,10 @@ class MasterAI(HardAI):
         no 过胡 it would have won on them)."""
         return self.memory.passed_unchanged(opp) if plan.read_passed else set()
 
-    def _risk(self, view: SeatView, plan: Plan) -> list[float]:
-        """Expected points a discard of each kind pays away now."""
+    def risk(self, view: SeatView, plan: Plan) -> list[float]:
+        """Expected points a discard of each kind pays away now. A hook: the study's oracle
+        (benchmarks/master_study.py) puts the host's knowledge here; every discard's danger
+        comes from it."""
         risk = [0.0] * NUM_KINDS
         if not plan.learnt_danger:  # hard's reading of the table
             left = view.unseen_counts()

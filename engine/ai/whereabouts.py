@@ -43,8 +43,7 @@ class Whereabouts:
             miss *= 1 - min(1.0, scale * sum(row[k] for k in kinds))
         return 1 - miss
 
-    def suit_chances(self, suit: int, copies: float, left: Sequence[int],
-                     scale: float = 1.0) -> tuple[float, float]:
+    def suit_chances(self, suit: int, copies: float, left: Sequence[int]) -> tuple[float, float]:
         """(the chance to draw, the chance a round of discards throws) one of `copies` unseen
         tiles of `suit` whose kinds are not known yet: a plan's waits."""
         kinds = [t for t in range(NUM_KINDS) if suit_of(t) == suit]
@@ -52,7 +51,7 @@ class Whereabouts:
         if unseen_here <= 0:
             return 0.0, 0.0
         share = min(1.0, copies / unseen_here)  # of the suit's unseen copies, the waits'
-        return share * self.draw_chance(kinds), self.round_hit(kinds, scale * share)
+        return share * self.draw_chance(kinds), self.round_hit(kinds, share)
 
 
 def _thrown(pile: Sequence[int]) -> list[int]:

@@ -1,4 +1,5 @@
-"""积分 and levels (RULES §6; docs/rules.md: seed 001): 24 levels, each with a 级别 and a 段位 title.
+"""积分 and levels (RULES §6; docs/rules.md §6, from 边锋 新合肥麻将): 24 levels, each with a
+级别 and a 段位 title.
 
 A profile's 积分 is the running sum of the player's net score over every finished hand, never
 below 0 (the floor applies after each hand). A player is at level n+1 once 积分 reaches the

@@ -24,9 +24,9 @@ class Room(StrEnum):
 
 
 class Preset(StrEnum):
-    HEFEI = "hefei"  # 合肥麻将 (docs/rules.md: seed 000), the default
-    BIANFENG = "bianfeng"  # 边锋 新合肥麻将 (docs/rules.md: seed 001)
-    HEFEI_002 = "hefei_002"  # 合肥麻将 (docs/rules.md: seed 002)
+    HEFEI = "hefei"  # 合肥麻将 (docs/rules.md: the 安徽合肥麻将 manual), the default
+    BIANFENG = "bianfeng"  # 边锋 新合肥麻将 (docs/rules.md: the Bianfeng site's rules)
+    HEFEI_002 = "hefei_002"  # 合肥麻将 (docs/rules.md: the description with 豪华七对)
     CUSTOM = "custom"
 
 
@@ -41,11 +41,11 @@ class Ruleset:
     room: Room = Room.OPEN
     rounds: int = 4  # 圈 in a match: 1, 2 or 4
     time_limit: int | None = 15  # seconds per decision at a networked table; None = no limit
-    luxury_seven_pairs: bool = False  # 豪华七对 (docs/rules.md: seed 002)
-    concealed_exposed: bool = False  # 明/暗 (docs/rules.md: seed 002)
-    two_missing_suits: bool = False  # 缺两门 (docs/rules.md: seed 001)
-    huo_any_four: bool = False  # any four identical concealed tiles are a 活 (docs/rules.md: seed 001)
-    auto_win: bool = False  # the system takes the win for declared players (docs/rules.md: seed 002)
+    luxury_seven_pairs: bool = False  # 豪华七对 (docs/rules.md §7, options)
+    concealed_exposed: bool = False  # 明/暗 (docs/rules.md §7, options)
+    two_missing_suits: bool = False  # 缺两门 (docs/rules.md §7, options)
+    huo_any_four: bool = False  # any four identical concealed tiles are a 活 (docs/rules.md §7, options)
+    auto_win: bool = False  # the system takes the win for declared players (docs/rules.md §7, options)
     preset: Preset = Preset.HEFEI
 
     def __post_init__(self) -> None:
@@ -61,12 +61,12 @@ class Ruleset:
     # -- presets of RULES §7 ------------------------------------------------------------
     @classmethod
     def hefei(cls, room: Room = Room.OPEN, rounds: int = 4, time_limit: int | None = 15) -> Ruleset:
-        """合肥麻将 (docs/rules.md: seed 000): no option on."""
+        """合肥麻将 (docs/rules.md: the 安徽合肥麻将 manual): no option on."""
         return cls(room=Room(room), rounds=rounds, time_limit=time_limit, preset=Preset.HEFEI)
 
     @classmethod
     def bianfeng(cls, room: Room = Room.OPEN, rounds: int = 4, time_limit: int | None = 15) -> Ruleset:
-        """边锋 新合肥麻将 (docs/rules.md: seed 001): 缺两门 and any four identical tiles are a 活."""
+        """边锋 新合肥麻将 (docs/rules.md §7, options): 缺两门 and any four identical tiles are a 活."""
         return cls(
             room=Room(room), rounds=rounds, time_limit=time_limit, preset=Preset.BIANFENG,
             two_missing_suits=True, huo_any_four=True,
@@ -74,7 +74,7 @@ class Ruleset:
 
     @classmethod
     def hefei_002(cls, room: Room = Room.OPEN, rounds: int = 4, time_limit: int | None = 15) -> Ruleset:
-        """合肥麻将 (docs/rules.md: seed 002): 豪华七对, 明/暗 and the system's auto-win."""
+        """合肥麻将 (docs/rules.md §7, options): 豪华七对, 明/暗 and the system's auto-win."""
         return cls(
             room=Room(room), rounds=rounds, time_limit=time_limit, preset=Preset.HEFEI_002,
             luxury_seven_pairs=True, concealed_exposed=True, auto_win=True,

@@ -5,7 +5,8 @@ A table hosted here runs in this process (:class:`engine.net.host.Host`, its own
 player joins it like everyone else: a client to 127.0.0.1. Leaving (or closing the window) stops
 that host, and every other player is told the host quit.
 
-Coming back (issue 21 §2, §7): a guest's seat is kept on disk (gui.lan.kept_seat) and the start
+Coming back (docs/protocol.md, Drops and returns): a guest's seat is kept on disk
+(gui.lan.kept_seat) and the start
 screen's 回到局域网牌桌 connects with its token in one click (:meth:`LanController.come_back`); a
 table hosted here is kept on disk at its start and after every hand (storage.lan_tables), and
 重开我的局域网牌桌 opens it again on its port with its id, so every guest's token finds its seat.
@@ -24,6 +25,7 @@ from engine.net import messages as m
 from engine.net.client import Disconnected, JoinRefused
 from engine.net.host import Host, TableConfig
 from engine.net.table_save import SavedTable
+from gui import message_box
 from gui.i18n import TextKey, tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
@@ -409,9 +411,10 @@ class LanController(QObject):
         """"reopen", "drop" (the match is given up) or "cancel"; tests replace it."""
         scores = ", ".join(f"{seat.name} {score:+d}" for seat, score in zip(saved.seats, saved.scores,
                                                                              strict=True))
-        box = QMessageBox(QMessageBox.Icon.Question, tr("lan.title"),
-                          tr("lan.reopen.question", name=saved.config.name, hand=saved.hands_played + 1,
-                             scores=scores), QMessageBox.StandardButton.NoButton, self.widget)
+        question = tr("lan.reopen.question", name=saved.config.name, hand=saved.hands_played + 1,
+                      scores=scores)
+        box = message_box.box(self.widget, tr("lan.title"), question, QMessageBox.Icon.Question,
+                              QMessageBox.StandardButton.NoButton)
         yes = box.addButton(tr("lan.reopen.yes"), QMessageBox.ButtonRole.AcceptRole)
         drop = box.addButton(tr("lan.reopen.drop"), QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(tr("button.cancel"), QMessageBox.ButtonRole.RejectRole)
@@ -427,7 +430,7 @@ class LanController(QObject):
 
     # -- words ---------------------------------------------------------------------------------------
     def _tell(self, text: str) -> None:
-        QMessageBox.information(self.widget, tr("lan.title"), text)
+        message_box.tell(self.widget, tr("lan.title"), text)
 
     def _show_busy(self, text: str) -> None:
         busy = QProgressDialog(text, tr("button.cancel"), 0, 0, self.widget)

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from engine.net import messages as m
 from engine.net.door import WRONG_CODES, DoorNotice
-from gui import theme
+from gui import message_box, theme
 from gui.i18n import TextKey, codes, seat_label, tr
 from gui.i18n.texts.levels import AI_LEVELS
 from gui.i18n.titles import peer_title
@@ -291,8 +290,7 @@ class LobbyScreen(QWidget):
 
     def confirm_remove(self, name: str) -> bool:
         """Asked before a player is sent away (tests answer it themselves)."""
-        answer = QMessageBox.question(self, tr("lan.title"), tr("lan.lobby.confirm_remove", name=name))
-        return answer == QMessageBox.StandardButton.Yes
+        return message_box.ask(self, tr("lan.title"), tr("lan.lobby.confirm_remove", name=name))
 
     def show_lobby(self, lobby: m.Lobby) -> None:
         self.lobby = lobby

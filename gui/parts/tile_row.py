@@ -14,6 +14,12 @@ from gui.tiles.art import TileArt, tile_height
 TILE_W = 34  # px: the tiles of the revealed hands
 
 
+def row_width(width: int, tiles: int, groups: int) -> int:
+    """How wide :func:`tile_row` draws ``tiles`` faces in ``groups`` groups (the winning tile
+    counts as a group of its own) at tile ``width``."""
+    return tiles * (width + 1) + (width // 3) * groups
+
+
 def tile_row(art: TileArt, kinds: Sequence[int], width: int = TILE_W, kongs: Sequence[int] = (),
              highlight: int | None = None, dpr: float = 2.0) -> QPixmap:
     """One pixmap showing a row of tile faces, then the kongs, the winning tile apart."""
@@ -21,8 +27,7 @@ def tile_row(art: TileArt, kinds: Sequence[int], width: int = TILE_W, kongs: Seq
     groups: list[list[int]] = [list(kinds)] + [[k] * 4 for k in kongs]
     extra = 1 if highlight is not None else 0
     total = sum(len(g) for g in groups) + extra
-    gap = width // 3
-    canvas = QPixmap(round((total * (width + 1) + gap * (len(groups) + extra)) * dpr), round((h + 4) * dpr))
+    canvas = QPixmap(round(row_width(width, total, len(groups) + extra) * dpr), round((h + 4) * dpr))
     canvas.setDevicePixelRatio(dpr)
     canvas.fill(Qt.GlobalColor.transparent)
     painter = QPainter(canvas)
@@ -37,9 +42,9 @@ def tile_row(art: TileArt, kinds: Sequence[int], width: int = TILE_W, kongs: Seq
                 painter.setPen(theme.TILE_LATEST)
                 painter.drawRoundedRect(round(x), 2, width - 1, h - 1, 4, 4)
             x += width + 1
-        x += gap
+        x += width // 3
     painter.end()
     return canvas
 
 
-__all__ = ["TILE_W", "tile_row"]
+__all__ = ["TILE_W", "row_width", "tile_row"]

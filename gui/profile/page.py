@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLabel,
-    QMessageBox,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui import fonts, theme
+from gui import fonts, message_box, theme
 from gui.i18n import result_label, room_label, seat_label, tr
 from gui.i18n.store import refusal_text
 from gui.profile.view import ProfileView
@@ -235,7 +234,7 @@ class ProfilePage(QWidget):
             message = tr("import.failed", name=Path(path).name, reason=str(exc) or type(exc).__name__)
         else:
             return True
-        QMessageBox.warning(self, tr("app.title"), message)
+        message_box.warn(self, tr("app.title"), message)
         return False
 
     def _try(self, action: Callable[[], object]) -> bool:
@@ -243,6 +242,6 @@ class ProfilePage(QWidget):
         try:
             action()
         except (ValueError, OSError) as exc:
-            QMessageBox.warning(self, tr("app.title"), str(exc))
+            message_box.warn(self, tr("app.title"), str(exc))
             return False
         return True

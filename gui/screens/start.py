@@ -8,6 +8,8 @@ keeps room around it for its shadow.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import (
     QColor,
@@ -16,6 +18,7 @@ from PySide6.QtGui import (
     QPainterPath,
     QPaintEvent,
     QPen,
+    QPixmap,
     QResizeEvent,
 )
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -166,6 +169,8 @@ class StartScreen(QWidget):
         self._lan_return: str | None = None  # "return" (a seat kept) or "reopen" (a table hosted here)
         self.scale = 1.0  # the card's size now (see _fit_card)
         self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table)
+        self._shadow: QPixmap | None = None  # the card's shadow, for the card's size in _shadow_key
+        self._shadow_key = (0, 0)
         self._painted = False
 
         self.card = QFrame(self)
@@ -247,16 +252,19 @@ class StartScreen(QWidget):
 
     def _paint_card_shadow(self) -> None:
         """A soft shadow under the menu card: layered rounded rectangles, as cheap as a blur
-        effect is not (a QGraphicsDropShadowEffect repaints the whole card through a blur)."""
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
+        effect is not (a QGraphicsDropShadowEffect repaints the whole card through a blur),
+        drawn once per card size at a quarter of the resolution (soft, it loses nothing) and
+        scaled up on every paint."""
         card = QRectF(self.card.geometry()).translated(0, 10)
-        layers = 14
-        for i in range(layers, 0, -1):
-            spread = i * 2.2
-            painter.setBrush(QColor(0, 0, 0, round(150 * (1 - i / (layers + 1)) ** 2 / 6)))
-            painter.drawRoundedRect(card.adjusted(-spread, -spread, spread, spread), 18 + spread, 18 + spread)
+        spread = SHADOW_LAYERS * SHADOW_STEP
+        area = card.adjusted(-spread, -spread, spread, spread)
+        key = (round(card.width()), round(card.height()))
+        if self._shadow is None or self._shadow_key != key:
+            self._shadow, self._shadow_key = _card_shadow(card.width(), card.height()), key
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        source = QRectF(0, 0, area.width() * SHADOW_SCALE, area.height() * SHADOW_SCALE)
+        painter.drawPixmap(area, self._shadow, source)
         painter.end()
 
     def set_continue_enabled(self, enabled: bool) -> None:
@@ -313,6 +321,30 @@ class StartScreen(QWidget):
         if not self._painted:
             self._painted = True
             self.first_painted.emit()
+
+
+SHADOW_LAYERS, SHADOW_STEP = 14, 2.2  # the card's shadow: its layers, each this much wider
+SHADOW_SCALE = 0.25  # the shadow's picture, to its size on the screen
+
+
+def _card_shadow(width: float, height: float) -> QPixmap:
+    """The shadow of a card `width` × `height`, spreading SHADOW_LAYERS × SHADOW_STEP around
+    it, as a picture at SHADOW_SCALE (transparent where there is no shadow)."""
+    spread = SHADOW_LAYERS * SHADOW_STEP
+    outer_w, outer_h = (width + 2 * spread) * SHADOW_SCALE, (height + 2 * spread) * SHADOW_SCALE
+    picture = QPixmap(math.ceil(outer_w), math.ceil(outer_h))
+    picture.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(picture)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.scale(SHADOW_SCALE, SHADOW_SCALE)
+    card = QRectF(spread, spread, width, height)
+    for i in range(SHADOW_LAYERS, 0, -1):
+        grow = i * SHADOW_STEP
+        painter.setBrush(QColor(0, 0, 0, round(150 * (1 - i / (SHADOW_LAYERS + 1)) ** 2 / 6)))
+        painter.drawRoundedRect(card.adjusted(-grow, -grow, grow, grow), 18 + grow, 18 + grow)
+    painter.end()
+    return picture
 
 
 def _paint_table(painter: QPainter, w: int, h: int) -> None:

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QLinearGradient, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsRectItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsRectItem, QGraphicsScene
 
 from gui import theme
 from gui.table.layout import BOX_RECT
-from gui.table.scene_text import TEXT_Z, Badge, rounded, set_elided, text_item
+from gui.table.scene_text import TEXT_Z, Badge, SharpPath, rounded, set_elided, text_item
 
 GLOW = 7.0  # thickness of the lit edge
 EDGE = 5.0  # the badges' distance from the box's edge
@@ -36,7 +36,7 @@ class CentreBox:
     def __init__(self, scene: QGraphicsScene) -> None:
         x, y, w, h = BOX_RECT
         self.rect = QRectF(x, y, w, h)
-        self.back = QGraphicsPathItem(rounded(QRectF(0, 0, w, h), 16))
+        self.back = SharpPath(rounded(QRectF(0, 0, w, h), 16))
         grad = QLinearGradient(0, 0, w, h)
         grad.setColorAt(0, theme.BOX_TOP)
         grad.setColorAt(1, theme.BOX_BOTTOM)

@@ -15,6 +15,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
+    QApplication,
+    QBoxLayout,
     QDialog,
     QFrame,
     QGridLayout,
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -34,7 +37,7 @@ from engine.table.summary import HandSummary, waits_before_last_four
 from gui import fonts, theme
 from gui.i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from gui.i18n.store import display_names
-from gui.parts.tile_row import tile_row
+from gui.parts.tile_row import row_width, tile_row
 
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
@@ -42,6 +45,20 @@ if TYPE_CHECKING:
 DIALOG_STYLE = theme.dialog_style(dark=True)
 
 ROW_H = 26  # a score or standings table row
+TILE_W = 34  # the tiles of the revealed hands: the least beside their names, …
+MAX_TILE_W = 42  # … the most, in a large window
+MIN_TILE_W = 22  # … and the least under their names, in a narrow window (about 30 px high)
+ROOM_MARGIN = 60  # the window's width a dialog's body leaves free (its margins, the window's frame)
+SPACING = 14  # between the columns of the revealed hands, between side-by-side score tables
+
+
+def fitting_width(rows: Sequence[tuple[int, int]], room: int, most: int = TILE_W) -> int:
+    """The widest tile, up to ``most`` (not under :data:`MIN_TILE_W`), at which every row of
+    (tiles, groups) fits in ``room`` pixels."""
+    for width in range(most, MIN_TILE_W, -1):
+        if all(row_width(width, *row) <= room for row in rows):
+            return width
+    return MIN_TILE_W
 
 
 def _label(text: str, size: int = 15, bold: bool = False, color: str | None = None) -> QLabel:
@@ -93,6 +110,13 @@ def _room_for(parent: QWidget | None) -> tuple[int, int]:
     return free.width(), free.height()
 
 
+def _body_room(parent: QWidget | None) -> int:
+    """The width a fitted dialog's body has at most (see :meth:`_FittedDialog._assemble`), a
+    vertical scroll bar included."""
+    bar = QApplication.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+    return _room_for(parent)[0] - ROOM_MARGIN - bar
+
+
 class _FittedDialog(QDialog):
     """A dialog of a heading, a body and a row of buttons, sized to its content: the body
     scrolls only when the content would not fit in the window (see :func:`_room_for`)."""
@@ -127,7 +151,7 @@ class _FittedDialog(QDialog):
         body_h = min(hint.height(), max(160, room_h - 40 - chrome))
         self.scroll_area.setMinimumHeight(body_h)
         bar_w = bar if body_h < hint.height() else 0
-        self.scroll_area.setMinimumWidth(min(hint.width() + bar_w, room_w - 60))
+        self.scroll_area.setMinimumWidth(min(hint.width() + bar_w, room_w - ROOM_MARGIN))
         self.adjustSize()
 
 
@@ -137,6 +161,14 @@ class _FittedDialog(QDialog):
         if isinstance(layout, QVBoxLayout):
             layout.insertWidget(layout.count() - 1, widget, 0, Qt.AlignmentFlag.AlignHCenter)
         self.adjustSize()
+
+
+def _widths(row: QHBoxLayout) -> int:
+    """The width of a row's widgets and the spaces between them, before they are shown (a
+    layout's own size hint counts widgets not shown yet as empty)."""
+    items = [row.itemAt(i) for i in range(row.count())]
+    widgets = [w for w in (item.widget() for item in items if item is not None) if w is not None]
+    return sum(w.sizeHint().width() for w in widgets) + row.spacing() * max(0, len(widgets) - 1)
 
 
 class EndOfHandDialog(_FittedDialog):
@@ -175,20 +207,22 @@ class EndOfHandDialog(_FittedDialog):
         column = QVBoxLayout(body)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(8)
+        room = _body_room(parent)
         if ended is not None:
-            column.addLayout(self._hands(art, summary, ended))
-        self.score_tables: list[QTableWidget] = []
+            column.addLayout(self._hands(art, summary, ended, room))
+        self.score_tables = [self._score_table(win, summary) for win in summary.wins]
         if summary.wins:
-            # several winners (一炮多响): their scores side by side, not one under the other
-            scores = QHBoxLayout()
-            scores.setSpacing(14)
-            for win in summary.wins:
+            # several winners (一炮多响): their scores side by side where the window has room,
+            # else one under the other
+            wide = sum(t.sizeHint().width() for t in self.score_tables) + SPACING * (len(summary.wins) - 1)
+            Direction = QBoxLayout.Direction
+            scores = QBoxLayout(Direction.LeftToRight if wide <= room else Direction.TopToBottom)
+            scores.setSpacing(SPACING)
+            for win, table in zip(summary.wins, self.score_tables, strict=True):
                 one = QVBoxLayout()
                 one.setSpacing(4)
                 one.addWidget(_label(tr("end.score_of", who=names[win.seat], value=win.score.value), 17, True,
                                      theme.TEXT_WARM))
-                table = self._score_table(win, summary)
-                self.score_tables.append(table)
                 one.addWidget(table)
                 one.addStretch(1)  # side by side, the tables line up at the top
                 scores.addLayout(one, 1)
@@ -230,12 +264,17 @@ class EndOfHandDialog(_FittedDialog):
             note += "  ·  " + follow
         return note
 
-    def _hands(self, art: TileArt, summary: HandSummary, ended: ev.HandEnded) -> QGridLayout:
+    def _hands(self, art: TileArt, summary: HandSummary, ended: ev.HandEnded, room: int) -> QGridLayout:
+        """Each seat's name (庄, and after 荒庄 its waits), its revealed hand, its gain and its total:
+        on one line each where ``room`` (the body's width) allows tiles of :data:`TILE_W` or more
+        beside the words (up to :data:`MAX_TILE_W`), else the hand under its line, its tiles as
+        large as the width lets them be."""
         grid = QGridLayout()
-        grid.setHorizontalSpacing(14)
+        grid.setHorizontalSpacing(SPACING)
         grid.setVerticalSpacing(6)
         wins = {w.seat: w for w in summary.wins}
         waits = waits_before_last_four(summary)  # 荒庄: who was 听 on which tiles
+        seats: list[tuple[QHBoxLayout, tuple[list[int], Sequence[int], int | None], QLabel, QLabel]] = []
         for seat in range(4):
             who = QHBoxLayout()
             who.setSpacing(6)
@@ -251,23 +290,45 @@ class EndOfHandDialog(_FittedDialog):
                 ready.setObjectName("readyAtDraw")
                 who.addWidget(ready, 0, Qt.AlignmentFlag.AlignVCenter)
             who.addStretch(1)
-            grid.addLayout(who, seat, 0)
             win = wins.get(seat)
             if win is not None:
                 hand = list(win.concealed)
                 hand.remove(win.tile)
-                row = tile_row(art, hand, kongs=win.kongs, highlight=win.tile)
+                tiles: tuple[list[int], Sequence[int], int | None] = (hand, win.kongs, win.tile)
             else:
-                row = tile_row(art, ended.concealed[seat], kongs=ended.kongs[seat])
-            picture = QLabel()
-            picture.setPixmap(row)
-            grid.addWidget(picture, seat, 1)
+                tiles = (list(ended.concealed[seat]), ended.kongs[seat], None)
             delta = ended.deltas[seat]
             colour = theme.GAIN if delta > 0 else theme.LOSS if delta < 0 else theme.TEXT_LIGHT
-            grid.addWidget(_label(_signed(delta), 18, True, colour), seat, 2,
-                           Qt.AlignmentFlag.AlignRight)
-            grid.addWidget(_label(tr("end.total", total=ended.scores[seat]), 15), seat, 3)
-        grid.setColumnStretch(1, 1)
+            seats.append((who, tiles, _label(_signed(delta), 18, True, colour),
+                          _label(tr("end.total", total=ended.scores[seat]), 15)))
+        # a row of tiles as (tiles, groups): the hand, each kong, the winning tile apart
+        rows = [(len(k) + 4 * len(g) + (h is not None), 1 + len(g) + (h is not None))
+                for _w, (k, g, h), _d, _t in seats]
+        # the badge's padding comes from the style sheet, after these sizes: a little to spare
+        names_w = max(_widths(who) for who, *_ in seats) + 16
+        numbers_w = max(d.sizeHint().width() for _w, _k, d, _t in seats) + max(
+            t.sizeHint().width() for *_, t in seats)
+        beside = room - names_w - numbers_w - 4 * SPACING  # three gaps, and one to spare
+        width = fitting_width(rows, beside, MAX_TILE_W)
+        one_line = width >= TILE_W and all(row_width(width, *row) <= beside for row in rows)
+        if not one_line:
+            width = fitting_width(rows, room)
+        for seat, (who, (kinds, kongs, highlight), delta_label, total_label) in enumerate(seats):
+            picture = QLabel()
+            picture.setObjectName("revealedHand")
+            picture.setPixmap(tile_row(art, kinds, width, kongs=kongs, highlight=highlight))
+            if one_line:
+                grid.addLayout(who, seat, 0)
+                grid.addWidget(picture, seat, 1)
+                grid.addWidget(delta_label, seat, 2, Qt.AlignmentFlag.AlignRight)
+                grid.addWidget(total_label, seat, 3)
+            else:  # the line of words, the hand under it
+                who.addWidget(delta_label, 0, Qt.AlignmentFlag.AlignVCenter)
+                who.addSpacing(SPACING)
+                who.addWidget(total_label, 0, Qt.AlignmentFlag.AlignVCenter)
+                grid.addLayout(who, 2 * seat, 0)
+                grid.addWidget(picture, 2 * seat + 1, 0)
+        grid.setColumnStretch(1 if one_line else 0, 1)
         return grid
 
     def _score_table(self, win: ev.HandWon, summary: HandSummary) -> QTableWidget:

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsScene
 
 from gui import theme
 from gui.table.layout import PLATE_W, PlateAnchor
-from gui.table.scene_text import TEXT_Z, Badge, rounded, set_elided, text_item
+from gui.table.scene_text import TEXT_Z, Badge, SharpPath, rounded, set_elided, text_item
 from gui.table.thinking import ThinkingMark
 
 PAD_X, PAD_Y, LINE_GAP, WORD_GAP = 12.0, 6.0, 2.0, 10.0
@@ -39,7 +39,7 @@ class PlateText:
 
 class NamePlate:
     def __init__(self, scene: QGraphicsScene) -> None:
-        self.back = QGraphicsPathItem()
+        self.back = SharpPath()
         self.back.setZValue(TEXT_Z - 1)
         scene.addItem(self.back)
         self.name = text_item(self.back, theme.PLATE_NAME_PX, bold=True)

@@ -10,7 +10,6 @@ each text goes is fixed by :mod:`gui.table.layout` so that no text ever lies on 
 
 from __future__ import annotations
 
-import math
 import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -38,6 +37,7 @@ from gui.parts.felt import felt_pixmap
 from gui.table.animation import Animator
 from gui.table.call_marks import CALL_MS, Call, CallMarks
 from gui.table.centre_box import CentreBox, CentreText
+from gui.table.device_blit import blit, on_device
 from gui.table.layout import PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement, layout, screen_side
 from gui.table.log_panel import LogPanel
 from gui.table.model import SEATS, TableModel
@@ -123,16 +123,23 @@ class TableScene(QGraphicsScene):
 
     # -- background -----------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
-        # the felt is the same every frame: paint it once per device size, then blit it
-        t = painter.worldTransform()
-        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
-        scale = math.hypot(t.m11(), t.m12()) * dpr
+        # the felt is the same every frame: painted once per device size and ratio, then copied
+        # pixel for pixel (the view also caches the background as a whole)
+        scene_rect = self.sceneRect()
+        if not scene_rect.contains(QRectF(rect)):  # the window's margins around the table
+            painter.fillRect(rect, theme.FELT_BASE)
+        place = on_device(painter, scene_rect)
+        scale = place.scale * place.dpr if place is not None else 1.0
         size = (round(SCENE_W * scale), round(SCENE_H * scale))
         if self._felt is None or self._felt_size != size:
             self._felt = felt_pixmap(SCENE_W, SCENE_H, theme.TABLE_FELT, scale, _paint_rim)
+            if place is not None:
+                self._felt.setDevicePixelRatio(place.dpr)  # the screen's ratio: one pixel per pixel
             self._felt_size = size
-        painter.fillRect(rect, theme.FELT_BASE)
-        painter.drawPixmap(self.sceneRect(), self._felt, QRectF(self._felt.rect()))
+        if place is not None and place.quarter_turns == 0:
+            blit(painter, place, self._felt)
+        else:
+            painter.drawPixmap(scene_rect, self._felt, QRectF(self._felt.rect()))
 
     # -- events -----------------------------------------------------------------------------
     def reset(self) -> None:

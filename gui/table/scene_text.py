@@ -4,18 +4,64 @@ coloured pill). Every text of the table is made here, so they share one font and
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from gui import theme
+from gui.table.device_blit import DevicePicture
 
 TEXT_Z = 20
+
+
+class SharpText(QGraphicsSimpleTextItem):
+    """A table text kept as a picture of the screen's pixels (on a large screen the letters are
+    big, and Qt draws big glyphs from their outlines on every frame)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._picture = DevicePicture()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        key = (self.text(), self.font().key(), self.brush(), self.pen())
+
+        def base(target: QPainter) -> None:  # (Qt takes no widget too; the stub wants one)
+            QGraphicsSimpleTextItem.paint(self, target, option, widget)  # type: ignore[arg-type]
+
+        if not self.text() or not self._picture.draw(painter, self.boundingRect(), key, base):
+            base(painter)
+
+
+class SharpPath(QGraphicsPathItem):
+    """A table panel or pill kept as a picture of the screen's pixels (a large antialiased
+    shape is slow to fill on every frame)."""
+
+    def __init__(self, path: QPainterPath | None = None) -> None:
+        super().__init__(path if path is not None else QPainterPath())
+        self._picture = DevicePicture()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        key = (self.path(), self.brush(), self.pen())
+
+        def base(target: QPainter) -> None:
+            QGraphicsPathItem.paint(self, target, option, widget)
+
+        if not self._picture.draw(painter, self.boundingRect(), key, base):
+            base(painter)
 
 
 def text_item(parent: QGraphicsScene | QGraphicsItem, px: int, colour: QColor = theme.TEXT,
               bold: bool = False) -> QGraphicsSimpleTextItem:
     """A text in the scene (or inside `parent` item), `px` scene pixels high."""
-    item = QGraphicsSimpleTextItem()
+    item = SharpText()
     item.setFont(theme.font(px, bold))
     item.setBrush(QBrush(colour))
     if isinstance(parent, QGraphicsScene):
@@ -42,7 +88,7 @@ def rounded(rect: QRectF, radius: float) -> QPainterPath:
 
 def panel_back(scene: QGraphicsScene, rect: QRectF) -> QGraphicsPathItem:
     """The dark rounded panel under a block of table text (the log, the tile tracker)."""
-    back = QGraphicsPathItem(rounded(QRectF(0, 0, rect.width(), rect.height()), 10))
+    back = SharpPath(rounded(QRectF(0, 0, rect.width(), rect.height()), 10))
     back.setBrush(QBrush(theme.PANEL_FILL))
     back.setPen(QPen(theme.PANEL_RIM, 1))
     back.setPos(rect.topLeft())
@@ -57,7 +103,7 @@ class Badge:
     PAD_X, PAD_Y = 6.0, 1.0
 
     def __init__(self, parent: QGraphicsScene | QGraphicsItem, px: int, fill: QColor) -> None:
-        self.pill = QGraphicsPathItem()
+        self.pill = SharpPath()
         self.pill.setBrush(QBrush(fill))
         self.pill.setPen(QPen(Qt.PenStyle.NoPen))
         if isinstance(parent, QGraphicsScene):

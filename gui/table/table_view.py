@@ -21,6 +21,9 @@ class TableView(QGraphicsView):
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        # the felt never changes while the window keeps its size: painted once into the view's
+        # own pixmap, and only moving tiles and changed texts are repainted over it
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

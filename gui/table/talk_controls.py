@@ -55,6 +55,7 @@ class TalkControls(QWidget):
             self.menu.deleteLater()
         menu = self.menu = QMenu(self)
         menu.setObjectName("talkMenu")
+        menu.setStyleSheet(theme.POPUP_MENU_STYLE)
         menu.setFont(fonts.ui_font(16))
         for number, code in enumerate(PHRASES):
             key = str((number + 1) % 10)

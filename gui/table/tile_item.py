@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui import theme
+from gui.table.device_blit import blit, fill, on_device
 from gui.table.layout import HOVER_ROOM, height_of
 
 if TYPE_CHECKING:
@@ -52,7 +53,9 @@ class TileItem(QGraphicsObject):
         self._lift = 0.0
         self._rect: QRectF | None = None
         self.setAcceptHoverEvents(True)
-        self.setCacheMode(QGraphicsObject.CacheMode.DeviceCoordinateCache)
+        # no item cache: paint() is itself one copy of a picture made at the device size (an item
+        # cache would be a second copy, and scene.render() makes it again on every frame)
+        self.setCacheMode(QGraphicsObject.CacheMode.NoCache)
 
     # -- state ----------------------------------------------------------------------------
     def set_look(self, kind: int | None, face_up: bool, width: int) -> None:
@@ -116,23 +119,33 @@ class TileItem(QGraphicsObject):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         w = self.tile_width
-        t = painter.worldTransform()
-        scale = math.hypot(t.m11(), t.m12()) or 1.0
-        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
-        pixel_w = max(8, round(w * scale * dpr))
-        if self.face_up and self.kind is not None:
-            pix = self.art.face(self.kind, pixel_w, 1.0)
-        else:
-            pix = self.art.back(pixel_w, 1.0)
         target = self.face_rect()
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawPixmap(target, pix, QRectF(pix.rect()))
-        if self.dimmed:
-            painter.fillRect(target, theme.TILE_DIM)
-        if self.lower:  # the part of a lower tile that shows under the top one is its shadowed side
-            painter.fillRect(target, theme.TILE_LOWER)
-        if self.zone:
-            painter.fillRect(target, theme.TILE_ZONE)
+        place = on_device(painter, target)
+        if place is not None:  # made at the screen's size and turn, then copied pixel for pixel
+            logical_w = max(4, round(w * place.scale))
+            turns = place.quarter_turns
+            if self.face_up and self.kind is not None:
+                blit(painter, place, self.art.face(self.kind, logical_w, place.dpr, turns))
+            else:
+                blit(painter, place, self.art.back(logical_w, place.dpr, turns))
+        else:  # sheared or turned part way: scaled from a picture of the right pixel width
+            t = painter.worldTransform()
+            scale = math.hypot(t.m11(), t.m12()) or 1.0
+            dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+            pixel_w = max(8, round(w * scale * dpr))
+            pix = self.art.face(self.kind, pixel_w, 1.0) if self.face_up and self.kind is not None \
+                else self.art.back(pixel_w, 1.0)
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+            painter.drawPixmap(target, pix, QRectF(pix.rect()))
+        # the part of a lower tile that shows under the top one is its shadowed side
+        shades = ((self.dimmed, theme.TILE_DIM), (self.lower, theme.TILE_LOWER), (self.zone, theme.TILE_ZONE))
+        for on, color in shades:
+            if not on:
+                continue
+            if place is not None:
+                fill(painter, place, color)
+            else:
+                painter.fillRect(target, color)
         pen_color = None
         if self.selected_key:
             pen_color = theme.TILE_SELECTED

@@ -25,6 +25,7 @@ from engine.net.talk import SayLimit
 from engine.table.decision import DecisionClosed, DecisionRequest
 from engine.table.seat import Seat
 from engine.table.summary import HandSummary, track
+from gui import theme
 from gui.i18n import TextKey, codes, tile_label, tr
 from gui.parts.connection import HUMAN, HandSaved, TableConnection
 from gui.settings import AI_PAUSES
@@ -555,6 +556,7 @@ class TableWidget(QWidget):
         elif kongs:
             self._close_menu()
             menu = self._menu = QMenu(self)
+            menu.setStyleSheet(theme.POPUP_MENU_STYLE)
             for action in kongs:
                 assert action.tile is not None
                 menu.addAction(tr("action.kong") + " " + tile_label(action.tile), self._chooser(action))

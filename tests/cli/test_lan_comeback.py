@@ -1,5 +1,6 @@
 """Coming back to a LAN table after a program died, with real processes killed by SIGKILL
-(issue 21 §2 and §7): a guest (`main.py join --seat-file`) returns to its seat with the token it
+(docs/protocol.md, Drops and returns): a guest (`main.py join --seat-file`) returns to its
+seat with the token it
 kept; a host (`main.py serve`) is reopened with `serve --resume` and every guest finds its seat
 again; either way the match finishes, zero-sum, with the scores it had."""
 

@@ -167,3 +167,53 @@ def test_review_refuses_a_bad_seat_and_a_damaged_record():
     broken = dict(data, actions=[[0, {"kind": "discard", "tile": 99}]])
     with pytest.raises(ReplayError):
         review_hand(broken, 0)
+
+
+def test_the_risk_and_offence_hooks_are_what_every_discard_is_valued_by():
+    # benchmarks/master_study.py's oracle and calibration replace these two public methods:
+    # a subclass that makes one kind ruinous, or worth nothing to keep, must change the choice
+    view = _turn("223345566778s33m", 31)
+    legal = [Action.discard(t) for t in sorted(set(view.concealed))]
+    first = MasterAI().decide(view, legal)
+
+    class Feared(MasterAI):
+        def risk(self, view, plan):
+            out = super().risk(view, plan)
+            out[first.tile] += 1000.0
+            return out
+
+    class Hopeless(MasterAI):
+        def offence(self, view, hand, left, c, declare, plan):
+            value, pure = super().offence(view, hand, left, c, declare, plan)
+            return (value + 1000.0 if c.tile == parse_tiles("2s")[0] else value), pure
+
+    assert Feared().decide(view, legal) != first
+    assert Hopeless().decide(view, legal) == Action.discard(parse_tiles("2s")[0])
+
+
+def test_the_study_overrides_only_the_public_hooks_of_master():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "master_study.py"
+    spec = importlib.util.spec_from_file_location("master_study", path)
+    assert spec is not None and spec.loader is not None
+    study = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(study)
+    for cls in (study.Oracle, study.Calibrated):
+        overridden = {n for n, v in vars(cls).items() if callable(v) and not n.startswith("__")}
+        assert overridden, cls
+        for name in overridden:
+            assert not name.startswith("_"), f"{cls.__name__} overrides private {name}"
+            assert callable(getattr(MasterAI, name, None)), f"{cls.__name__}.{name} hooks nothing"
+
+
+def test_only_the_baoting_room_ships_a_danger_model_and_the_open_room_does_not_ask_for_one():
+    from engine.ai.danger_model import model_for
+    from engine.ai.master import plan_for
+
+    assert not plan_for(Room.OPEN).learnt_danger
+    assert plan_for(Room.BAOTING).learnt_danger
+    assert any(model_for(Room.BAOTING).weights)
+    with pytest.raises(ValueError):
+        model_for(Room.OPEN)

@@ -1,4 +1,4 @@
-"""The 复盘 that says why (issue 23 §4, §2): 大师's candidates and figures per decision, the
+"""The 复盘 that says why: 大师's candidates and figures per decision, the
 decisions numbered by 巡, and the moves 托管 or a time-out made kept out of the figures."""
 
 from __future__ import annotations

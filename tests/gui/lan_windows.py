@@ -34,6 +34,6 @@ def lan_window(qtbot: QtBot, store: ProfileStore, name: str, settings: Settings)
 def keep_told(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """What the LAN controller tells the player (a modal box would wait forever)."""
     shown: list[str] = []
-    monkeypatch.setattr("gui.lan.controller.QMessageBox.information",
+    monkeypatch.setattr("gui.message_box.tell",
                         lambda _parent, _title, message: shown.append(message))
     return shown

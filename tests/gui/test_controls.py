@@ -19,6 +19,7 @@ from engine.game.hand import Hand
 from engine.game.rules import Ruleset
 from engine.game.tiles import tile_name
 from engine.table.match import Match
+from gui import message_box
 from gui import settings as settings_store
 from gui.main_window import MainWindow
 from gui.screens.new_game import NewGameDialog
@@ -54,16 +55,16 @@ def _window(qtbot, tmp_path: Path, speed: float = 0.0, **settings: object) -> Ma
 
 
 class Answers:
-    """QMessageBox.question, answered by the test; the questions are kept."""
+    """The game's questions (gui.message_box.ask), answered by the test; the questions are kept."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, answer: QMessageBox.StandardButton) -> None:
         self.asked: list[str] = []
         self.answer = answer
-        monkeypatch.setattr(QMessageBox, "question", lambda _parent, _title, text, *a, **k: self._ask(text))
+        monkeypatch.setattr(message_box, "ask", lambda _parent, _title, text: self._ask(text))
 
-    def _ask(self, text: str) -> QMessageBox.StandardButton:
+    def _ask(self, text: str) -> bool:
         self.asked.append(text)
-        return self.answer
+        return self.answer == QMessageBox.StandardButton.Yes
 
 
 def _stop_quietly(w: MainWindow) -> None:

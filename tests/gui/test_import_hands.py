@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gui import i18n
+from gui import i18n, message_box
 from gui.profile import page as profile_page
 from gui.profile.page import ProfilePage
 from storage.store import ProfileStore
@@ -26,7 +26,7 @@ def page(qtbot: QtBot, store: ProfileStore, monkeypatch: pytest.MonkeyPatch) -> 
     widget = ProfilePage(store)
     qtbot.addWidget(widget)
     widget.warnings = []  # type: ignore[attr-defined]
-    monkeypatch.setattr(profile_page.QMessageBox, "warning",
+    monkeypatch.setattr(message_box, "warn",
                         lambda parent, title, text: widget.warnings.append(text))  # type: ignore[attr-defined]
     yield widget
     i18n.set_language(i18n.DEFAULT_LANGUAGE)

@@ -1,4 +1,4 @@
-"""Between hands at a LAN table, as two friends play it (issue 21, part 1): two real windows
+"""Between hands at a LAN table, as two friends play it (docs/protocol.md, Between hands): two real windows
 (one hosts, the other joins by typing the address), a bot client and the computer, over
 loopback, at the normal animation speed.
 

@@ -1,4 +1,4 @@
-"""The host's door in its window (issue 21, part 3): a wrong room code shows in the host's lobby,
+"""The host's door in its window (docs/protocol.md, Limits): a wrong room code shows in the host's lobby,
 the host locks the lobby and sends a seated stranger away with its buttons, and 随机生成 makes
 up a six-digit code; in both languages."""
 
@@ -83,7 +83,7 @@ def test_the_host_sees_wrong_codes_locks_the_lobby_and_removes_a_stranger(
 
     monkeypatch.setattr(HostDialog, "exec", choose_and_accept)
     told: list[str] = []
-    monkeypatch.setattr("gui.lan.controller.QMessageBox.information", lambda _p, _t, text: told.append(text))
+    monkeypatch.setattr("gui.message_box.tell", lambda _p, _t, text: told.append(text))
     window = MainWindow(Settings(ai_pause="off", language=language), confirm_quit=False, store=store)
     qtbot.addWidget(window)
     window.resize(1100, 760)

@@ -42,7 +42,7 @@ def _free_port() -> int:
 @pytest.fixture
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     shown: list[str] = []
-    for where in ("gui.main_window.QMessageBox.warning", "gui.lan.controller.QMessageBox.information"):
+    for where in ("gui.message_box.warn", "gui.message_box.tell"):
         monkeypatch.setattr(where, lambda _parent, _title, message: shown.append(message))
     return shown
 

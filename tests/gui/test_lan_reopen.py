@@ -1,4 +1,5 @@
-"""A table hosted by a window whose program quit or crashed mid-match (issue 21 §7): the start
+"""A table hosted by a window whose program quit or crashed mid-match
+(docs/protocol.md, The host comes back): the start
 screen offers 重开我的局域网牌桌; one click (and a yes) opens it again on its port with its id,
 the host player sits at their own seat, a guest comes back with its token, and the match goes on
 from the hand it had reached, with its scores."""

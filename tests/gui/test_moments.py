@@ -1,4 +1,4 @@
-"""The key moments of a hand, shown long enough to read at the default speed (issue 23 §1): the
+"""The key moments of a hand, shown long enough to read at the default speed: the
 海捞 card when the last four begin and one for each 海捞 draw, the kong's replacement tile flying
 slowly from the back of the wall (杠尾补牌 on the table and in the log), 报听 called with its tile;
 after a 荒庄 the result says who was 听 on which tiles.

@@ -132,7 +132,7 @@ class FakeClient:
 def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The main window's warnings, kept rather than shown (a modal box would wait forever)."""
     shown: list[str] = []
-    monkeypatch.setattr("gui.main_window.QMessageBox.warning",
+    monkeypatch.setattr("gui.message_box.warn",
                         lambda _parent, _title, message: shown.append(message))
     return shown
 

@@ -1,4 +1,4 @@
-"""With 托管 on, a hand's result goes on by itself after a moment (issue 23): its 下一局 button
+"""With 托管 on, a hand's result goes on by itself after a moment: its 下一局 button
 counts the seconds down ("4 秒后继续"), 取消托管 stops the countdown and keeps the result open,
 and left alone it closes when the count reaches 0. The countdown reads the widget's clock, which
 the test moves: no assertion depends on how fast the machine is.

@@ -1,4 +1,4 @@
-"""The 复盘 that says why, in the GUI (issue 23 §4, §2): the candidate table at a move, moves by
+"""The 复盘 that says why, in the GUI: the candidate table at a move, moves by
 巡 with 托管's marked and not counted, the filter, the match's loss curve, and 练习 answered
 through the real window (pytest-qt, offscreen, animations at the default speed)."""
 

@@ -1,4 +1,4 @@
-"""The post-hand 复盘 window sizes to its table's window and the screen (issue 23 §6)."""
+"""The post-hand 复盘 window sizes to its table's window and the screen."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 9 in the window: a save that fails is shown in true words and retried; a second window
+"""Saves in the window: a save that fails is shown in true words and retried; a second window
 on the same data folder brings the first forward and never writes over it."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
-from gui import main_window
+from gui import main_window, message_box
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from storage.store import ProfileStore
@@ -52,7 +52,7 @@ def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(
         assert mark is not None and mark.isVisible() and "未保存" in mark.text()
         assert w.store.unsaved >= 1 and w.store.current().totals().hands == 1  # type: ignore[union-attr]
         told: list[str] = []
-        refusing.setattr(QMessageBox, "information", lambda _p, _t, text, *a, **k: told.append(text))
+        refusing.setattr(message_box, "tell", lambda _p, _t, text: told.append(text))
         mark.click()  # the mark says why, whenever the player asks
         assert told and "没有保存" in told[0] and "readonly database" in told[0]
 

@@ -1,4 +1,4 @@
-"""Sizes that follow the window and where the eye is (issue 23 §6): the player's bar grows with the
+"""Sizes that follow the window and where the eye is: the player's bar grows with the
 window, my decision's countdown is on my own name plate, the 托管 banner covers nothing of the
 table."""
 

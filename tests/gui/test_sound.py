@@ -321,6 +321,7 @@ def test_the_m_key_switches_sound_and_the_setting_is_saved(qtbot: QtBot, tmp_pat
 
 def test_silent_while_another_application_has_the_focus(qtbot: QtBot):
     w = _window(qtbot, speed=0.0, mute_unfocused=True)
+    assert w.sounds is not None  # made once the window is on screen (here now): it follows the focus
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     app.applicationStateChanged.emit(Qt.ApplicationState.ApplicationInactive)

@@ -348,9 +348,13 @@ def test_end_dialogs_fit_in_a_1024_by_700_window(qtbot) -> None:
 
 def test_an_exhaustive_draw_has_a_compact_dialog(qtbot) -> None:
     summary = a_draw()
+    host = QWidget()  # a window with room for each hand on one line (narrower: tests/gui/test_result_fit.py)
+    qtbot.addWidget(host)
+    host.resize(1280, 800)
+    host.show()
     for lang in ("zh", "en"):
         i18n.set_language(lang)
-        dialog = EndOfHandDialog(get_art("classic"), summary, NAMES)
+        dialog = EndOfHandDialog(get_art("classic"), summary, NAMES, host)
         qtbot.addWidget(dialog)
         dialog.show()
         QApplication.processEvents()

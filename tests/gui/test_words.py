@@ -1,4 +1,4 @@
-"""English as complete as Chinese (issue 23 §6): no Chinese-only words reach an English screen,
+"""English as complete as Chinese: no Chinese-only words reach an English screen,
 except the names players know in Chinese (rank titles, the game's own name, a language's own
 name), always shown beside their English; the rank titles' English; the history's result says
 who won."""

@@ -1,4 +1,4 @@
-"""The door under attack (issue 21, part 3): guessing the room code, holding the greeting slots
+"""The door under attack (docs/protocol.md, Limits): guessing the room code, holding the greeting slots
 shut, griefing the lobby's countdown, and keeping a seat "connected" with a trickle of bytes.
 Each attack's figure is asserted; the door's clock is a FakeClock wherever time is the point."""
 

@@ -1,4 +1,5 @@
-"""A LAN table opened again from what its host kept (issue 21 §7): same id and port, every
+"""A LAN table opened again from what its host kept (docs/protocol.md, The host comes back): same id and
+port, every
 person's token finds their seat, the scores, hand number and dealer go on, the half-played hand
 is dealt afresh, and nothing the host kept (the wall key, the seed, the others' tokens) ever
 reaches a client."""

@@ -1,4 +1,4 @@
-"""A LAN table on a simulated LAN rather than loopback (issue 21): two network namespaces joined
+"""A LAN table on a simulated LAN rather than loopback: two network namespaces joined
 by a veth pair, private addresses inside them only. The host (`main.py serve`) runs in one, a
 player (`main.py join`) in the other.
 

@@ -1,4 +1,5 @@
-"""Issue 9, data loss: two windows on one data folder, a kill between the two stores, damaged
+"""Data loss (docs/architecture.md, Files and saves): two windows on one data folder, a kill
+between the two stores, damaged
 files, saves the disk refuses. Each test reproduces what lost data before the fix."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The 复盘's figures over a match (issue 23 §2, §4): each hand's loss kept for the review's curve,
+"""The 复盘's figures over a match: each hand's loss kept for the review's curve,
 older figures (which counted a move off 大师's path as 100) not read as losses, the 托管 marks
 kept through an import, and a hand 托管 played all of left out of the agreement chart."""
 

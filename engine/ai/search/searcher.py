@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.ai.memory import TableMemory
 from engine.ai.search.playout import Playout
-from engine.ai.search.worlds import Reading, World, sample_world
+from engine.ai.search.worlds import Reading, World, read_opponents, sample_world
 from engine.game.actions import Action, ActionKind
 from engine.game.view import SeatView
 
@@ -56,7 +56,8 @@ def sample_worlds(view: SeatView, memory: TableMemory | None, count: int, seed: 
                   reading: Reading | None = None) -> list[World]:
     rng = random.Random(position_seed(seed, view))
     reading = reading or Reading()
-    return [sample_world(view, memory, rng, reading) for _ in range(count)]
+    reads = read_opponents(view, memory, reading)  # once per decision: the model is not cheap
+    return [sample_world(view, memory, rng, reading, reads) for _ in range(count)]
 
 
 def weigh(view: SeatView, candidates: Sequence[Action], worlds: Sequence[World]) -> list[Weighed]:

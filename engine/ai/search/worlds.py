@@ -15,6 +15,12 @@ and a pair, the 8-tile rule kept) less one tile: random hands are almost never r
 1 in 100), so waiting for one to come up would cost the search its time. In the open room a
 ready hand does not wait on a kind that went by it while its hand stayed unchanged (with no
 过胡 it would have won). Every retry is bounded by a count (:data:`TRIES`), never the clock.
+
+With a learnt reading (:mod:`.wait_model`, ``Reading.model``), an undeclared opponent is ready
+with the model's chance instead, and a ready hand is chosen among ``Reading.choices`` built ones
+by the odds of its waits (sampling-importance-resampling: each candidate weighed by the product
+of its waits' odds against an average kind), so the waits the table points at come up more
+often and those it rules out less.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from dataclasses import dataclass
 
 from engine.ai.hard import _readiness
 from engine.ai.memory import TableMemory
+from engine.ai.search.wait_model import WaitModel
 from engine.ai.whereabouts import kept_suits
 from engine.game.analysis import TileCounts, waits_counts
 from engine.game.rules import Room
@@ -55,6 +62,30 @@ class Reading:
 
     suits: bool = True  # an opponent's tiles drawn in the shares of the suits it keeps
     ready_scale: float = 1.0  # hard's chance that an undeclared opponent is ready, scaled
+    model: WaitModel | None = None  # the learnt readiness and waits (else hard's chance, any wait)
+    choices: int = 1  # ready hands built per ready opponent, one kept by its waits' odds
+
+
+@dataclass(frozen=True)
+class OpponentRead:
+    """What the learnt model reads of one opponent, once per decision (not once per world)."""
+
+    ready: float  # the chance an undeclared hand is ready now
+    odds: tuple[float, ...]  # per kind, the odds a ready hand waits on it against an average kind
+
+
+def read_opponents(view: SeatView, memory: TableMemory | None, reading: Reading,
+                   ) -> dict[int, OpponentRead]:
+    """The learnt model's reading of each opponent (empty without a model or a memory)."""
+    model = reading.model
+    if model is None or memory is None:
+        return {}
+    out = {}
+    for opp in range(SEATS):
+        if opp != view.seat:
+            out[opp] = OpponentRead(model.ready_chance(view, memory, opp),
+                                    tuple(model.wait_odds(view, memory, opp)))
+    return out
 
 
 def unseen_pool(view: SeatView) -> list[int]:
@@ -139,6 +170,33 @@ def _built_ready(pool: list[int], kongs: Sequence[int], suit_weight: Sequence[fl
     return None
 
 
+def _chosen_ready(pool: list[int], kongs: Sequence[int], suit_weight: Sequence[float], banned: set[int],
+                  odds: Sequence[float], choices: int, rng: random.Random) -> list[int] | None:
+    """Of `choices` ready hands built from `pool`, one drawn in proportion to the product of
+    its waits' odds (taken out of `pool`)."""
+    built: list[list[int]] = []
+    weights: list[float] = []
+    for _ in range(choices):
+        local = list(pool)
+        tiles = _built_ready(local, kongs, suit_weight, banned, rng)
+        if tiles is None:
+            continue
+        counts = [0] * NUM_KINDS
+        for t in tiles:
+            counts[t] += 1
+        weight = 1.0
+        for w in waits_counts(counts, kongs):
+            weight *= odds[w]
+        built.append(tiles)
+        weights.append(weight)
+    if not built:
+        return None
+    tiles = built[_pick(weights, rng)] if sum(weights) > 0 else rng.choice(built)
+    for t in tiles:
+        pool[t] -= 1
+    return tiles
+
+
 def _plain_hand(pool: list[int], size: int, kongs: Sequence[int], suit_weight: Sequence[float],
                 banned: set[int], rng: random.Random) -> list[int]:
     """`size` tiles in the suit shares (taken out of `pool`); a ready one may not wait on a
@@ -172,8 +230,11 @@ def _suit_weights(view: SeatView, opp: int, pool: Sequence[int], reading: Readin
 
 
 def sample_world(view: SeatView, memory: TableMemory | None, rng: random.Random,
-                 reading: Reading = Reading()) -> World:
-    """One world consistent with `view` (and what `memory` read of the table)."""
+                 reading: Reading = Reading(), reads: dict[int, OpponentRead] | None = None) -> World:
+    """One world consistent with `view` (and what `memory` read of the table); `reads` is
+    :func:`read_opponents`'s answer, given when many worlds are sampled for one decision."""
+    if reads is None:
+        reads = read_opponents(view, memory, reading)
     pool = unseen_pool(view)
     me = view.seat
     hands: list[tuple[int, ...]] = [()] * SEATS
@@ -205,10 +266,14 @@ def sample_world(view: SeatView, memory: TableMemory | None, rng: random.Random,
                 banned = memory.passed_unchanged(opp)
         size = view.hand_sizes[opp]
         tiles = None
+        read = reads.get(opp)
         if size + 3 * len(kongs[opp]) == 13:
-            ready = declared or rng.random() < min(
-                1.0, reading.ready_scale * _readiness(len(view.discards[opp]), view.tiles_left))
-            if ready:
+            chance = read.ready if read is not None else _readiness(len(view.discards[opp]), view.tiles_left)
+            ready = declared or rng.random() < min(1.0, reading.ready_scale * chance)
+            if ready and read is not None:
+                tiles = _chosen_ready(pool, kongs[opp], weights[opp], banned, read.odds,
+                                      max(1, reading.choices), rng)
+            elif ready:
                 tiles = _built_ready(pool, kongs[opp], weights[opp], banned, rng)
         if tiles is None:
             tiles = _plain_hand(pool, size, kongs[opp], weights[opp], banned, rng)
@@ -246,4 +311,5 @@ def world_problem(view: SeatView, world: World) -> str | None:
     return None
 
 
-__all__ = ["TRIES", "Reading", "World", "sample_world", "unseen_pool", "world_problem"]
+__all__ = ["TRIES", "OpponentRead", "Reading", "World", "read_opponents", "sample_world", "unseen_pool",
+           "world_problem"]

@@ -1,0 +1,127 @@
+"""Drawing a cached picture onto the screen's own pixels, one pixmap pixel to one device pixel.
+
+The table is a fixed logical scene scaled to the window, and its side seats' tiles are turned a
+quarter. Drawing a cached pixmap through such a transform makes Qt resample every pixel
+(smooth scaling, or a rotation), which at 2560×1600 × 2 costs more than the whole rest of a
+frame. When the painter only scales uniformly and turns by quarter turns, the picture can be
+made at the device size and turn instead, and then blitted with no transform at all: as sharp
+as the screen allows and as fast as a copy. :func:`on_device` tells whether that is possible and
+where; :func:`blit` draws.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPixmap
+
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class DevicePlace:
+    """Where a rectangle lands on the device: its device-pixel rectangle, how many logical
+    device pixels one unit of the item is (`scale`, without the pixel ratio), the device's pixel
+    ratio and the clockwise quarter turns of the painter."""
+
+    rect: QRectF
+    scale: float
+    dpr: float
+    quarter_turns: int
+
+
+def _quarter_turns(m11: float, m12: float, m21: float, m22: float) -> int | None:
+    """0-3 for a uniform scale turned by quarter turns (Qt's y points down), else None."""
+    if abs(m12) < _EPS and abs(m21) < _EPS and m11 > 0 and abs(m11 - m22) < _EPS * max(1.0, m11):
+        return 0
+    if abs(m11) < _EPS and abs(m22) < _EPS and m12 > 0 and abs(m12 + m21) < _EPS * max(1.0, m12):
+        return 1
+    if abs(m12) < _EPS and abs(m21) < _EPS and m11 < 0 and abs(m11 - m22) < _EPS * max(1.0, -m11):
+        return 2
+    if abs(m11) < _EPS and abs(m22) < _EPS and m12 < 0 and abs(m12 + m21) < _EPS * max(1.0, -m12):
+        return 3
+    return None
+
+
+def on_device(painter: QPainter, rect: QRectF) -> DevicePlace | None:
+    """Where `rect` (in the painter's current coordinates) lands on the device, or None when
+    the painter shears, mirrors or turns by other than quarter turns (then draw as usual)."""
+    t = painter.deviceTransform()  # item units → device pixels, the pixel ratio included
+    if not t.isAffine():
+        return None
+    turns = _quarter_turns(t.m11(), t.m12(), t.m21(), t.m22())
+    if turns is None:
+        return None
+    device = painter.device()
+    dpr = device.devicePixelRatioF() if device is not None else 1.0
+    scale = math.hypot(t.m11(), t.m12()) / dpr
+    return DevicePlace(t.mapRect(rect), scale, dpr, turns)
+
+
+def blit(painter: QPainter, place: DevicePlace, pixmap: QPixmap) -> None:
+    """Draw `pixmap` (made at `place.dpr`, about `place.rect`'s device size, already turned)
+    centred on `place.rect`, on whole device pixels and untransformed."""
+    dpr = place.dpr
+    w, h = pixmap.width(), pixmap.height()  # device pixels
+    x = round(place.rect.center().x() - w / 2)
+    y = round(place.rect.center().y() - h / 2)
+    painter.save()
+    painter.resetTransform()  # logical device pixels: the pixel ratio alone maps them
+    painter.drawPixmap(QPointF(x / dpr, y / dpr), pixmap)
+    painter.restore()
+
+
+def fill(painter: QPainter, place: DevicePlace, color: QColor) -> None:
+    """Fill `place.rect` with `color` on whole device pixels (a span fill, not a turned shape)."""
+    dpr = place.dpr
+    r = place.rect
+    painter.save()
+    painter.resetTransform()
+    painter.fillRect(QRectF(round(r.left()) / dpr, round(r.top()) / dpr,
+                            round(r.width()) / dpr, round(r.height()) / dpr), color)
+    painter.restore()
+
+
+class DevicePicture:
+    """One item's look kept as a picture of the device's own pixels: drawn again only when the
+    item's look (`key`) or the screen's scale changes, copied on every other frame. For the
+    table's texts and panels, which Qt would otherwise draw from outlines on every frame
+    (large glyphs, antialiased rounded shapes)."""
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._picture: QPixmap | None = None
+        self._scale: tuple[float, float] | None = None  # the scale of the last paint
+
+    def draw(self, painter: QPainter, rect: QRectF, key: tuple[object, ...],
+             paint: Callable[[QPainter], None]) -> bool:
+        """Copy the picture of `rect` (item coordinates) made by `paint`; False when the painter
+        turns or shears (then the caller draws as usual)."""
+        place = on_device(painter, rect)
+        if place is None or place.quarter_turns or rect.isEmpty():
+            return False
+        scale = (round(place.scale, 6), place.dpr)
+        growing, self._scale = self._scale is not None and scale != self._scale, scale
+        if growing:  # scaled from one paint to the next (a call growing in): drawn as usual till it settles
+            self._picture = None
+            return False
+        full_key = (key, *scale)
+        if self._picture is None or self._key != full_key:
+            picture = QPixmap(max(1, math.ceil(place.rect.width())), max(1, math.ceil(place.rect.height())))
+            picture.setDevicePixelRatio(place.dpr)
+            picture.fill(Qt.GlobalColor.transparent)
+            inner = QPainter(picture)
+            inner.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+            inner.scale(place.scale, place.scale)
+            inner.translate(-rect.left(), -rect.top())
+            paint(inner)
+            inner.end()
+            self._picture, self._key = picture, full_key
+        blit(painter, place, self._picture)
+        return True
+
+
+__all__ = ["DevicePicture", "DevicePlace", "blit", "fill", "on_device"]

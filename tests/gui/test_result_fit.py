@@ -1,0 +1,167 @@
+"""The result of a hand, readable whole at the smallest window (800×560) and at a large one
+(1920×1200), in Chinese and in English (issue 23 §6): every label and every column of the score
+table lies inside the part of the dialog that shows (the body scrolls up and down only, never
+sideways), no text is wider than its label or its column, and the dialog stays inside its window."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QStyle, QTableWidget, QWidget
+
+from engine.ai import make_ai
+from engine.game import events as ev
+from engine.game.rules import Ruleset
+from engine.table.match import Match
+from engine.table.match_loop import MatchHooks, play_match
+from engine.table.summary import HandSummary, track
+from gui.table.end_dialogs import MIN_TILE_W, TILE_W, EndOfHandDialog, fitting_width, row_width
+from gui.table.layout import height_of
+from gui.tiles.art import get_art
+from tests.gui.test_controls import _never_left_asking, _window  # noqa: F401 (its windows closed)
+from tests.gui.test_text import NAMES, a_draw, a_win
+
+SIZES = ((800, 560), (1920, 1200))
+SEVERAL_WINNERS_SEED = 5  # a 1-圈 match of four AIs with a hand won by more than one seat (一炮多响)
+
+
+@cache
+def several_winners() -> HandSummary:
+    """The first hand of that match won by several seats on one discard."""
+    done: list[HandSummary] = []
+    box = [HandSummary()]
+
+    def observe(event: ev.Event) -> None:
+        box[0] = track(box[0], event)
+        if isinstance(event, ev.HandEnded) and len(box[0].wins) > 1:
+            done.append(box[0])
+
+    play_match(Match(Ruleset(rounds=1), SEVERAL_WINNERS_SEED), [make_ai("normal", seed=i) for i in range(4)],
+               MatchHooks(observer=observe))
+    return done[0]
+HEADER_PADDING = 4  # the style sheet's padding of a header section, each side
+
+
+@pytest.fixture
+def host(qtbot) -> Iterator[QWidget]:
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+
+
+def _shown(host: QWidget, summary: HandSummary, size: tuple[int, int]) -> EndOfHandDialog:
+    host.resize(*size)
+    QApplication.processEvents()
+    dialog = EndOfHandDialog(get_art("classic"), summary, NAMES, host)
+    dialog.show()
+    QApplication.processEvents()
+    return dialog
+
+
+def _inside(outer: QRect, inner: QRect) -> bool:
+    return outer.left() <= inner.left() and inner.right() <= outer.right()
+
+
+def _text_width(font: QFont, text: str) -> int:
+    return QFontMetrics(font).horizontalAdvance(text)
+
+
+def _problems(dialog: EndOfHandDialog) -> list[str]:
+    """Whatever is cut at the sides: a label or a table out of the visible body or the dialog, a
+    text wider than its label, a cell's text wider than its column."""
+    viewport = dialog.scroll_area.viewport()
+    body = dialog.scroll_area.widget()
+    seen = QRect(QPoint(0, 0), viewport.size())
+    whole = QRect(QPoint(0, 0), dialog.size())
+    out = []
+    for widget in [*dialog.findChildren(QLabel), *dialog.findChildren(QTableWidget),
+                   *dialog.findChildren(QPushButton)]:
+        if not widget.isVisible() or widget.parent() is viewport:
+            continue
+        if body.isAncestorOf(widget):
+            where = QRect(widget.mapTo(viewport, QPoint(0, 0)), widget.size())
+            if not _inside(seen, where):
+                name = widget.objectName() or type(widget).__name__
+                out.append(f"{name} {getattr(widget, 'text', str)()!r} at {where} out of {seen}")
+        else:
+            where = QRect(widget.mapTo(dialog, QPoint(0, 0)), widget.size())
+            if not _inside(whole, where):
+                out.append(f"{widget.objectName()} out of the dialog")
+        if isinstance(widget, QLabel) and widget.text() and not widget.wordWrap() \
+                and _text_width(widget.font(), widget.text()) > widget.contentsRect().width():
+            out.append(f"{widget.text()!r} wider than its label")
+        if isinstance(widget, QLabel) and widget.pixmap() is not None and not widget.pixmap().isNull():
+            picture = widget.pixmap()
+            if picture.width() / picture.devicePixelRatio() > widget.width() + 1:
+                out.append("a revealed hand wider than its place")
+    for table in dialog.score_tables:
+        columns = sum(table.columnWidth(c) for c in range(table.columnCount()))
+        if columns > table.viewport().width():
+            out.append(f"the score table's columns ({columns}) wider than the table")
+        for c in range(table.columnCount()):
+            # a cell's text keeps the item view's margin each side, a header's its padding
+            margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+            cells = [table.item(r, c) for r in range(table.rowCount())]
+            texts = [(cell.font(), cell.text(), margin) for cell in cells]
+            header = table.horizontalHeaderItem(c).text()
+            texts.append((table.horizontalHeader().font(), header, HEADER_PADDING))
+            for font, text, pad in texts:
+                if _text_width(font, text) + 2 * pad > table.columnWidth(c):
+                    out.append(f"{text!r} cut in column {c} ({table.columnWidth(c)} px)")
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("kind", ["win", "draw", "several"])
+def test_the_result_is_readable_whole_at_the_smallest_and_a_large_window(qtbot, host, language, size, kind):
+    summary = {"win": a_win, "draw": a_draw, "several": several_winners}[kind]()
+    dialog = _shown(host, summary, size)
+    qtbot.addWidget(dialog)
+    assert dialog.width() <= size[0] and dialog.height() <= size[1]
+    assert _problems(dialog) == []
+    # the tiles are never shrunk past reading (about 30 px high), and larger where there is room
+    pictures = [label.pixmap() for label in dialog.findChildren(QLabel, "revealedHand")]
+    assert len(pictures) == 4
+    heights = {round(p.height() / p.devicePixelRatio()) for p in pictures}
+    assert len(heights) == 1  # one size for all four hands
+    [height] = heights
+    assert height >= height_of(MIN_TILE_W)
+    if size == (1920, 1200):  # a large window: tiles larger than beside the words at 1024 px
+        assert height >= height_of(TILE_W) + 4
+
+
+def test_the_tiles_take_the_width_there_is() -> None:
+    rows = [(18, 2), (15, 2)]  # a hand with a kong; a winning hand with its tile apart
+    assert fitting_width(rows, 10_000) == TILE_W
+    narrow = fitting_width(rows, 500)
+    assert MIN_TILE_W <= narrow < TILE_W
+    assert all(row_width(narrow, *row) <= 500 for row in rows)
+    assert any(row_width(narrow + 1, *row) > 500 for row in rows)  # the largest that fits
+    assert fitting_width(rows, 10) == MIN_TILE_W  # never smaller than readable
+
+
+def test_the_tables_own_result_with_its_buttons_fits_the_smallest_window(qtbot, tmp_path, language) -> None:
+    """The dialog as the table opens it after a 荒庄 under 托管 (复盘, 取消托管 and the countdown
+    on its buttons), in the real window at 800×560: whole, once laid out."""
+    w = _window(qtbot, tmp_path, language=language)
+    w.resize(800, 560)
+    table = w.table
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=5)  # 荒庄 under 托管 (tests/gui/test_log_steady.py)
+    table.bar.autoplay.setChecked(True)
+    qtbot.waitUntil(lambda: isinstance(table.end_dialog, EndOfHandDialog) and table.end_dialog.isVisible(),
+                    timeout=60_000)
+    dialog = table.end_dialog
+    assert isinstance(dialog, EndOfHandDialog)
+    take_over = dialog.findChild(QPushButton, "takeOverButton")
+    assert take_over is not None
+    take_over.click()  # 取消托管: the result stays open while it is read
+    assert dialog.width() <= w.width() and dialog.height() <= w.height()
+    qtbot.waitUntil(lambda: _problems(dialog) == [], timeout=10_000)
+    assert dialog.isVisible() and dialog.findChild(QPushButton, "reviewButton") is not None
+    w.confirm_quit = False
+    table.stop_match()
