@@ -179,6 +179,7 @@ def test_the_risk_and_offence_hooks_are_what_every_discard_is_valued_by():
     class Feared(MasterAI):
         def risk(self, view, plan):
             out = super().risk(view, plan)
+            assert first.tile is not None
             out[first.tile] += 1000.0
             return out
 
