@@ -72,13 +72,13 @@ def _wall_key(text: str) -> bytes:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str,
+def _command(sub: argparse._SubParsersAction[CliParser], name: str,
              about: str) -> argparse.ArgumentParser:
     """A subcommand whose own --help says what it does, as the list of commands does."""
     return sub.add_parser(name, help=about, description=about)
 
 
-def add_subcommands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_subcommands(sub: argparse._SubParsersAction[CliParser]) -> None:
     p = _command(sub, "score", "score hands: one JSON object per line on stdin → one per line out "
                  "(the request, the answer and the limits: docs/score.md)")
     p.set_defaults(func=cmd_score)
@@ -273,7 +273,7 @@ def _host_port(text: str) -> tuple[str, int]:
         raise argparse.ArgumentTypeError(f"{exc} (HOST:PORT such as 192.168.1.5:47321)") from None
 
 
-def add_join(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_join(sub: argparse._SubParsersAction[CliParser]) -> None:
     from engine.ai import LEVELS
 
     p = _command(sub, "join", "play a seat of a LAN table with an AI (--bot) or a bot program (--ext)")
@@ -408,7 +408,7 @@ def _table_text(limit: int) -> Callable[[str], str]:
     return parse
 
 
-def add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_serve(sub: argparse._SubParsersAction[CliParser]) -> None:
     from engine.ai import LEVELS
     from engine.game.rules import MATCH_LENGTHS
     from engine.net.messages import CODE_CHARS, DEFAULT_PORT, NAME_CHARS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 # first of all: the session's HOME and XDG folders are temporary, the player's are watched
 from tests.home_guard import HOME_GUARD
@@ -61,7 +62,7 @@ def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ProfileStore:
+def store(tmp_path: Path) -> Iterator[ProfileStore]:
     """A new, empty profile store in a temporary folder (the profile store tests share it)."""
     s = new_store(tmp_path)
     yield s

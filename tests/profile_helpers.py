@@ -14,7 +14,7 @@ from engine.game.rules import Ruleset
 from engine.records.replay import FORMAT
 from engine.table.match import Match
 from engine.table.seat import HandRunner
-from storage.model import HandOutcome
+from storage.model import HandOutcome, Profile
 from storage.store import ProfileStore
 
 
@@ -47,9 +47,17 @@ def fake_record(deltas: list[int], winners: list[int] | None = None,
     }
 
 
-def add_hand(store: ProfileStore, name: str, delta: int, **flags: bool) -> tuple[Any, Any]:
-    outcome = HandOutcome(room="open", delta=delta, **flags)
+def add_hand(store: ProfileStore, name: str, delta: int, *, won: bool = False,
+             deal_in: bool = False) -> tuple[Any, Any]:
+    outcome = HandOutcome(room="open", delta=delta, won=won, deal_in=deal_in)
     return store.record_hand(name, outcome, fake_record([delta, -delta, 0, 0]), "m", [name, "b", "c", "d"], 0)
+
+
+def current(store: ProfileStore) -> Profile:
+    """The store's current profile, asserted there."""
+    profile = store.current()
+    assert profile is not None, "no current profile"
+    return profile
 
 
 def new_store(path: Path) -> ProfileStore:

@@ -20,6 +20,8 @@ from engine.game.view import SeatView
 from engine.table.seat import HandRunner
 from gui.i18n import tr
 from gui.table.scene import TableScene
+from gui.tiles.art import TileArt
+from tests.gui.built_keys import as_key
 from tests.rigging import rigged_hand
 
 # rigged deals for KongAI (found by a search over random deals with quads):
@@ -77,11 +79,11 @@ def names(long_name: bool = False) -> tuple[str, ...]:
     return (human, tr("table.ai_right"), tr("table.ai_opposite"), tr("table.ai_left"))
 
 
-def new_scene(art: object, rules: Ruleset, long_name: bool = False) -> TableScene:
+def new_scene(art: TileArt, rules: Ruleset, long_name: bool = False) -> TableScene:
     scene = TableScene(art, names=names(long_name))
     scene.levels = ["", tr("ai.normal"), tr("ai.master"), tr("ai.hard")]
-    scene.rules_line = tr("table.rules_line", room=tr(f"room.{rules.room.value}"), rounds=rules.rounds,
-                          preset=tr(f"preset.{rules.preset.value}"))
+    scene.rules_line = tr("table.rules_line", room=tr(as_key(f"room.{rules.room.value}")),
+                          rounds=rules.rounds, preset=tr(as_key(f"preset.{rules.preset.value}")))
     scene.speed = 0
     return scene
 

@@ -91,8 +91,8 @@ def test_combo_lookup_equals_the_per_suit_search():
     rng = random.Random(21)
     for _ in range(5000):
         counts = to_counts(rng.sample(WALL, rng.choice((13, 14))))
-        keys = [analysis._suit_index(counts, s) for s in range(3)]
-        searched = analysis._missing_with_kongs(*keys, counts, ())  # no kongs: every split
+        k0, k1, k2 = (analysis._suit_index(counts, s) for s in range(3))
+        searched = analysis._missing_with_kongs(k0, k1, k2, counts, ())  # no kongs: every split
         searched = min(searched, _seven_pairs_missing(counts))
         assert analysis.missing_tiles(counts) == searched
 

@@ -13,7 +13,7 @@ from engine.ai import NormalAI
 from engine.game.actions import PASS, WIN, Action
 from engine.game.tiles import parse_tile
 from engine.table.decision import DecisionClosed, DecisionRequest
-from engine.table.seat import HandRunner
+from engine.table.seat import HandRunner, Seat
 from engine.table.waiting_seat import Ack, Choice, WaitingSeat
 from tests.hand_helpers import MULTI, OPEN, make_hand
 
@@ -51,17 +51,19 @@ def test_two_people_and_an_ai_claim_one_discard_asked_at_once() -> None:
 
     people = {s: WaitingSeat(f"p{s}", sender(s), NormalAI(), time_limit=15, acknowledged=False, clock=clock)
               for s in (1, 3)}
-    seats = [Thrower(), people[1], NormalAI(), people[3]]
+    seats: list[Seat] = [Thrower(), people[1], NormalAI(), people[3]]
     runner = HandRunner(hand, seats)
     thread = threading.Thread(target=runner.run, daemon=True)
     thread.start()
     assert asked.acquire(timeout=30) and asked.acquire(timeout=30)  # both asked, nobody answered yet
     assert sorted(s for _k, s, _m in log) == [1, 3]
-    assert {people[s].pending.deadline for s in (1, 3)} == {15.0}  # type: ignore[union-attr]
+    first, third = people[1].pending, people[3].pending
+    assert first is not None and third is not None
+    assert {first.deadline, third.deadline} == {15.0}
     # seat 3 answers first; seat 1 (first in priority) after a while: both count
     clock.now = 9.0
-    people[3].put(Choice(people[3].pending.request.id, WIN))  # type: ignore[union-attr]
-    people[1].put(Choice(people[1].pending.request.id, PASS))  # type: ignore[union-attr]
+    people[3].put(Choice(third.request.id, WIN))
+    people[1].put(Choice(first.request.id, PASS))
     thread.join(30)
     assert not thread.is_alive() and hand.ended
     assert hand.result is not None and set(hand.result.winners) == {2, 3}  # the AI took its win

@@ -28,7 +28,7 @@ from engine.game.tiles import parse_tile, tile_name
 from engine.table import match_loop
 from engine.table.match import Match
 from engine.table.match_loop import MatchHooks
-from engine.table.seat import HandRunner
+from engine.table.seat import HandRunner, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "simple_bot.py"
@@ -40,7 +40,7 @@ def play_match(bot: ExternalBot, seed: int = 5, max_hands: int | None = 4,
     seen: list[Event] = []
     match = Match(Ruleset(room=room, rounds=1), seed)
     with bot:
-        seats = [bot, SimpleAI(), SimpleAI(), SimpleAI()]
+        seats: list[Seat] = [bot, SimpleAI(), SimpleAI(), SimpleAI()]
         match_loop.play_match(match, seats, MatchHooks(observer=seen.append), max_hands)
     return match, seen
 

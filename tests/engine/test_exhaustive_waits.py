@@ -32,6 +32,8 @@ def test_the_waits_are_those_of_each_hand_before_its_last_four_tile_over_seeded_
             counts = [0] * 21
             for kind in ended.concealed[seat]:
                 counts[kind] += 1
-            counts[drawn[seat]] -= 1  # the engine's own record of the 海捞 tile
+            tile = drawn[seat]
+            assert tile is not None
+            counts[tile] -= 1  # the engine's own record of the 海捞 tile
             assert waits[seat] == waits_counts(counts, ended.kongs[seat])
     assert checked >= 5

@@ -40,6 +40,7 @@ def test_declare_only_when_the_thirteen_left_are_ready() -> None:
     for a in legal:
         if a.declare:
             left = list(hand.view(0).concealed)
+            assert a.tile is not None
             left.remove(a.tile)
             assert is_ready(left)
     # an open room has no declaring
@@ -83,9 +84,9 @@ def test_declared_hand_is_locked() -> None:
     # seat 3's discard passed, seat 0 drew 6s and threw it out without being asked
     tail = hand.events[start + 1:]
     assert [type(e) for e in tail] == [TileDrawn, TileDiscarded, TileDrawn]
-    assert (tail[0].seat, tail[0].tile) == (0, T("6s"))
+    assert isinstance(tail[0], TileDrawn) and (tail[0].seat, tail[0].tile) == (0, T("6s"))
     assert tail[1] == TileDiscarded(0, T("6s"), True, False)
-    assert tail[2].seat == 1
+    assert isinstance(tail[2], TileDrawn) and tail[2].seat == 1
     assert hand.pending() == [1]
     assert hand.view(0).concealed == tuple(sorted(parse_tiles("234m345m567m888m5p")))
 
@@ -125,7 +126,7 @@ def test_kong_after_declaring_refused_when_no_longer_ready() -> None:
     discard_drawn(hand)
     # seat 0 drew 4m: no kong allowed, so its discard was forced and seat 1 is asked next
     tail = hand.events[start + 1:]
-    assert (tail[0].seat, tail[0].tile) == (0, T("4m"))
+    assert isinstance(tail[0], TileDrawn) and (tail[0].seat, tail[0].tile) == (0, T("4m"))
     assert tail[1] == TileDiscarded(0, T("4m"), True, False)
     assert hand.pending() == [1]
     assert events_of(hand, KongDeclared) == []

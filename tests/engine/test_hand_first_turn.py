@@ -62,7 +62,8 @@ def test_deal_order_and_sizes(dealer: int) -> None:
     for s in range(4):
         assert len(hand.view(s).concealed) == (14 if s == dealer else 13)
     assert hand.pending() == [dealer]
-    assert hand.view(dealer).drawn == dealt[-1].tiles[0]
+    last = dealt[-1].tiles
+    assert last is not None and hand.view(dealer).drawn == last[0]
 
 
 # -- 天胡 and 地胡 ---------------------------------------------------------------------------------

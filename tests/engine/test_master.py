@@ -62,11 +62,13 @@ def test_master_keeps_a_qingyise_run_early_and_takes_the_ready_hand_late():
     legal = [Action.discard(t) for t in sorted(set(parse_tiles(hand)))]
     early, late = _turn(hand, 31), _turn(hand, 20)
     for ai in (NormalAI(), HardAI()):
-        assert suit_of(ai.decide(early, legal).tile) == 2  # speed first: they break the one suit
+        tile = ai.decide(early, legal).tile
+        assert tile is not None and suit_of(tile) == 2  # speed first: they break the one suit
     choice = MasterAI().decide(early, legal)
     assert choice == Action.discard(parse_tiles("3m")[0])
     # with fewer draws left the 清一色 run is no longer worth the step: the ready hand
-    assert suit_of(MasterAI().decide(late, legal).tile) == 2
+    tile = MasterAI().decide(late, legal).tile
+    assert tile is not None and suit_of(tile) == 2
     values = {o.action: o.value for o in MasterAI().appraise(early, legal)}
     assert values[choice] > values[Action.discard(parse_tiles("8s")[0])] + 1
 
@@ -177,6 +179,7 @@ def test_the_risk_and_offence_hooks_are_what_every_discard_is_valued_by():
     class Feared(MasterAI):
         def risk(self, view, plan):
             out = super().risk(view, plan)
+            assert first.tile is not None
             out[first.tile] += 1000.0
             return out
 

@@ -19,7 +19,7 @@ class Recorder(SimpleAI):
         super().__init__(f"ai{seat}")
         self.log, self.seat = log, seat
 
-    def on_event(self, event: Event) -> None:
+    def on_event(self, event: object) -> None:
         if self.seat == 0 and isinstance(event, HandEnded | HandStarted | MatchStarted | MatchEnded):
             self.log.append(f"seat sees {type(event).__name__}")
         super().on_event(event)
@@ -103,7 +103,7 @@ def test_before_decision_is_called_with_the_seat_before_every_decision_and_after
             super().__init__(f"ai{seat}")
             self.seat = seat
 
-        def on_event(self, event: Event) -> None:
+        def on_event(self, event: object) -> None:
             log.append(("event", self.seat))
             super().on_event(event)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import fields, replace
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -154,12 +155,15 @@ class Checker:
             counts = Counter(kind_of(t) for t in me.concealed)
             for action in legal:
                 if action.kind is ActionKind.DISCARD:
+                    assert action.tile is not None
                     assert hand.phase is Phase.TURN and counts[action.tile] > 0
                     if action.declare:
                         assert hand.rules.room is Room.BAOTING and not me.declared
                     if me.declared:
+                        assert hand.drawn is not None
                         assert action.tile == kind_of(hand.drawn) and not action.declare
                 elif action.kind is ActionKind.KONG:
+                    assert action.tile is not None
                     assert hand.phase is Phase.TURN and counts[action.tile] == 4
                     assert hand.wall.remaining > LAST_FOUR
                 elif action == PASS:
@@ -186,15 +190,15 @@ class Checker:
                     # another seat's tiles: hidden; everything else is the same
                     hidden = "tiles" if isinstance(event, TilesDealt) else "tile"
                     assert getattr(seen, hidden) is None
-                    assert seen == type(event)(**{
-                        f.name: getattr(event, f.name) for f in fields(event) if f.name != hidden
-                    }, **{hidden: None})
+                    shown: dict[str, Any] = {f.name: getattr(event, f.name) for f in fields(event)}
+                    assert seen == type(event)(**(shown | {hidden: None}))
             elif isinstance(event, TileDiscarded) and event.refusals:
                 # why a winning shape may not win: each seat is told its own reason only
                 assert seen == replace(event, refusals=tuple(
                     r if i == seat else None for i, r in enumerate(event.refusals)))
-                if event.refusals[seat] is not None:
-                    assert event.refusals[seat].blocks_a_winning_shape and seat != event.seat
+                refusal = event.refusals[seat]
+                if refusal is not None:
+                    assert refusal.blocks_a_winning_shape and seat != event.seat
             else:
                 assert seen == event
         if isinstance(event, LastFourStarted):

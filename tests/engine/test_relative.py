@@ -25,7 +25,7 @@ class Listener(SimpleAI):
         super().__init__()
         self.seat, self.got = seat, got
 
-    def on_event(self, event: ev.Event) -> None:
+    def on_event(self, event: object) -> None:
         self.got.append(event)
 
     def decide(self, view: SeatView, legal: Any) -> Any:

@@ -452,8 +452,8 @@ def winning_hands(draw: st.DrawFn) -> tuple[WinContext, Ruleset]:
     )
     rules = Ruleset(
         room=draw(st.sampled_from(list(Room))),
-        **{name: draw(st.booleans()) for name in
-           ("luxury_seven_pairs", "concealed_exposed", "two_missing_suits", "huo_any_four")},
+        luxury_seven_pairs=draw(st.booleans()), concealed_exposed=draw(st.booleans()),
+        two_missing_suits=draw(st.booleans()), huo_any_four=draw(st.booleans()),
     )
     assume(win_refusal(c, rules) is None)
     return c, rules

@@ -4,9 +4,9 @@ broadcasts), and what the LAN controller tells the player, kept instead of shown
 from __future__ import annotations
 
 import socket
-from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from gui.main_window import MainWindow
 from gui.settings import Settings
@@ -19,7 +19,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def lan_window(qtbot: Any, store: ProfileStore, name: str, settings: Settings) -> MainWindow:
+def lan_window(qtbot: QtBot, store: ProfileStore, name: str, settings: Settings) -> MainWindow:
     """A window whose profile is `name`, hosting and joining on loopback only."""
     store.create(name)
     store.select(name)

@@ -28,6 +28,8 @@ from gui.table.thinking import THINK_DELAY_MS, ThinkingWatch
 from gui.table.widget import TableWidget
 from gui.tiles.art import TileArt
 from storage.store import ProfileStore
+from tests.gui.built_keys import as_key
+from tests.gui.window_parts import hand_result, local_table
 from tests.gui_driver import pump_until
 
 NAMES = {"zh": ["简单", "普通", "困难", "大师"], "en": ["Easy", "Normal", "Hard", "Master"]}
@@ -57,8 +59,8 @@ def _plate_levels(table: TableWidget) -> list[str]:
 def test_the_gui_offers_the_engines_levels_weakest_first_with_their_names() -> None:
     assert AI_LEVELS == LEVELS == ("easy", "normal", "hard", "master")
     for lang, names in NAMES.items():
-        assert [i18n.tr_in(lang, f"level.{key}") for key in AI_LEVELS] == names
-        assert [i18n.tr_in(lang, f"ai.{key}") for key in AI_LEVELS] == names
+        assert [i18n.tr_in(lang, as_key(f"level.{key}")) for key in AI_LEVELS] == names
+        assert [i18n.tr_in(lang, as_key(f"ai.{key}")) for key in AI_LEVELS] == names
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
@@ -114,8 +116,9 @@ def test_a_game_against_three_masters_plays_a_hand(qtbot: QtBot, tmp_path: Path,
     try:
         w.new_game()  # 新游戏 → 大师 ×3 → 开始
         assert w.match_running and w.session.levels == ["master"] * 3
-        assert w.settings.last_new_game["ai_levels"] == ["master"] * 3
-        assert all(isinstance(seat, MasterAI) for seat in table.connection.worker.seats[1:])
+        chosen = w.settings.last_new_game
+        assert chosen is not None and chosen["ai_levels"] == ["master"] * 3
+        assert all(isinstance(seat, MasterAI) for seat in local_table(table).worker.seats[1:])
         assert _plate_levels(table) == ["大师"] * 3
 
         def end_of_hand() -> bool:
@@ -123,7 +126,7 @@ def test_a_game_against_three_masters_plays_a_hand(qtbot: QtBot, tmp_path: Path,
             return d is not None and d.isVisible() and d.objectName() == "endOfHandDialog"
 
         pump_until(qtbot, table, end_of_hand, on_dialog=lambda d: False)
-        summary = table.end_dialog.summary
+        summary = hand_result(table).summary
         assert summary.ended is not None and sum(summary.ended.deltas) == 0
         i18n.set_language("en")  # what the window does on a language switch
         w.retranslate()
@@ -180,8 +183,8 @@ def test_a_slow_ai_is_marked_thinking_until_its_discard(qtbot: QtBot, art: TileA
     table.thinking.deciding = in_which_thread  # type: ignore[method-assign]
     table.start_match(Ruleset(rounds=1), 11, [SlowThinker() for _ in range(3)],
                       ["你", "下家", "对家", "上家"], ["", "困难", "大师", "大师"])
-    table.connection.seat_deciding.connect(lambda seat: asked.append((time.monotonic(), seat)))
-    table.connection.event_ready.connect(events.append)
+    local_table(table).seat_deciding.connect(lambda seat: asked.append((time.monotonic(), seat)))
+    local_table(table).event_ready.connect(events.append)
     try:
         for _round in range(2):
             qtbot.waitUntil(lambda: bool(_shown(table)), timeout=20_000)
@@ -199,7 +202,8 @@ def test_a_slow_ai_is_marked_thinking_until_its_discard(qtbot: QtBot, art: TileA
             after = events[seen]  # what cleared the mark: the seat's own move
             assert isinstance(after, ev.TileDiscarded | ev.KongDeclared | ev.HandWon) and after.seat == seat
             assert table.scene.thinking is None and not table.thinking.active
-        assert threads == {QApplication.instance().thread()}
+        app = QApplication.instance()
+        assert app is not None and threads == {app.thread()}
         # a window closed in the middle of a slow decision leaves no mark and no timer running
         qtbot.waitUntil(lambda: bool(_shown(table)), timeout=20_000)
         table.stop_match()
@@ -217,7 +221,7 @@ def test_fast_ais_are_never_marked(qtbot: QtBot, art: TileArt) -> None:
     asked: list[int] = []
     table.start_match(Ruleset(rounds=1), 12, [SimpleAI() for _ in range(3)], ["你", "下家", "对家", "上家"],
                       ["", "简单", "简单", "简单"])
-    table.connection.seat_deciding.connect(asked.append)
+    local_table(table).seat_deciding.connect(asked.append)
     try:
         with qtbot.waitSignal(table.hand_finished, timeout=30_000):
             pass

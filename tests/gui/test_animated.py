@@ -14,19 +14,21 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine.game import events as ev
 from engine.game.rules import Ruleset
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.widget import TableWidget
+from tests.gui.window_parts import hand_result, local_table, standings
 from tests.gui_driver import pump_until
 
 # seed 25, 1 圈, normal AIs, 托管 for the human: 7 hands; hand 1 has a kong and ends in 海捞
 MATCH_SEED = 25
 
 
-def _window(qtbot, speed: float) -> MainWindow:
+def _window(qtbot: QtBot, speed: float) -> MainWindow:
     w = MainWindow(Settings(animation_speed=speed), confirm_quit=False)
     qtbot.addWidget(w)
     w.resize(1280, 800)
@@ -61,7 +63,7 @@ def _standings_open(table: TableWidget) -> bool:
 
 
 @pytest.mark.slow
-def test_a_whole_one_round_match_animated_with_kongs_and_haolao(qtbot, monkeypatch):
+def test_a_whole_one_round_match_animated_with_kongs_and_haolao(qtbot: QtBot, monkeypatch):
     log = EventLog(monkeypatch)
     w = _window(qtbot, speed=0.05)
     table = w.table
@@ -76,12 +78,12 @@ def test_a_whole_one_round_match_animated_with_kongs_and_haolao(qtbot, monkeypat
     # the deal, the dice, the draws (the replacement from the back too) were really animated
     assert {ev.DiceRolled, ev.TilesDealt, ev.TileDrawn, ev.TileDiscarded} <= set(log.animated)
     assert table.scene.animator.played > 7 * 40
-    qtbot.mouseClick(table.end_dialog.close_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(standings(table).close_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not table.running, timeout=30_000)
     assert w.stack.currentWidget() is w.start_screen
 
 
-def test_a_hand_played_by_hand_then_next_hand(qtbot, monkeypatch):
+def test_a_hand_played_by_hand_then_next_hand(qtbot: QtBot, monkeypatch):
     """The player clicks tiles and keys (no 托管) at an animated speed, reads the end-of-hand
     dialog, presses 下一局, and the next hand is dealt, animated."""
     log = EventLog(monkeypatch)
@@ -96,7 +98,7 @@ def test_a_hand_played_by_hand_then_next_hand(qtbot, monkeypatch):
     turns = pump_until(qtbot, table, end_dialog, timeout=120, on_dialog=lambda d: False)
     assert turns >= 5
     assert log.count(ev.HandEnded) == 1
-    next_button = table.end_dialog.next_button
+    next_button = hand_result(table).next_button
     qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: log.count(ev.HandStarted) == 2 and log.count(ev.TilesDealt) >= 16,
                     timeout=30000)
@@ -104,25 +106,28 @@ def test_a_hand_played_by_hand_then_next_hand(qtbot, monkeypatch):
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_closing_the_window_in_the_middle_of_animations(qtbot, seed):
+def test_closing_the_window_in_the_middle_of_animations(qtbot: QtBot, seed):
     """Closing at random moments of the deal and the play: no crash, the engine thread ends."""
     rng = random.Random(seed)
     for _ in range(3):
         w = _window(qtbot, speed=1.0)
         w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=rng.randrange(1000))
         w.table.bar.autoplay.setChecked(True)
-        qtbot.waitUntil(lambda w=w: w.table.scene.animator.busy, timeout=30_000)
+        def animating(w: MainWindow = w) -> bool:
+            return w.table.scene.animator.busy
+
+        qtbot.waitUntil(animating, timeout=30_000)
         end = time.monotonic() + rng.uniform(0.0, 1.5)
         while time.monotonic() < end:
             QApplication.processEvents()
-        thread = w.table.connection.engine_thread
+        thread = local_table(w.table).engine_thread
         w.close()
         assert not thread.isRunning()
         assert not w.table.scene.animator.busy
         QApplication.processEvents()  # the cancelled animations are deleted here
 
 
-def test_changing_speed_in_the_middle_of_a_hand(qtbot, monkeypatch):
+def test_changing_speed_in_the_middle_of_a_hand(qtbot: QtBot, monkeypatch):
     log = EventLog(monkeypatch)
     w = _window(qtbot, speed=0.1)
     table = w.table
@@ -142,7 +147,7 @@ def test_changing_speed_in_the_middle_of_a_hand(qtbot, monkeypatch):
     assert table.scene.animator.played > 20
 
 
-def test_instant_speed_ends_the_running_animation_at_once(qtbot):
+def test_instant_speed_ends_the_running_animation_at_once(qtbot: QtBot):
     w = _window(qtbot, speed=2.0)
     table = w.table
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=4)

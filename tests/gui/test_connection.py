@@ -8,6 +8,7 @@ import threading
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from engine.ai import NormalAI, SimpleAI
 from engine.game import events as ev
@@ -24,7 +25,7 @@ from gui.settings import Settings
 SPEED = 0.05  # above 0: the animated code path of the default speed, kept short
 
 
-def _window(qtbot: Any, speed: float = SPEED) -> MainWindow:
+def _window(qtbot: QtBot, speed: float = SPEED) -> MainWindow:
     w = MainWindow(Settings(animation_speed=speed), confirm_quit=False)
     qtbot.addWidget(w)
     w.resize(1280, 800)
@@ -110,7 +111,7 @@ class RecordedTable(TableConnection):
 
 
 @pytest.mark.slow
-def test_a_recorded_table_drives_the_widget_through_a_whole_animated_match(qtbot: Any) -> None:
+def test_a_recorded_table_drives_the_widget_through_a_whole_animated_match(qtbot: QtBot) -> None:
     rules, messages, answers = _recorded_match(seed=31)
     w = _window(qtbot)
     table = w.table
@@ -138,7 +139,7 @@ def test_a_recorded_table_drives_the_widget_through_a_whole_animated_match(qtbot
 
 
 @pytest.mark.slow
-def test_the_table_keeps_the_time_and_the_widget_follows(qtbot: Any) -> None:
+def test_the_table_keeps_the_time_and_the_widget_follows(qtbot: QtBot) -> None:
     """Nobody answers: the table's auto-play decides when the limit runs out, the widget drops
     the decision it showed, and the game goes on (at the default animation speed)."""
     w = _window(qtbot, speed=1.0)
@@ -162,7 +163,7 @@ def test_the_table_keeps_the_time_and_the_widget_follows(qtbot: Any) -> None:
     table.stop_match()
 
 
-def test_a_click_after_the_table_decided_changes_nothing(qtbot: Any) -> None:
+def test_a_click_after_the_table_decided_changes_nothing(qtbot: QtBot) -> None:
     """A late answer (the time ran out as the player clicked) is dropped by the table."""
     sent: list[object] = []
     got = threading.Event()
@@ -184,7 +185,7 @@ def test_a_click_after_the_table_decided_changes_nothing(qtbot: Any) -> None:
     assert not worker.is_alive() and match.played == 1
 
 
-def test_the_local_table_sends_the_seat_only_what_it_may_know(qtbot: Any) -> None:
+def test_the_local_table_sends_the_seat_only_what_it_may_know(qtbot: QtBot) -> None:
     """Everything that reaches the widget through the connection before a hand's end: no other
     seat's concealed tiles or kong kinds, no seed; the end then reveals the seed and actions."""
     from engine.bots.bot_protocol import event_to_json, view_to_json
@@ -231,7 +232,7 @@ def test_the_local_table_sends_the_seat_only_what_it_may_know(qtbot: Any) -> Non
     assert sum(isinstance(m, ev.HandEnded) for m in got) == len(saved)
 
 
-def test_why_a_discard_is_no_win_stays_in_view_and_follows_the_language(qtbot: Any) -> None:
+def test_why_a_discard_is_no_win_stays_in_view_and_follows_the_language(qtbot: QtBot) -> None:
     """Seed 17: a discard completes my shape but the engine refuses it (8张); the reason stays
     under the table past the next draw (until the next discard) and in the log, and speaks the
     new language."""
@@ -267,7 +268,7 @@ def test_why_a_discard_is_no_win_stays_in_view_and_follows_the_language(qtbot: A
     table.stop_match()
 
 
-def test_a_continued_match_keeps_the_time_limit_the_player_chose_last(qtbot: Any) -> None:
+def test_a_continued_match_keeps_the_time_limit_the_player_chose_last(qtbot: QtBot) -> None:
     w = _window(qtbot)
     w.settings.time_limit = 15
     state = Match(Ruleset(rounds=1, time_limit=None), 12, ("me", "a", "b", "c")).state()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 from PySide6.QtCore import Qt
@@ -25,6 +26,7 @@ from gui.screens.new_game import NewGameDialog
 from gui.settings import Settings
 from gui.table import info as table_info
 from storage.store import ProfileStore
+from tests.gui.window_parts import hand_result, local_table, saved_match
 from tests.gui_driver import click_tile
 
 _open: list[MainWindow] = []
@@ -96,9 +98,9 @@ def test_leaving_mid_hand_keeps_the_match_and_deals_that_hand_afresh(qtbot, tmp_
     Answers(monkeypatch, QMessageBox.StandardButton.Yes)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=32)
     qtbot.waitUntil(lambda: w.table.pending is not None, timeout=20000)
-    first_wall = Match.restore(w.session.saved_match()["match"]).hand_seed(0)
+    first_wall = Match.restore(saved_match(w)["match"]).hand_seed(0)
     w.leave_table()
-    state = w.session.saved_match()["match"]
+    state = saved_match(w)["match"]
     assert state["played"] == 0 and state["redeals"] == 1
     assert Match.restore(state).hand_seed(0) != first_wall  # no peeking by leaving
     assert w.start_screen.continue_button.isVisible() or w.session.saved_match() is not None
@@ -115,7 +117,7 @@ def test_leaving_between_hands_redeals_nothing(qtbot, tmp_path, monkeypatch):
     qtbot.waitUntil(lambda: w.table.end_dialog is not None and w.table.end_dialog.isVisible(), timeout=60000)
     QApplication.processEvents()
     w.leave_table()
-    state = w.session.saved_match()["match"]
+    state = saved_match(w)["match"]
     assert state["played"] == 1 and state["redeals"] == 0
 
 
@@ -139,7 +141,7 @@ def test_autoplay_banner_cancels_and_autoplay_ends_with_the_match(qtbot, tmp_pat
     qtbot.mouseClick(table.bar.autoplay, Qt.MouseButton.LeftButton)
     assert table.banner.isVisible() and "托管" in table.banner.label.text()
     assert table.pending is None  # the decision on screen went to the AI
-    assert isinstance(table.connection.human._ai, NormalAI)  # 托管 plays as the normal AI
+    assert isinstance(local_table(table).human._ai, NormalAI)  # 托管 plays as the normal AI
     qtbot.mouseClick(table.banner.cancel, Qt.MouseButton.LeftButton)
     assert not table.bar.autoplay.isChecked() and not table.banner.isVisible()
     table.bar.autoplay.setChecked(True)
@@ -174,7 +176,7 @@ def test_select_then_confirm_discards_on_the_second_click(qtbot, tmp_path):
     item = table.clickable_items()[0]
     click_tile(qtbot, table, item)
     assert table.pending is not None and table.selected == item
-    assert table.scene.tiles[item].lift > 0
+    assert cast(float, table.scene.tiles[item].lift) > 0  # (a Qt property: its stub says Property)
     assert "再点" in table.bar.status.text()
     click_tile(qtbot, table, item)
     assert table.pending is None  # discarded
@@ -259,7 +261,7 @@ def test_autoplay_can_be_cancelled_at_the_result_and_otherwise_goes_on(qtbot, tm
     qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
     from PySide6.QtWidgets import QPushButton
 
-    take_over = table.end_dialog.findChild(QPushButton, "takeOverButton")
+    take_over = hand_result(table).findChild(QPushButton, "takeOverButton")
     assert take_over is not None and take_over.isVisible()
     qtbot.mouseClick(take_over, Qt.MouseButton.LeftButton)  # the modal result is no trap
     assert not table.bar.autoplay.isChecked()
@@ -273,11 +275,11 @@ def test_a_late_second_accept_of_the_result_does_not_run_the_engine_ahead(qtbot,
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=33)
     table.bar.autoplay.setChecked(True)
     qtbot.waitUntil(lambda: table.end_dialog is not None and table.end_dialog.isVisible(), timeout=60000)
-    finished = []
+    finished: list[object] = []
     table.hand_finished.connect(finished.append)
-    dialog = table.end_dialog
+    dialog = hand_result(table)
     dialog.accept()
     dialog.accept()  # e.g. the auto-play timer after the player's own click
     QApplication.processEvents()
     assert len(finished) == 1
-    assert table.connection.human.queued <= 1
+    assert local_table(table).human.queued <= 1

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from gui import i18n, message_box
 from gui.profile import page as profile_page
@@ -19,7 +20,7 @@ from tests.storage.test_import_hands import _consistent, _saved, _within
 
 
 @pytest.fixture
-def page(qtbot: Any, store: ProfileStore, monkeypatch: pytest.MonkeyPatch) -> Iterator[ProfilePage]:
+def page(qtbot: QtBot, store: ProfileStore, monkeypatch: pytest.MonkeyPatch) -> Iterator[ProfilePage]:
     store.create("a")
     store.select("a")
     widget = ProfilePage(store)

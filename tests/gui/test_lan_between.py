@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
 from gui.table.end_dialogs import EndOfHandDialog
@@ -46,7 +47,7 @@ def _shot(widget: QWidget, name: str) -> None:
 
 
 def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_deal(
-        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, warnings: list[str]) -> None:
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, warnings: list[str]) -> None:
     rig_first_hand(monkeypatch, lambda: make_hand(Ruleset.hefei(rounds=1), {0: WINNING_DEAL}))
     log = TableLog(monkeypatch)
     clock = StepClock()
@@ -85,6 +86,7 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         assert gwait is not None and htable.between_wait is not None
         qtbot.waitUntil(lambda: gwait.state is not None, timeout=10_000)
         me, bot_seat = 0, gtable.scene.names.index("机器人")
+        assert gwait.state is not None
         assert gwait.state.ready[me] is False and gwait.state.ready[bot_seat] is True  # a bot: at once
 
         # the guest presses 下一局: ready, and the dialog says whom the table waits for
@@ -111,7 +113,7 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         qtbot.waitUntil(lambda: "下一局已经开始" in hwait.panel.line.text(), timeout=10_000)
         _shot(hdialog, "between_host_started.png")
         dealt = log.find("out", "event", where=_deal(2))
-        assert sorted(e.seat for e in dealt) == [0, 1, 2]  # both windows and the bot, in one burst:
+        assert len(dealt) == 3 and {e.seat for e in dealt} == {0, 1, 2}  # both windows and the bot, at once:
         between = [e for e in log.find("out", "between") if all(e.body["ready"])]
         assert between and all(e.seq > between[-1].seq for e in dealt)
         first_out_after = [e for e in log.entries if e.way == "out" and e.seq > between[-1].seq
@@ -122,26 +124,28 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         seat0 = hosted._people[0]
         qtbot.waitUntil(lambda: seat0.waiting is not None and seat0.waiting.pending is not None,
                         timeout=20_000)
-        pending = seat0.waiting.pending
+        waiting = seat0.waiting
+        assert waiting is not None
+        pending = waiting.pending
         assert pending is not None and pending.show_by is not None and pending.deadline is None
         clock.advance(14.5)  # 30 s of the table's time since the guest's 下一局
         qtbot.wait(800)  # the seat looks at its clock a few times (it polls every 0.25 s)
-        assert seat0.waiting.pending is pending and seat0.waiting.timeouts == 0
+        assert waiting.pending is pending and waiting.timeouts == 0
 
         # the host closes his result: the deal is shown, acknowledged, and only then his time runs
         opened = clock()
         qtbot.mouseClick(hdialog.next_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: htable.pending is not None, timeout=30_000)
-        qtbot.waitUntil(lambda: seat0.waiting.pending is not None and seat0.waiting.pending.show_by is None,
+        qtbot.waitUntil(lambda: waiting.pending is not None and waiting.pending.show_by is None,
                         timeout=10_000)  # the host's seat takes in the acknowledgement
-        started = seat0.waiting.pending
+        started = waiting.pending
         assert started is not None and started.request.id == pending.request.id
         assert started.show_by is None and started.deadline == opened + 15
         assert htable.scene.model.hand_number == 2 and htable._seconds_left >= 14
         act(qtbot, htable, 1)
-        qtbot.waitUntil(lambda: seat0.waiting.pending is None or seat0.waiting.pending is not started,
+        qtbot.waitUntil(lambda: waiting.pending is None or waiting.pending is not started,
                         timeout=10_000)
-        assert seat0.waiting.timeouts == 0  # no move of his was made by 托管
+        assert waiting.timeouts == 0  # no move of his was made by 托管
         assert not log.find("out", "closed", 0)
         assert warnings == []
     finally:

@@ -116,7 +116,10 @@ def test_a_refusal_is_told_in_words(qtbot: QtBot, code: str) -> None:
             dialog.address_box.setCurrentText(f"127.0.0.1:{host.port}")
             dialog.join_typed()
             assert not dialog.connect_button.isEnabled() and dialog.busy.isVisible()  # busy meanwhile
-            qtbot.waitUntil(lambda d=dialog: d._task is None, timeout=30_000)
+            def answered(d: JoinDialog = dialog) -> bool:
+                return d._task is None
+
+            qtbot.waitUntil(answered, timeout=30_000)
             assert dialog.status.text() == refusal_text(code)
             assert dialog.joined is None and dialog.isVisible()
             assert host.hellos[0].name == "小明" and host.hellos[0].shows

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine.net import frames
 from engine.net import messages as m
@@ -69,7 +70,7 @@ class _Guest:
 
 
 def test_the_host_sees_wrong_codes_locks_the_lobby_and_removes_a_stranger(
-        qtbot: Any, store: ProfileStore, monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+        qtbot: QtBot, store: ProfileStore, monkeypatch: pytest.MonkeyPatch, language: str) -> None:
     port = _free_port()
 
     def choose_and_accept(dialog: HostDialog) -> int:

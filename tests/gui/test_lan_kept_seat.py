@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from engine.net import messages as m
 from engine.net.client import JoinRefused
@@ -26,13 +27,14 @@ from gui.main_window import MainWindow
 from gui.settings import Settings
 from storage.store import ProfileStore
 from tests.gui.lan_windows import free_port, keep_told, lan_window
+from tests.gui.window_parts import joined
 from tests.gui_driver import act
 from tests.profile_helpers import new_store
 
 CODE = "42"
 
 
-def _window(qtbot: Any, store: ProfileStore, name: str, settings: Settings) -> MainWindow:
+def _window(qtbot: QtBot, store: ProfileStore, name: str, settings: Settings) -> MainWindow:
     return lan_window(qtbot, store, name, settings)
 
 
@@ -46,7 +48,7 @@ def table_host() -> Any:
 
 
 @pytest.fixture
-def type_address(monkeypatch: pytest.MonkeyPatch, qtbot: Any) -> list[str]:
+def type_address(monkeypatch: pytest.MonkeyPatch, qtbot: QtBot) -> list[str]:
     """JoinDialog.exec types the host's address and connects; the code prompts it saw."""
     prompts: list[str] = []
     def ask_code(_dialog: JoinDialog, why: str) -> str:
@@ -73,7 +75,7 @@ def told(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_in_one_click(
-        qtbot: Any, tmp_path: Path, table_host: Host, type_address: list[str],
+        qtbot: QtBot, tmp_path: Path, table_host: Host, type_address: list[str],
         monkeypatch: pytest.MonkeyPatch, told: list[str]) -> None:
     port = table_host.address[1]
     monkeypatch.setattr(JoinDialog, "test_address", f"127.0.0.1:{port}", raising=False)
@@ -96,14 +98,18 @@ def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_in_one_click(
     table_host.start_match()
     qtbot.waitUntil(lambda: first.stack.currentWidget() is first.table and first.table.pending is not None,
                     timeout=20_000)
-    seat = first.lan.joined.welcome.seat  # type: ignore[union-attr]
+    seat = joined(first).welcome.seat
     # the program dies: its connection closes without a word, and nothing of it runs again
-    first.lan.joined.client.close()  # type: ignore[union-attr]
+    joined(first).client.close()
     qtbot.waitUntil(lambda: not table_host.seat_states()[seat].connected, timeout=20_000)
 
     # a new run of the program finds the seat on disk
     dialogs: list[JoinDialog] = []
-    monkeypatch.setattr(JoinDialog, "exec", lambda dialog: dialogs.append(dialog) or 0)
+    def not_shown(dialog: JoinDialog) -> int:
+        dialogs.append(dialog)
+        return 0
+
+    monkeypatch.setattr(JoinDialog, "exec", not_shown)
     second = _window(qtbot, new_store(tmp_path / "guest-again"), "小李",
                      Settings(ai_pause="off", animation_speed=0.0))
     button = second.start_screen.lan_return_button
@@ -117,7 +123,7 @@ def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_in_one_click(
     assert table.scene.names[0] == "小李"
     qtbot.waitUntil(lambda: table_host.seat_states()[seat].connected, timeout=30_000)
     # the same scores as the table's (the resync's hand start carries them)
-    assert second.lan.joined.welcome.seat == seat  # type: ignore[union-attr]
+    assert joined(second).welcome.seat == seat
     # and plays on from where the table is
     end = time.monotonic() + 60
     turns = 0
@@ -141,7 +147,7 @@ def test_a_guest_whose_program_died_mid_match_returns_to_its_seat_in_one_click(
                   "running. Your seat has been cleared."),
 ])
 def test_a_seat_that_is_no_more_is_told_in_words_and_forgotten(
-        qtbot: Any, tmp_path: Path, language: str, listening: bool, words: str, told: list[str]) -> None:
+        qtbot: QtBot, tmp_path: Path, language: str, listening: bool, words: str, told: list[str]) -> None:
     from gui.i18n import set_language
 
     host = None
@@ -168,7 +174,7 @@ def test_a_seat_that_is_no_more_is_told_in_words_and_forgotten(
 
 
 def test_the_table_browser_still_takes_a_stale_seat_as_a_newcomer(
-        qtbot: Any, tmp_path: Path, table_host: Host, type_address: list[str],
+        qtbot: QtBot, tmp_path: Path, table_host: Host, type_address: list[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     port = table_host.address[1]
     monkeypatch.setattr(JoinDialog, "test_address", f"127.0.0.1:{port}", raising=False)
@@ -183,7 +189,7 @@ def test_the_table_browser_still_takes_a_stale_seat_as_a_newcomer(
     assert SeatStore().read() is None and window.start_screen.lan_return_button.isHidden()
 
 
-def test_the_list_puts_the_players_own_table_first_and_says_so(qtbot: Any) -> None:
+def test_the_list_puts_the_players_own_table_first_and_says_so(qtbot: QtBot) -> None:
     def found(tid: str, name: str, started: bool) -> Found:
         info = m.TableInfo(id=tid, name=name, port=47321, seats_free=0 if started else 2, room="open",
                            rounds=1, code=True, started=started, version="1", protocol=m.PROTOCOL_VERSION)
@@ -200,7 +206,7 @@ def test_the_list_puts_the_players_own_table_first_and_says_so(qtbot: Any) -> No
 
 
 def test_a_started_table_that_is_not_ours_is_refused_before_any_code_is_asked(
-        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(JoinDialog, "ask_code", lambda self, why: pytest.fail("asked for a code"))
     info = m.TableInfo(id="c" * 16, name="C 桌", port=47321, seats_free=0, room="open", rounds=1, code=True,
                        started=True, version="1", protocol=m.PROTOCOL_VERSION)
@@ -243,7 +249,7 @@ def test_a_damaged_seat_file_is_kept_aside_and_read_as_none(tmp_path: Path) -> N
      "牌桌「B 桌」（192.0.2.9:47321）没有回应。你的座位已清除；可以在“局域网”里重新找这桌。", True),
     (JoinRefused(m.REFUSE_BUSY, "busy"), "回不到牌桌「B 桌」：牌桌正忙，请稍后再试。", False),
 ])
-def test_why_a_return_failed_and_whether_the_seat_is_gone(qtbot: Any, error: BaseException, words: str,
+def test_why_a_return_failed_and_whether_the_seat_is_gone(qtbot: QtBot, error: BaseException, words: str,
                                                          gone: bool) -> None:
     kept = KeptSeat("d" * 16, "192.0.2.9", 47321, "e" * 32, None, "B 桌")
     assert return_failure(kept, error) == (words, gone)

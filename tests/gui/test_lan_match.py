@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from gui.table.end_dialogs import EndOfHandDialog
 from tests.gui.test_lan_play import _window, host_here_join_there
@@ -29,7 +30,7 @@ def _same_hand(document: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.slow
-def test_two_people_and_two_bots_play_a_whole_match(qtbot: Any, tmp_path: Path,
+def test_two_people_and_two_bots_play_a_whole_match(qtbot: QtBot, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch,
                                                     warnings: list[str]) -> None:
     port = host_here_join_there(qtbot, monkeypatch)
@@ -93,4 +94,5 @@ def test_two_people_and_two_bots_play_a_whole_match(qtbot: Any, tmp_path: Path,
         rows = store.history(name)
         saved = [_same_hand(store.hand_record(row.id)) for row in reversed(rows)]
         assert saved == truth
-        assert sum(row.delta for row in rows) == scores[hosted.match.names.index(name)]  # type: ignore[union-attr]
+        assert hosted.match is not None
+        assert sum(row.delta for row in rows) == scores[hosted.match.names.index(name)]

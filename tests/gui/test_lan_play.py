@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from engine.ai import NormalAI
 from engine.net import messages as m
@@ -23,9 +24,11 @@ from gui.lan.join_dialog import JoinDialog
 from gui.lan.remote_table import RemoteTable
 from gui.main_window import MainWindow
 from gui.settings import Settings
+from gui.table.end_dialogs import EndOfHandDialog
 from storage.store import ProfileStore
+from tests.gui.window_parts import joined
 from tests.gui_driver import act, pump_until
-from tests.profile_helpers import new_store
+from tests.profile_helpers import current, new_store
 
 RUN_FOR = 150.0  # seconds: the bound on the whole match for the bot's thread
 
@@ -44,7 +47,7 @@ def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
-def host_here_join_there(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> int:
+def host_here_join_there(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> int:
     """The host dialog opens a 1-圈 table on a free port; the join dialog types its address and
     connects. Returns the port."""
     port = _free_port()
@@ -67,7 +70,7 @@ def host_here_join_there(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> int:
     return port
 
 
-def _window(qtbot: Any, store: ProfileStore, name: str) -> MainWindow:
+def _window(qtbot: QtBot, store: ProfileStore, name: str) -> MainWindow:
     store.create(name)
     store.select(name)
     window = MainWindow(Settings(ai_pause="off"), confirm_quit=False, store=store)  # speed 1.0
@@ -82,7 +85,7 @@ def _window(qtbot: Any, store: ProfileStore, name: str) -> MainWindow:
 
 @pytest.mark.slow
 def test_a_table_hosted_from_the_window_plays_a_hand_with_a_bot_and_the_computer(
-        qtbot: Any, store: ProfileStore, monkeypatch: pytest.MonkeyPatch, warnings: list[str]) -> None:
+        qtbot: QtBot, store: ProfileStore, monkeypatch: pytest.MonkeyPatch, warnings: list[str]) -> None:
     port = _free_port()
 
     def choose_and_accept(dialog: HostDialog) -> int:
@@ -122,18 +125,18 @@ def test_a_table_hosted_from_the_window_plays_a_hand_with_a_bot_and_the_computer
         table = window.table
         qtbot.waitUntil(lambda: window.stack.currentWidget() is table, timeout=30_000)
         assert isinstance(table.connection, RemoteTable)
-        assert table.scene.names[0] == store.current().name  # me at the bottom, by my name
+        assert table.scene.names[0] == current(store).name  # me at the bottom, by my name
         assert "机器人" in table.scene.names
         assert table.scene.speed == 1.0
 
-        profile_hands = store.current().totals().hands
+        profile_hands = current(store).totals().hands
         turns = pump_until(qtbot, table, lambda: bool(table.summaries) and table.end_dialog is None
-                           and store.current().totals().hands > profile_hands, timeout=240.0)
+                           and current(store).totals().hands > profile_hands, timeout=240.0)
         assert warnings == []
         summary = table.summaries[0]
         assert summary.ended is not None and sum(summary.ended.deltas) == 0
         # the profile counted the hand, with my seat's result
-        profile = store.current()
+        profile = current(store)
         assert profile.totals().hands == profile_hands + 1
         assert profile.totals().net == summary.ended.deltas[0]
         assert turns > 0  # the person played through the widgets
@@ -146,7 +149,7 @@ def test_a_table_hosted_from_the_window_plays_a_hand_with_a_bot_and_the_computer
     assert window.stack.currentWidget() is window.start_screen
 
 
-def test_two_windows_host_join_play_drop_and_come_back(qtbot: Any, tmp_path: Path,
+def test_two_windows_host_join_play_drop_and_come_back(qtbot: QtBot, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       warnings: list[str]) -> None:
     """Two people: one hosts, the other types the address in the join dialog; ready, start; the
@@ -193,10 +196,11 @@ def test_two_windows_host_join_play_drop_and_come_back(qtbot: Any, tmp_path: Pat
                         turns += 1
                     dialog = table.end_dialog
                     if dialog is not None and dialog.isVisible():
+                        assert isinstance(dialog, EndOfHandDialog), dialog
                         qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
 
         both(lambda: gtable.scene.model.tiles_left < 30)
-        client = guest.lan.joined.client  # type: ignore[union-attr]
+        client = joined(guest).client
         sock = client._sock
         assert sock is not None
         states: list[tuple[int, bool, bool]] = []

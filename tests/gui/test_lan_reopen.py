@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
 from engine.game.wall_key import new_key
@@ -46,7 +46,7 @@ def _kept_table(port: int) -> SavedTable:
     return SavedTable(TABLE_ID, port, config, match.state(), seats, own_seat=0)
 
 
-def _window(qtbot: Any, tmp_path: Path, language: str = "zh") -> MainWindow:
+def _window(qtbot: QtBot, tmp_path: Path, language: str = "zh") -> MainWindow:
     return lan_window(qtbot, new_store(tmp_path / "host"), "老王",
                       Settings(ai_pause="off", animation_speed=0.0, language=language))
 
@@ -57,12 +57,16 @@ def told(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_the_host_reopens_its_table_and_the_match_goes_on_with_its_guest(
-        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told: list[str]) -> None:
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told: list[str]) -> None:
     port = free_port()
     saved = _kept_table(port)
     table_file().write(saved.to_dict())
     asked: list[SavedTable] = []
-    monkeypatch.setattr(LanController, "ask_reopen", lambda _self, table: asked.append(table) or "reopen")
+    def reopen(_self: LanController, table: SavedTable) -> str:
+        asked.append(table)
+        return "reopen"
+
+    monkeypatch.setattr(LanController, "ask_reopen", reopen)
     window = _window(qtbot, tmp_path)
     button = window.start_screen.lan_return_button
     assert button.isVisible() and button.text() == "重开我的局域网牌桌"
@@ -78,6 +82,7 @@ def test_the_host_reopens_its_table_and_the_match_goes_on_with_its_guest(
     assert isinstance(remote, RemoteTable) and remote.seat == 0
     qtbot.waitUntil(lambda: remote._hand_start is not None, timeout=30_000)
     start = remote._hand_start
+    assert start is not None
     assert start.hand_number == 3 and start.dealer == 1 and list(start.scores) == [30, -10, -5, -15]
     assert all(state.connected for state in host.seat_states())
     qtbot.waitUntil(lambda: "等其他玩家回来" not in window.table.bar.status.text(), timeout=10_000)
@@ -92,7 +97,8 @@ def test_the_host_reopens_its_table_and_the_match_goes_on_with_its_guest(
 
 @pytest.mark.parametrize("language", ["zh", "en"])
 def test_dropping_the_kept_table_forgets_it_and_a_taken_port_is_told(
-        qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told: list[str], language: str) -> None:
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, told: list[str],
+        language: str) -> None:
     try:
         with socket.socket() as taken:
             taken.bind(("127.0.0.1", 0))
@@ -114,7 +120,7 @@ def test_dropping_the_kept_table_forgets_it_and_a_taken_port_is_told(
         set_language("zh")
 
 
-def test_the_question_names_the_table_its_hand_and_scores(qtbot: Any, tmp_path: Path,
+def test_the_question_names_the_table_its_hand_and_scores(qtbot: QtBot, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QMessageBox
 

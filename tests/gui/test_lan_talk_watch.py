@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
 
 from engine.game import events as ev
 from engine.net import messages as m
@@ -35,6 +36,7 @@ from tests.gui.test_remote_table import (
     _recorded,
     _window,
 )
+from tests.gui.window_parts import profile_of
 from tests.net.lan_helpers import bots, config, hosted
 
 # the host's seat of each speaker, and the screen side it has for the player at host seat 2
@@ -59,7 +61,7 @@ def _chinese_after() -> Any:
 
 @pytest.mark.parametrize("language", ["zh", "en"])
 def test_phrases_show_by_the_speakers_plate_in_the_players_language(
-        qtbot: Any, store: ProfileStore, tmp_path: Path, language: str) -> None:
+        qtbot: QtBot, store: ProfileStore, tmp_path: Path, language: str) -> None:
     first_request = _first_request_index(_recorded(seed=31)[1]) + 1  # the hand dealt, my turn
     w, bridge, client, _remote, _stream = _playing(qtbot, store, first_request, language)
     try:
@@ -90,7 +92,8 @@ def test_phrases_show_by_the_speakers_plate_in_the_players_language(
         client.join()
 
 
-def test_an_unknown_code_shows_nothing_and_muting_hides_the_bubbles(qtbot: Any, store: ProfileStore) -> None:
+def test_an_unknown_code_shows_nothing_and_muting_hides_the_bubbles(qtbot: QtBot,
+                                                                     store: ProfileStore) -> None:
     w, bridge, client, remote, _stream = _playing(qtbot, store, 10)
     try:
         table, speech = w.table, w.table.scene.speech
@@ -117,7 +120,7 @@ def test_an_unknown_code_shows_nothing_and_muting_hides_the_bubbles(qtbot: Any, 
 
 
 def test_the_menu_by_keyboard_says_a_phrase_and_a_fourth_in_a_row_waits(
-        qtbot: Any, store: ProfileStore) -> None:
+        qtbot: QtBot, store: ProfileStore) -> None:
     w, _bridge, client, _remote, _stream = _playing(qtbot, store, 10)
     try:
         table = w.table
@@ -147,7 +150,7 @@ def test_the_menu_by_keyboard_says_a_phrase_and_a_fourth_in_a_row_waits(
 
 
 def test_a_watchers_table_is_seat_0s_side_face_down_badged_and_sends_nothing(
-        qtbot: Any, store: ProfileStore, tmp_path: Path) -> None:
+        qtbot: QtBot, store: ProfileStore, tmp_path: Path) -> None:
     rules, stream, _answers = _recorded(seed=31)
     events = _events(stream)
     won = next(i for i, e in enumerate(events) if isinstance(e, ev.HandWon))
@@ -174,13 +177,14 @@ def test_a_watchers_table_is_seat_0s_side_face_down_badged_and_sends_nothing(
         assert not client.sent  # no ack, no 托管, no 能胡就胡, no choice
         assert table.bar.waits.text() == ""  # no hand of mine to count
         assert not table.say("hurry") and not client.sent
-        assert store.current() is None or store.current().totals().hands == 0  # type: ignore[union-attr]
+        profile = store.current()
+        assert profile is None or profile.totals().hands == 0
         assert w.grab().save(str(tmp_path / "watching_zh.png"))
     finally:
         client.join()
 
 
-def test_the_join_dialogs_watch_button_watches_a_real_table(qtbot: Any, tmp_path: Path) -> None:
+def test_the_join_dialogs_watch_button_watches_a_real_table(qtbot: QtBot, tmp_path: Path) -> None:
     host = Host(TableConfig(name="观战桌"), bind="127.0.0.1", port=0, discovery_port=None)
     host.start()
     try:
@@ -202,7 +206,7 @@ def test_the_join_dialogs_watch_button_watches_a_real_table(qtbot: Any, tmp_path
         host.stop()
 
 
-def test_the_lobby_lists_the_watchers_and_a_watcher_has_no_ready(qtbot: Any, tmp_path: Path) -> None:
+def test_the_lobby_lists_the_watchers_and_a_watcher_has_no_ready(qtbot: QtBot, tmp_path: Path) -> None:
     lobby = LobbyScreen()
     qtbot.addWidget(lobby)
     lobby.resize(1000, 700)
@@ -224,7 +228,7 @@ def test_the_lobby_lists_the_watchers_and_a_watcher_has_no_ready(qtbot: Any, tmp
 
 
 def test_a_friend_watches_a_running_match_from_the_window_and_leaves(
-        qtbot: Any, store: ProfileStore, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+        qtbot: QtBot, store: ProfileStore, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """End to end over loopback, at the normal animation speed: four bots play at a host; a
     window's 局域网 → address → 观战 comes in mid-match, is shown the table from seat 0's side
     with the badge, is listed by the host, and leaves without a question."""
@@ -249,7 +253,7 @@ def test_a_friend_watches_a_running_match_from_the_window_and_leaves(
         w.open_lan()
         table, scene = w.table, w.table.scene
         qtbot.waitUntil(lambda: w.stack.currentWidget() is table and table.watching, timeout=15_000)
-        assert host.watchers == (w.session.profile.name,)  # type: ignore[union-attr]
+        assert host.watchers == (profile_of(w).name,)
         qtbot.waitUntil(lambda: sum(len(s.discards) for s in scene.model.seats) >= 4, timeout=30_000)
         assert scene.watch_badge.pill.isVisible()
         hand = scene.human_hand_items()

@@ -8,9 +8,12 @@ Durations are read from the animations themselves (their own timing values), nev
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import pytest
-from PySide6.QtCore import QAbstractAnimation, QPropertyAnimation, QRectF
+from PySide6.QtCore import QAbstractAnimation, QAnimationGroup, QPropertyAnimation, QRectF
 from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
 
 from engine.game import events as ev
 from engine.game.rules import Room, Ruleset
@@ -23,6 +26,7 @@ from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.layout import CALL_RING, CENTER
 from gui.table.scene import LAST_FOUR_DRAW_MS, REPLACEMENT_MS
 from gui.tiles.art import TileArt
+from tests.gui.built_keys import as_key
 from tests.table_states import KONGS_EVERYWHERE, Deal, new_scene, play_animated
 
 READABLE_MS = 600  # the least a moment stays on screen at the default speed
@@ -34,23 +38,36 @@ def art() -> TileArt:
 
 
 def _tile_flights(anim: QAbstractAnimation) -> list[QPropertyAnimation]:
-    group = [anim.animationAt(i) for i in range(anim.animationCount())]  # type: ignore[attr-defined]
+    assert isinstance(anim, QAnimationGroup), anim
+    group = [anim.animationAt(i) for i in range(anim.animationCount())]
     return [a for a in group if isinstance(a, QPropertyAnimation) and a.propertyName() == b"pos"]
 
 
-def _moments(deal: Deal, art: TileArt, speed: float = 1.0) -> list[tuple[ev.Event, Call, dict[str, object]]]:
+class Shown(TypedDict):
+    """What the call's card showed halfway through its moment."""
+
+    total: int
+    visible: bool
+    title: str
+    face_up: bool
+    kind: int | None
+    tile_shown: bool
+    flights: list[int]
+
+
+def _moments(deal: Deal, art: TileArt, speed: float = 1.0) -> list[tuple[ev.Event, Call, Shown]]:
     """Every moment of the hand seen from seat 0: the event, its call, and what the card showed
     halfway through its own animation (played by the animator, as the table plays it)."""
     scene = new_scene(art, deal.rules)
     scene.speed = speed
-    out = []
+    out: list[tuple[ev.Event, Call, Shown]] = []
     for seen, anim in play_animated(scene, deal):
         call = scene.call_of(seen)
         if call is None:
             continue
         assert anim is not None and anim.parent() is scene.animator
         card = scene.calls.card
-        anim.setCurrentTime(CALL_MS * speed // 2)  # the animation's own clock, halfway
+        anim.setCurrentTime(int(CALL_MS * speed // 2))  # the animation's own clock, halfway
         out.append((seen, call, {
             "total": anim.totalDuration(),
             "visible": card.isVisible() and card.opacity() == 1.0,
@@ -62,7 +79,7 @@ def _moments(deal: Deal, art: TileArt, speed: float = 1.0) -> list[tuple[ev.Even
     return out
 
 
-def test_the_last_four_and_the_replacement_draws_are_moments_readable_at_the_default_speed(qtbot, art):
+def test_the_last_four_and_the_replacement_draws_are_moments_readable_at_the_default_speed(qtbot: QtBot, art):
     deal = Deal("kongs-all", Ruleset(), rigged=KONGS_EVERYWHERE)
     moments = _moments(deal, art)
     kinds = [call.kind for _e, call, _s in moments]
@@ -86,10 +103,10 @@ def test_the_last_four_and_the_replacement_draws_are_moments_readable_at_the_def
     draws = [e for e, call, _s in moments if call.kind == "last_four_draw"]
     assert [c.title for _e, c, _s in moments if c.kind == "last_four_draw"] == [
         tr("table.call_last_four_draw", n=n) for n in (1, 2, 3, 4)]
-    assert len({e.seat for e in draws}) == 4
+    assert len({e.seat for e in draws if isinstance(e, ev.TileDrawn)}) == 4
 
 
-def test_replacement_draws_and_last_four_draws_are_logged(qtbot, art):
+def test_replacement_draws_and_last_four_draws_are_logged(qtbot: QtBot, art):
     deal = Deal("kongs-all", Ruleset(), rigged=KONGS_EVERYWHERE)
     scene = new_scene(art, deal.rules)
     hand = deal.hand()
@@ -107,7 +124,7 @@ def test_replacement_draws_and_last_four_draws_are_logged(qtbot, art):
     assert tr("log.replacement", who="x") == "x 杠尾补牌"
 
 
-def test_declaring_ready_is_called_as_large_as_a_self_draw_with_its_tile(qtbot, art):
+def test_declaring_ready_is_called_as_large_as_a_self_draw_with_its_tile(qtbot: QtBot, art):
     deal = Deal("baoting-1", Ruleset(room=Room.BAOTING), 1, 0)
     moments = _moments(deal, art)
     ready = [(e, c) for e, c, _s in moments if c.kind == "ready"]
@@ -122,13 +139,14 @@ def test_declaring_ready_is_called_as_large_as_a_self_draw_with_its_tile(qtbot, 
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
-def test_every_call_card_fits_inside_the_rivers_ring(qtbot, art, language):
+def test_every_call_card_fits_inside_the_rivers_ring(qtbot: QtBot, art, language):
     i18n.set_language(language)
     try:
         scene = new_scene(art, Ruleset())
         ring = QRectF(CENTER[0] - CALL_RING, CENTER[1] - CALL_RING, 2 * CALL_RING, 2 * CALL_RING)
         long_name = "Alexandria Featherstonehaugh" if language == "en" else "一位名字特别长的玩家"
-        calls = [Call(k, tr(f"table.call_{k}"), long_name, 3) for k in ("win", "self_draw", "kong", "ready")]
+        calls = [Call(k, tr(as_key(f"table.call_{k}")), long_name, 3)
+                 for k in ("win", "self_draw", "kong", "ready")]
         calls += [Call("last_four", tr("table.call_last_four"), tr("table.last_four_line")),
                   Call("last_four_draw", tr("table.call_last_four_draw", n=4), long_name, back=True),
                   Call("replacement", tr("table.call_replacement"),
@@ -158,7 +176,7 @@ def _exhaustive_summary(seed: int, dealer: int) -> HandSummary:
     return summary
 
 
-def test_after_an_exhaustive_draw_the_result_says_who_was_ready_on_which_tiles(qtbot, art):
+def test_after_an_exhaustive_draw_the_result_says_who_was_ready_on_which_tiles(qtbot: QtBot, art):
     summary = _exhaustive_summary(34, 2)  # every seat was 听 when the wall ran out
     dialog = EndOfHandDialog(art, summary, ["", "下家", "对家", "上家"])
     qtbot.addWidget(dialog)
@@ -173,7 +191,7 @@ def test_after_an_exhaustive_draw_the_result_says_who_was_ready_on_which_tiles(q
 
 
 
-def test_each_last_four_tile_keeps_its_mark_at_its_seat(qtbot, art):
+def test_each_last_four_tile_keeps_its_mark_at_its_seat(qtbot: QtBot, art):
     deal = Deal("kongs-all", Ruleset(), rigged=KONGS_EVERYWHERE)
     scene = new_scene(art, deal.rules)
     for seen, _anim in play_animated(scene, deal):

@@ -10,21 +10,25 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
+from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
 from gui import i18n, theme
 from gui.main_window import MainWindow
+from gui.parts.connection import HandSaved
 from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader
 from gui.screens.name_dialog import NameDialog
 from gui.settings import Settings
 from storage.store import ProfileStore
 from tests.gui.test_table import _not_blank
+from tests.gui.window_parts import replay_of
 from tests.gui_driver import pump_until
+from tests.profile_helpers import current
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
-def _window(qtbot, data_dir: Path) -> MainWindow:
+def _window(qtbot: QtBot, data_dir: Path) -> MainWindow:
     store = ProfileStore(data_dir)
     store.load()
     w = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, store=store)
@@ -34,7 +38,7 @@ def _window(qtbot, data_dir: Path) -> MainWindow:
     return w
 
 
-def _answer_name_box(qtbot, answer: Callable[[NameDialog], None]) -> list[NameDialog]:
+def _answer_name_box(qtbot: QtBot, answer: Callable[[NameDialog], None]) -> list[NameDialog]:
     """Once the name box is open: `answer` it (as the player would, with the keyboard)."""
     seen: list[NameDialog] = []
 
@@ -52,7 +56,7 @@ def _answer_name_box(qtbot, answer: Callable[[NameDialog], None]) -> list[NameDi
     return seen
 
 
-def _first_start(qtbot, data_dir: Path, answer: Callable[[NameDialog], None],
+def _first_start(qtbot: QtBot, data_dir: Path, answer: Callable[[NameDialog], None],
                  language: str = "zh") -> tuple[MainWindow, list[NameDialog]]:
     store = ProfileStore(data_dir)
     assert store.load() == [] and not store.profiles()  # a fresh data folder: the first start
@@ -65,7 +69,8 @@ def _first_start(qtbot, data_dir: Path, answer: Callable[[NameDialog], None],
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
-def test_the_first_start_asks_the_name_in_the_games_dialog_and_enter_takes_it(qtbot, tmp_path, language):
+def test_the_first_start_asks_the_name_in_the_games_dialog_and_enter_takes_it(qtbot: QtBot, tmp_path,
+                                                                              language):
     try:
         def type_a_name(box: NameDialog) -> None:
             assert box.focusWidget() is box.name_edit
@@ -82,7 +87,8 @@ def test_the_first_start_asks_the_name_in_the_games_dialog_and_enter_takes_it(qt
                  "en": ("Welcome to Hefei Mahjong", "Please enter your name", "Skip", "OK")}[language]
         assert (box.header.title.text(), box.header.subtitle.text(), box.skip_button.text(),
                 box.ok_button.text()) == texts
-        assert box.findChild(QLineEdit).maxLength() == 40  # a profile name's longest (storage.checks)
+        line = box.findChild(QLineEdit)
+        assert line is not None and line.maxLength() == 40  # a profile name's longest (storage.checks)
         assert [p.name for p in window.store.profiles()] == ["小明"]
         assert "小明" in window.start_screen.player.text()
     finally:
@@ -90,7 +96,7 @@ def test_the_first_start_asks_the_name_in_the_games_dialog_and_enter_takes_it(qt
 
 
 @pytest.mark.parametrize("key", [Qt.Key.Key_Escape, None], ids=["esc", "empty"])
-def test_esc_or_an_empty_name_keeps_the_default_one(qtbot, tmp_path, key):
+def test_esc_or_an_empty_name_keeps_the_default_one(qtbot: QtBot, tmp_path, key):
     def answer(box: NameDialog) -> None:
         qtbot.keyClicks(box.name_edit, "Ming")
         if key is None:  # an empty name, entered
@@ -102,7 +108,7 @@ def test_esc_or_an_empty_name_keeps_the_default_one(qtbot, tmp_path, key):
     assert [p.name for p in window.store.profiles()] == ["玩家"]
 
 
-def test_the_name_box_is_styled_not_the_platforms(qtbot):
+def test_the_name_box_is_styled_not_the_platforms(qtbot: QtBot):
     box = NameDialog("玩家")
     qtbot.addWidget(box)
     box.show()
@@ -115,7 +121,7 @@ def test_the_name_box_is_styled_not_the_platforms(qtbot):
     assert shot.pixelColor(2, box.height() - 2).name() == theme.CREAM
 
 
-def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbot, tmp_path):
+def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbot: QtBot, tmp_path):
     data = tmp_path / "data"
     w = _window(qtbot, data)
     profile = w.session.profile
@@ -124,7 +130,7 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=4242)
     table = w.table
 
-    hands_saved = []
+    hands_saved: list[HandSaved] = []
     table.hand_saved.connect(hands_saved.append)
     pump_until(qtbot, table, lambda: len(hands_saved) >= 2, timeout=120)
     QApplication.processEvents()
@@ -146,7 +152,7 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
 
     again = _window(qtbot, data)
     assert again.start_screen.continue_enabled()
-    assert again.store.current().totals().hands == 2  # the profile survived the restart
+    assert current(again.store).totals().hands == 2  # the profile survived the restart
     qtbot.mouseClick(again.start_screen.continue_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: again.table.scene.model.hand_number >= 3, timeout=20000)
     again.table.stop_match()
@@ -159,7 +165,7 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
     _not_blank(SHOTS / "profile_page.png")
     page.table.selectRow(0)
     qtbot.mouseClick(page.replay_button, Qt.MouseButton.LeftButton)
-    replay = again._replay
+    replay = replay_of(again)
     assert again.stack.currentWidget() is replay
     replay.show_end_dialog = True
     for _ in range(40):
@@ -173,7 +179,9 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
     assert replay.position == len(replay.events)
     qtbot.waitUntil(lambda: replay.end_dialog is not None, timeout=30_000)
     # the replay ends with the same result the history recorded
-    assert replay.summary().ended.deltas[0] == page.rows[0].delta
+    ended = replay.summary().ended
+    assert ended is not None and ended.deltas[0] == page.rows[0].delta
+    assert replay.end_dialog is not None
     replay.end_dialog.close()
     again.close()
 

@@ -8,11 +8,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import random
 from pathlib import Path
+from typing import cast
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from engine.game.ranks import RANKS, progress, rank_for
 from engine.game.rules import Ruleset
@@ -48,7 +50,9 @@ def best_hand() -> BestHand:
                      self_draw=True)
     score = score_win(ctx, Ruleset())
     data = score.to_json()
-    return BestHand(value=score.value, items=list(data["items"]), tiles="234345567888m55p", kongs=[],
+    items = data["items"]
+    assert isinstance(items, list)
+    return BestHand(value=score.value, items=list(items), tiles="234345567888m55p", kongs=[],
                     played_at="2025-03-14T21:37:05", room="open")
 
 
@@ -92,7 +96,7 @@ def test_nice_ticks_are_round_and_cover_the_range() -> None:
     assert format_number(838_860_800) == "839M"
 
 
-def test_charts_draw_data_and_an_empty_state(qtbot) -> None:
+def test_charts_draw_data_and_an_empty_state(qtbot: QtBot) -> None:
     line, bars = LineChart(), BarChart()
     for chart in (line, bars):
         qtbot.addWidget(chart)
@@ -116,7 +120,7 @@ def test_charts_draw_data_and_an_empty_state(qtbot) -> None:
     assert len(bars.values()) == bars.max_bars and bars.labels()[-1] == "45"
 
 
-def test_chart_read_out_follows_the_mouse(qtbot) -> None:
+def test_chart_read_out_follows_the_mouse(qtbot: QtBot) -> None:
     line = LineChart()
     qtbot.addWidget(line)
     line.resize(500, 240)
@@ -125,12 +129,13 @@ def test_chart_read_out_follows_the_mouse(qtbot) -> None:
     event = QMouseEvent(QMouseEvent.Type.MouseMove, QPointF(line.width() - 20, 100), QPointF(),
                         Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(line, event)
-    assert line.hovered_index() is not None and line.hovered_index() > 80
+    hovered = line.hovered_index()
+    assert hovered is not None and hovered > 80
 
 
 # -- the view ------------------------------------------------------------------------------------------
 
-def test_profile_view_screenshot(qtbot) -> None:
+def test_profile_view_screenshot(qtbot: QtBot) -> None:
     profile = seasoned_profile()
     view = ProfileView()
     qtbot.addWidget(view)
@@ -149,14 +154,14 @@ def test_profile_view_screenshot(qtbot) -> None:
     assert view.bar_chart.values() == profile.match_results
     assert view.best_tiles.tiles()[0] == sorted(parse_tiles("234345567888m55p"))
     assert view.best_table.cell(0, 0) == "胡牌基本分" and view.best_table.cell(0, 2) == "+10"
-    assert view.best_table.cell(-1, 2) == str(profile.best_hand.value)
+    assert profile.best_hand is not None and view.best_table.cell(-1, 2) == str(profile.best_hand.value)
     start, end, _ = progress(profile.points)
     assert RANKS[level.number].dan_title in view.header.next_text()
     assert f"{end - profile.points:,}" in view.header.next_text() and start <= profile.points < end
     assert view.scroll_area.verticalScrollBar().maximum() == 0  # everything fits at 1100 x 800
 
 
-def test_profile_view_with_recent_matches_and_top_level(qtbot) -> None:
+def test_profile_view_with_recent_matches_and_top_level(qtbot: QtBot) -> None:
     profile = seasoned_profile(hands=96, seed=11)
     profile.points = RANKS[-1].next_at - 123_456_789  # 财神: the bar shows the end figure
     rows = [
@@ -171,11 +176,13 @@ def test_profile_view_with_recent_matches_and_top_level(qtbot) -> None:
     assert view.recent_card.isVisibleTo(view)
     assert view.header.next_text() == "已达最高级别"
     assert view.recent_table.header()[0] == "时间" and view.recent_table.cell(0, 1) in ("不报听", "报听")
-    view.resize(1100, view.scroll_area.widget().sizeHint().height())
+    content = view.scroll_area.widget()
+    assert content is not None
+    view.resize(1100, content.sizeHint().height())
     save(view, "profile_view_top_level.png")
 
 
-def test_empty_profile_renders(qtbot) -> None:
+def test_empty_profile_renders(qtbot: QtBot) -> None:
     view = ProfileView()
     qtbot.addWidget(view)
     view.resize(1100, 800)
@@ -192,7 +199,7 @@ def test_empty_profile_renders(qtbot) -> None:
     assert view.scroll_area.verticalScrollBar().maximum() == 0
 
 
-def test_language_switch_retranslates(qtbot) -> None:
+def test_language_switch_retranslates(qtbot: QtBot) -> None:
     view = ProfileView()
     qtbot.addWidget(view)
     view.resize(1100, 800)
@@ -213,7 +220,12 @@ def test_language_switch_retranslates(qtbot) -> None:
 
 # -- the banner ----------------------------------------------------------------------------------------
 
-def make_stage(qtbot) -> tuple[QWidget, LevelChangeBanner]:
+def reveal(banner: LevelChangeBanner) -> float:
+    """How far the banner has slid in (a Qt property: PySide6's stubs type it as the Property)."""
+    return cast(float, banner.reveal)
+
+
+def make_stage(qtbot: QtBot) -> tuple[QWidget, LevelChangeBanner]:
     stage = ProfileView()
     qtbot.addWidget(stage)
     stage.resize(900, 560)
@@ -224,7 +236,7 @@ def make_stage(qtbot) -> tuple[QWidget, LevelChangeBanner]:
     return stage, banner
 
 
-def test_banner_instant(qtbot) -> None:
+def test_banner_instant(qtbot: QtBot) -> None:
     _stage, banner = make_stage(qtbot)
     with qtbot.waitSignal(banner.finished, timeout=30_000):
         banner.show_change(RANKS[0], RANKS[1], speed=0)
@@ -235,13 +247,17 @@ def test_banner_instant(qtbot) -> None:
     assert not banner.isVisible()
 
 
-def test_banner_animates_and_finishes(qtbot) -> None:
+def test_banner_animates_and_finishes(qtbot: QtBot) -> None:
     stage, banner = make_stage(qtbot)
     seen: list[float] = []
     banner.show_change(2, 3, speed=0.25)
     assert banner.isVisible() and banner.is_running()
     assert banner.geometry() == stage.rect()
-    qtbot.waitUntil(lambda: seen.append(banner.reveal) or banner.reveal >= 0.999, timeout=30_000)
+    def revealed() -> bool:
+        seen.append(reveal(banner))
+        return reveal(banner) >= 0.999
+
+    qtbot.waitUntil(revealed, timeout=30_000)
     assert min(seen) < 0.9  # it slid in, it did not just appear
     save(stage, "level_banner_up.png")
     with qtbot.waitSignal(banner.finished, timeout=30_000):
@@ -250,13 +266,13 @@ def test_banner_animates_and_finishes(qtbot) -> None:
 
     banner.show_change(RANKS[4], RANKS[3], speed=0.25)
     assert banner.message() == "降级！正式工 · 街头三段"
-    qtbot.waitUntil(lambda: banner.reveal >= 0.999, timeout=30_000)
+    qtbot.waitUntil(lambda: reveal(banner) >= 0.999, timeout=30_000)
     save(stage, "level_banner_down.png")
     with qtbot.waitSignal(banner.finished, timeout=30_000):
         pass
 
 
-def test_banner_small_speed_and_replacement(qtbot) -> None:
+def test_banner_small_speed_and_replacement(qtbot: QtBot) -> None:
     stage, banner = make_stage(qtbot)
     finished: list[int] = []
     banner.finished.connect(lambda: finished.append(1))

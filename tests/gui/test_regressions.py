@@ -5,13 +5,16 @@ from __future__ import annotations
 import time
 
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine.ai import SimpleAI
 from engine.game.rules import Ruleset
 from gui.main_window import MainWindow
+from gui.parts.connection import HandSaved
 from gui.settings import Settings
 from gui.table.widget import TableWidget
 from storage.store import ProfileStore
+from tests.gui.window_parts import profile_page, replay_of
 from tests.gui_driver import pump_until
 
 
@@ -21,7 +24,7 @@ class SlowAI(SimpleAI):
         return super().decide(view, legal)
 
 
-def _window(qtbot, tmp_path) -> MainWindow:
+def _window(qtbot: QtBot, tmp_path) -> MainWindow:
     store = ProfileStore(tmp_path / "data")
     store.load()
     w = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, store=store)
@@ -31,7 +34,7 @@ def _window(qtbot, tmp_path) -> MainWindow:
     return w
 
 
-def test_a_stopped_match_cannot_feed_events_to_the_next_one(qtbot, tmp_path, monkeypatch):
+def test_a_stopped_match_cannot_feed_events_to_the_next_one(qtbot: QtBot, tmp_path, monkeypatch):
     w = _window(qtbot, tmp_path)
     table = w.table
     seen: list[tuple[str, bool]] = []
@@ -60,7 +63,7 @@ def test_a_stopped_match_cannot_feed_events_to_the_next_one(qtbot, tmp_path, mon
     table.stop_match()
 
 
-def test_auto_play_during_a_timed_decision_stops_the_countdown(qtbot, tmp_path):
+def test_auto_play_during_a_timed_decision_stops_the_countdown(qtbot: QtBot, tmp_path):
     w = _window(qtbot, tmp_path)
     table = w.table
     w.start_match(Ruleset(rounds=1, time_limit=30), ["normal"] * 3, seed=3)
@@ -73,11 +76,11 @@ def test_auto_play_during_a_timed_decision_stops_the_countdown(qtbot, tmp_path):
     table.stop_match()
 
 
-def test_a_new_match_replaces_the_saved_one(qtbot, tmp_path):
+def test_a_new_match_replaces_the_saved_one(qtbot: QtBot, tmp_path):
     w = _window(qtbot, tmp_path)
     w.table.bar.autoplay.setChecked(True)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=11)
-    saved = []
+    saved: list[HandSaved] = []
     w.table.hand_saved.connect(saved.append)
     pump_until(qtbot, w.table, lambda: len(saved) >= 1, timeout=60)
     QApplication.processEvents()
@@ -90,24 +93,24 @@ def test_a_new_match_replaces_the_saved_one(qtbot, tmp_path):
     w.table.stop_match()
 
 
-def _replay_of_a_played_hand(qtbot, tmp_path):
+def _replay_of_a_played_hand(qtbot: QtBot, tmp_path):
     """Play one hand (seed 21) under 托管, then open its replay from the profile page."""
     w = _window(qtbot, tmp_path)
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
     w.table.bar.autoplay.setChecked(True)
-    saved = []
+    saved: list[HandSaved] = []
     w.table.hand_saved.connect(saved.append)
     pump_until(qtbot, w.table, lambda: len(saved) >= 1, timeout=60)
     w.table.stop_match()
     QApplication.processEvents()
     w.show_profile()
-    w.show_replay(w._profile_page.rows[0].id)
-    replay = w._replay
+    w.show_replay(profile_page(w).rows[0].id)
+    replay = replay_of(w)
     replay.show_end_dialog = False
     return replay
 
 
-def test_replay_back_at_the_start_shows_the_deal(qtbot, tmp_path):
+def test_replay_back_at_the_start_shows_the_deal(qtbot: QtBot, tmp_path):
     replay = _replay_of_a_played_hand(qtbot, tmp_path)
     for _ in range(40):
         replay.step_forward()
@@ -123,7 +126,7 @@ def test_replay_back_at_the_start_shows_the_deal(qtbot, tmp_path):
     assert len(replay.scene.model.log) >= 3
 
 
-def test_a_replay_shows_every_hand_open_or_follows_one_seat(qtbot, tmp_path):
+def test_a_replay_shows_every_hand_open_or_follows_one_seat(qtbot: QtBot, tmp_path):
     replay = _replay_of_a_played_hand(qtbot, tmp_path)
     for _ in range(20):  # mid-deal or just after
         replay.step_forward()

@@ -148,7 +148,7 @@ def _window(qtbot: QtBot, store: ProfileStore, speed: float = SPEED, language: s
 def _sit(w: MainWindow, client: FakeClient, bridge: MessageBridge, rules: Ruleset) -> RemoteTable:
     table = w.table
     started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
-    remote = RemoteTable(client, bridge, started)  # type: ignore[arg-type]
+    remote = RemoteTable(client, bridge, started)
     w.session.begin_match(rules, [], match_id="lan-test")
     w.stack.setCurrentWidget(table)
     table.sit_at(remote, rules, [NAMES[(MY_SEAT + i) % 4] for i in range(4)], ["", "", "", ""])
@@ -183,7 +183,11 @@ def test_a_lan_match_is_shown_turned_to_the_player_acknowledged_answered_and_cou
     client = FakeClient(bridge, stream)
     shown: list[ev.Event] = []
     original = table._on_event
-    table._on_event = lambda e: (shown.append(e), original(e))  # type: ignore[method-assign]
+    def on_event(event: ev.Event) -> None:
+        shown.append(event)
+        original(event)
+
+    table._on_event = on_event  # type: ignore[method-assign]
     saved: list[Any] = []
     table.hand_saved.connect(saved.append)
     ended: list[object] = []
@@ -223,7 +227,8 @@ def test_a_lan_match_is_shown_turned_to_the_player_acknowledged_answered_and_cou
     assert len(saved) == len(host_ends)
     for record, end in zip(saved, host_ends, strict=True):
         assert record.seat == MY_SEAT and record.match_state is None
-        assert replay(record.record).result.deltas == end.deltas  # exact replay
+        result = replay(record.record).result
+        assert result is not None and result.deltas == end.deltas  # exact replay
     assert [s.over for s in saved] == [False] * (len(saved) - 1) + [True]
     # the profile counted every hand for my seat, and the match
     profile = store.current()
@@ -296,7 +301,7 @@ def test_a_dropped_connection_comes_back_and_the_table_is_drawn_again(qtbot: QtB
     started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
     bridge.deliver(m.Resync(started, tuple(events), m.RequestMessage(request, 9.0), states))
     qtbot.waitUntil(lambda: table.pending is not None, timeout=30_000)
-    assert table.pending.id == request.id
+    assert table.pending is not None and table.pending.id == request.id
     assert table.pending.time_limit is not None and table.pending.time_limit <= 9.0
     assert table.scene.speed == 1.0  # caught up: the player's speed again
     assert "重新连接" not in table.bar.status.text()
@@ -470,7 +475,7 @@ def test_a_table_resumed_in_a_new_window_is_drawn_from_the_resync_then_the_messa
     started = m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules)
     for n, later in enumerate(stream[cut:cut + 3], len(events) + 1):
         bridge.deliver(m.EventMessage(n, later))  # type: ignore[arg-type]
-    remote = RemoteTable(client, bridge, started)  # type: ignore[arg-type]
+    remote = RemoteTable(client, bridge, started)
     remote.resume(time.monotonic(), m.Resync(started, tuple(events), None, states))
     w.session.begin_match(rules, [], match_id="lan-test")
     w.stack.setCurrentWidget(table)

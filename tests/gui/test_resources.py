@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 import resources
 from engine.game.ranks import RANKS
@@ -88,7 +89,7 @@ def test_the_icns_holds_png_entries() -> None:
     assert {"ic07", "ic08", "ic09", "ic10"} <= set(kinds) and len(kinds) == 11
 
 
-def test_the_window_and_the_application_have_the_icon(qtbot, store) -> None:
+def test_the_window_and_the_application_have_the_icon(qtbot: QtBot, store) -> None:
     icon = app_icon()
     assert not icon.isNull() and QSize(16, 16) in icon.availableSizes()
     window = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, store=store)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
+from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
 from gui.i18n import set_language
@@ -43,7 +44,7 @@ def fake_time(monkeypatch: pytest.MonkeyPatch) -> FakeTime:
     return fake
 
 
-def _result_under_autoplay(qtbot: Any, tmp_path: Path, language: str = "zh") -> tuple[Any, EndOfHandDialog]:
+def _result_under_autoplay(qtbot: QtBot, tmp_path: Path, language: str = "zh") -> tuple[Any, EndOfHandDialog]:
     w = _window(qtbot, tmp_path, language=language)
     table = w.table
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=33)
@@ -57,7 +58,7 @@ def _result_under_autoplay(qtbot: Any, tmp_path: Path, language: str = "zh") -> 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
 def test_autoplay_counts_the_result_down_on_its_button_and_take_over_stops_it(
-        qtbot: Any, tmp_path: Path, fake_time: FakeTime, language: str) -> None:
+        qtbot: QtBot, tmp_path: Path, fake_time: FakeTime, language: str) -> None:
     words = WORDS[language]
     set_language(language)
     try:
@@ -81,7 +82,7 @@ def test_autoplay_counts_the_result_down_on_its_button_and_take_over_stops_it(
         set_language("zh")
 
 
-def test_left_alone_the_result_closes_when_the_count_reaches_zero(qtbot: Any, tmp_path: Path,
+def test_left_alone_the_result_closes_when_the_count_reaches_zero(qtbot: QtBot, tmp_path: Path,
                                                                   fake_time: FakeTime) -> None:
     table, dialog = _result_under_autoplay(qtbot, tmp_path)
     qtbot.wait(3 * hand_end.AUTOPLAY_TICK_MS)
@@ -96,7 +97,7 @@ def test_left_alone_the_result_closes_when_the_count_reaches_zero(qtbot: Any, tm
     ("en", "Waiting for 乙, 丁", "Starting in 12 s", "The next hand has started"),
 ])
 def test_the_readiness_panel_says_who_is_ready_whom_it_waits_for_and_the_countdown(
-        qtbot: Any, language: str, waiting: str, countdown: str, started: str) -> None:
+        qtbot: QtBot, language: str, waiting: str, countdown: str, started: str) -> None:
     set_language(language)
     try:
         panel = ReadinessPanel(["甲", "乙", "丙", "丁"])

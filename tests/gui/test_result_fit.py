@@ -5,7 +5,7 @@ sideways), no text is wider than its label or its column, and the dialog stays i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
@@ -22,6 +22,7 @@ from engine.table.summary import HandSummary, track
 from gui.table.end_dialogs import MIN_TILE_W, TILE_W, EndOfHandDialog, fitting_width, row_width
 from gui.table.layout import height_of
 from gui.tiles.art import get_art
+from tests.gui import window_parts
 from tests.gui.test_controls import _never_left_asking, _window  # noqa: F401 (its windows closed)
 from tests.gui.test_text import NAMES, a_draw, a_win
 
@@ -76,6 +77,7 @@ def _problems(dialog: EndOfHandDialog) -> list[str]:
     text wider than its label, a cell's text wider than its column."""
     viewport = dialog.scroll_area.viewport()
     body = dialog.scroll_area.widget()
+    assert body is not None
     seen = QRect(QPoint(0, 0), viewport.size())
     whole = QRect(QPoint(0, 0), dialog.size())
     out = []
@@ -106,9 +108,9 @@ def _problems(dialog: EndOfHandDialog) -> list[str]:
         for c in range(table.columnCount()):
             # a cell's text keeps the item view's margin each side, a header's its padding
             margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
-            cells = [table.item(r, c) for r in range(table.rowCount())]
+            cells = [window_parts.cell(table, r, c) for r in range(table.rowCount())]
             texts = [(cell.font(), cell.text(), margin) for cell in cells]
-            header = table.horizontalHeaderItem(c).text()
+            header = window_parts.heading(table, c).text()
             texts.append((table.horizontalHeader().font(), header, HEADER_PADDING))
             for font, text, pad in texts:
                 if _text_width(font, text) + 2 * pad > table.columnWidth(c):
@@ -119,7 +121,8 @@ def _problems(dialog: EndOfHandDialog) -> list[str]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("kind", ["win", "draw", "several"])
 def test_the_result_is_readable_whole_at_the_smallest_and_a_large_window(qtbot, host, language, size, kind):
-    summary = {"win": a_win, "draw": a_draw, "several": several_winners}[kind]()
+    made: dict[str, Callable[[], HandSummary]] = {"win": a_win, "draw": a_draw, "several": several_winners}
+    summary = made[kind]()
     dialog = _shown(host, summary, size)
     qtbot.addWidget(dialog)
     assert dialog.width() <= size[0] and dialog.height() <= size[1]

@@ -36,6 +36,7 @@ from gui.table.review_window import ReviewWindow
 from gui.tiles.art import TileArt
 from storage.model import Profile
 from storage.store import ProfileStore
+from tests.gui.window_parts import cell, hand_result, profile_of, profile_page, replay_of
 from tests.gui_driver import pump_until
 from tests.profile_helpers import outcome_for
 
@@ -95,6 +96,7 @@ def test_the_panel_lists_moves_biggest_mistakes_first_and_goes_to_one(qtbot: QtB
     assert move_words(worst.made) in texts[1] and "大师：" + move_words(worst.best) in texts[1]
     assert f"−{worst.loss:.1f} 分" in texts[1]
     assert texts[0] == "最大失误" and texts[len(mistakes) + 1] == "每一步（按顺序）"
+    assert review.agreement is not None
     assert panel.figures.text().startswith(f"与大师一致 {round(review.agreement * 100)}%")
     assert f"共失 {review.total_loss:.1f} 分" in panel.figures.text()
 
@@ -133,6 +135,7 @@ def test_the_panel_in_english_and_after_a_language_switch(qtbot: QtBot, replay: 
     assert panel.list.item(0).text() == "Biggest mistakes"
     line = panel.list.item(1).text()
     assert line.startswith(f"Turn {worst.turn} · −{worst.loss:.1f} pts")  # numbered by 巡, not step
+    assert worst.made.tile is not None
     assert f"discard {i18n.tile_label(worst.made.tile)} · Master: discard" in line
     i18n.set_language("zh")
     replay.retranslate()
@@ -187,7 +190,9 @@ def test_reviews_run_off_the_gui_thread_and_the_gui_stays_free(qtbot: QtBot, mon
     assert len(threads) == 1 and got[0][0] == key and worker.result(key) is got[0][1]
     assert waited == [True]  # the GUI thread went on while 大师 worked
     assert worker.request(data, 0) == key and len(threads) == 1  # kept: not reviewed again
-    assert worker.stop() and not worker.review_thread.isRunning()
+    assert worker.stop()
+    thread = worker.review_thread
+    assert thread is not None and not thread.isRunning()
 
 
 def test_stopping_stops_the_review_under_way_and_delivers_no_half_of_it(qtbot: QtBot, monkeypatch) -> None:
@@ -244,12 +249,12 @@ def test_closing_the_window_mid_review_does_not_crash(qtbot: QtBot, tmp_path, mo
 
     monkeypatch.setattr(engine.records.review, "review_hand", slow_review)
     w = _window(qtbot, tmp_path, speed=Settings().animation_speed)  # the default speed
-    name = w.session.profile.name
+    name = profile_of(w).name
     data = saved_hand()
     w.store.record_hand(name, outcome_for(_hand(), 0), data, "m1", [name, "", "", ""], 0)
     w.show_profile()
-    w.show_replay(w._profile_page.rows[0].id)
-    replay = w._replay
+    w.show_replay(profile_page(w).rows[0].id)
+    replay = replay_of(w)
     assert replay.review_panel.running and replay.review_panel.figures.text() == tr("review.running")
     replay.toggle_play()  # and the replay playing, at the default speed
     qtbot.waitUntil(started.is_set, timeout=30_000)
@@ -265,12 +270,12 @@ def test_a_finished_hand_is_reviewed_for_the_profile_and_its_result_offers_it(qt
     table = w.table
     pump_until(qtbot, table, lambda: table.end_dialog is not None and table.end_dialog.isVisible(),
                on_dialog=lambda _dialog: False)
-    name = w.session.profile.name
+    name = profile_of(w).name
     qtbot.waitUntil(lambda: w.store.history(name)[0].agreement is not None, timeout=30000)
     agreement = w.store.history(name)[0].agreement
     assert w.store.agreement_history(name) == [agreement]
 
-    dialog = table.end_dialog
+    dialog = hand_result(table)
     button = dialog.findChild(type(dialog.next_button), "reviewButton")
     assert button is not None and button.text() == "复盘"
     advance = QTimer(dialog)  # as 托管 leaves the result: reading the review, it must not go on
@@ -288,8 +293,8 @@ def test_a_finished_hand_is_reviewed_for_the_profile_and_its_result_offers_it(qt
     table.stop_match()
 
     w.show_profile()
-    page = w._profile_page
-    assert page.table.item(0, 4).text() == f"{round(agreement * 100)}%"
+    page = profile_page(w)
+    assert agreement is not None and cell(page.table, 0, 4).text() == f"{round(agreement * 100)}%"
     assert page.view.agreement_chart.figures == [agreement]
     w.close()
 
@@ -341,6 +346,7 @@ def test_three_charts_fit_beside_the_history_in_a_1280_window(qtbot: QtBot, lang
                      agreements=[0.7] * 50)
     QApplication.processEvents()
     content = view.scroll_area.widget()
+    assert content is not None
     assert content.minimumSizeHint().width() <= view.scroll_area.viewport().width()
     for card in (view.points_card, view.agreement_card, view.results_card):
         assert card.geometry().right() <= content.width()
@@ -358,8 +364,10 @@ def test_the_review_of_a_result_opens_at_the_biggest_mistake(qtbot: QtBot) -> No
         worst = review_hand(data, 0).mistakes(1)[0]
         qtbot.waitUntil(lambda: replay.position == replay.position_of(worst.step), timeout=30_000)
         assert replay.position > 0  # the dealt table, not the felt before the deal
-        assert replay.decision_here() is not None and replay.decision_here().step == worst.step
+        here = replay.decision_here()
+        assert here is not None and here.step == worst.step
         assert replay.mark.frame.isVisible()  # 大师's tile is framed there
+        assert replay.mark.item is not None
         assert replay.scene.model.kinds[replay.mark.item] == worst.best.tile
         replay.step_forward()  # the player moves on: the review coming again does not pull it back
         moved = replay.position

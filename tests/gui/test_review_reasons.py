@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from engine.ai import make_ai
 from engine.game.rules import Room, Ruleset
@@ -21,7 +22,7 @@ from engine.records.review import review_hand
 from engine.table.match import Match
 from engine.table.seat import HandRunner
 from gui import i18n
-from gui.i18n import tr
+from gui.i18n import TextKey, tr
 from gui.main_window import MainWindow
 from gui.practice_window import CLOSE, LIMIT, PracticeWindow
 from gui.settings import Settings
@@ -30,6 +31,7 @@ from gui.table.replay import ReplayWidget
 from gui.tiles.art import TileArt
 from storage.store import ProfileStore
 from tests.gui.test_review import _reviewed
+from tests.gui.window_parts import profile_of, profile_page
 from tests.gui_driver import act, pump_until
 from tests.profile_helpers import outcome_for
 
@@ -59,7 +61,7 @@ def saved(seed: int, auto_after: int | None = None) -> dict[str, Any]:
     return data
 
 
-def test_the_candidates_at_a_move_and_moves_by_turn(qtbot, replay: ReplayWidget) -> None:
+def test_the_candidates_at_a_move_and_moves_by_turn(qtbot: QtBot, replay: ReplayWidget) -> None:
     review = _reviewed(qtbot, replay, saved(21))
     panel = replay.review_panel
     assert not panel.candidates.isVisible()  # at the deal: no move of the player's
@@ -82,7 +84,7 @@ def test_the_candidates_at_a_move_and_moves_by_turn(qtbot, replay: ReplayWidget)
     assert panel.candidates.rows()[0][0] == move_text(other.best)
 
 
-def test_autoplay_moves_are_marked_in_the_list_and_not_counted(qtbot, replay: ReplayWidget) -> None:
+def test_autoplay_moves_are_marked_in_the_list_and_not_counted(qtbot: QtBot, replay: ReplayWidget) -> None:
     review = _reviewed(qtbot, replay, saved(21, auto_after=3))
     panel = replay.review_panel
     auto = [d for d in review.decisions if d.auto == "autoplay"]
@@ -95,7 +97,7 @@ def test_autoplay_moves_are_marked_in_the_list_and_not_counted(qtbot, replay: Re
     assert all(d.auto is None for d in review.mistakes())
 
 
-def test_the_filter_keeps_losses_above_n(qtbot, replay: ReplayWidget) -> None:
+def test_the_filter_keeps_losses_above_n(qtbot: QtBot, replay: ReplayWidget) -> None:
     review = _reviewed(qtbot, replay, saved(21))
     panel = replay.review_panel
     every = [s for s in panel.entries() if s is not None]
@@ -110,7 +112,7 @@ def test_the_filter_keeps_losses_above_n(qtbot, replay: ReplayWidget) -> None:
     assert [s for s in panel.entries() if s is not None] == every
 
 
-def test_the_loss_curve_of_the_match(qtbot, replay: ReplayWidget) -> None:
+def test_the_loss_curve_of_the_match(qtbot: QtBot, replay: ReplayWidget) -> None:
     review = _reviewed(qtbot, replay, saved(21))
     panel = replay.review_panel
     assert not panel.curve.isVisible()  # one hand alone: no curve
@@ -123,7 +125,7 @@ def test_the_loss_curve_of_the_match(qtbot, replay: ReplayWidget) -> None:
 
 
 @pytest.fixture
-def replay(qtbot) -> Iterator[ReplayWidget]:
+def replay(qtbot: QtBot) -> Iterator[ReplayWidget]:
     """A replay with its panel in a small window: the panel at its narrow width."""
     widget = ReplayWidget(TileArt("classic"))
     qtbot.addWidget(widget)
@@ -136,7 +138,7 @@ def replay(qtbot) -> Iterator[ReplayWidget]:
         widget.shut_down()
 
 
-def _window(qtbot, data_dir: Path, settings: Settings | None = None) -> MainWindow:
+def _window(qtbot: QtBot, data_dir: Path, settings: Settings | None = None) -> MainWindow:
     store = ProfileStore(data_dir)
     store.load()
     w = MainWindow(settings or Settings(), confirm_quit=False, store=store)  # the default animation speed
@@ -146,14 +148,15 @@ def _window(qtbot, data_dir: Path, settings: Settings | None = None) -> MainWind
     return w
 
 
-def test_practice_answers_a_puzzle_through_the_real_window(qtbot, tmp_path: Path, language: str) -> None:
+def test_practice_answers_a_puzzle_through_the_real_window(qtbot: QtBot, tmp_path: Path,
+                                                           language: str) -> None:
     w = _window(qtbot, tmp_path)
-    name = w.session.profile.name
+    name = profile_of(w).name
     hands = [saved(seed) for seed in SEEDS]
     for data in hands:
         w.store.record_hand(name, outcome_for(replay_hand(data), 0), data, "m1", [name, "", "", ""], 0)
     w.show_profile()
-    page = w._profile_page
+    page = profile_page(w)
     assert page.practice_button.text() == tr("practice.button")
     qtbot.mouseClick(page.practice_button, Qt.MouseButton.LeftButton)
     window = w.practice_window
@@ -180,7 +183,7 @@ def test_practice_answers_a_puzzle_through_the_real_window(qtbot, tmp_path: Path
     assert window.candidates.isVisible()
     assert window.candidates.rows()[0][0] == move_text(puzzle.decision.best)
     loss = loss_of_answer(puzzle, window.chosen)
-    key = "practice.close_enough" if loss <= CLOSE else "practice.wrong"
+    key: TextKey = "practice.close_enough" if loss <= CLOSE else "practice.wrong"
     assert window.verdict.text() == tr(key, best=move_words(puzzle.decision.best), loss=f"{loss:.1f}")
     assert window.then.text() == tr("practice.then", made=move_words(puzzle.decision.made),
                                     loss=f"{puzzle.decision.loss:.1f}")
@@ -198,7 +201,7 @@ def test_practice_answers_a_puzzle_through_the_real_window(qtbot, tmp_path: Path
     w.close()
 
 
-def test_practice_with_no_hands_says_so(qtbot) -> None:
+def test_practice_with_no_hands_says_so(qtbot: QtBot) -> None:
     from gui.review_worker import ReviewWorker
 
     reviews = ReviewWorker()
@@ -210,7 +213,8 @@ def test_practice_with_no_hands_says_so(qtbot) -> None:
     reviews.stop()
 
 
-def test_the_table_marks_the_moves_autoplay_made_for_the_player(qtbot, tmp_path: Path, language: str) -> None:
+def test_the_table_marks_the_moves_autoplay_made_for_the_player(qtbot: QtBot, tmp_path: Path,
+                                                                language: str) -> None:
     """A real match: the player makes the first move, then switches 托管 on; the hand kept in
     the history marks every later move of the player's seat as 托管's, and its review counts
     only the first."""
@@ -226,7 +230,7 @@ def test_the_table_marks_the_moves_autoplay_made_for_the_player(qtbot, tmp_path:
     assert table.bar.autoplay.isChecked()
     pump_until(qtbot, table, lambda: table.end_dialog is not None and table.end_dialog.isVisible(),
                on_dialog=lambda _dialog: False)
-    name = w.session.profile.name
+    name = profile_of(w).name
     row = w.store.history(name)[0]
     data = w.store.hand_record(row.id)
     own = [step for step, (who, _) in enumerate(data["actions"]) if who == 0]
@@ -240,7 +244,7 @@ def test_the_table_marks_the_moves_autoplay_made_for_the_player(qtbot, tmp_path:
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1920, 1200)])
-def test_the_candidate_table_fits_the_panel_and_reads(qtbot, replay: ReplayWidget,
+def test_the_candidate_table_fits_the_panel_and_reads(qtbot: QtBot, replay: ReplayWidget,
                                                       size: tuple[int, int]) -> None:
     """Every column in view without scrolling sideways, texts ≥ 11 px, larger in a large window."""
     replay.resize(*size)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
 
 from gui.table.review_window import MIN_SIZE, review_size
 
 
-def test_review_size_follows_the_parent_window(qtbot) -> None:
+def test_review_size_follows_the_parent_window(qtbot: QtBot) -> None:
     small, large = QWidget(), QWidget()
     qtbot.addWidget(small)
     qtbot.addWidget(large)
@@ -20,6 +21,6 @@ def test_review_size_follows_the_parent_window(qtbot) -> None:
     assert w_large > w_small and h_large > h_small
 
 
-def test_review_size_without_parent_is_at_least_the_minimum(qtbot) -> None:
+def test_review_size_without_parent_is_at_least_the_minimum(qtbot: QtBot) -> None:
     width, height = review_size(None)
     assert width >= MIN_SIZE[0] and height >= MIN_SIZE[1]

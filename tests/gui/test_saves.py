@@ -76,9 +76,12 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(
     add_hand(first.store, name, 100)
     assert first._instance is not None
     asked: list[tuple[str, bool]] = []
-    monkeypatch.setattr(MainWindow, "_ask_other_window",
-                        lambda self, pid, raised: asked.append((pid, raised)) or False)
-    with qtbot.waitSignal(first._instance.activate_requested, timeout=30_000):  # type: ignore[attr-defined]
+    def ask_other_window(self: MainWindow, pid: str, raised: bool) -> bool:
+        asked.append((pid, raised))
+        return False
+
+    monkeypatch.setattr(MainWindow, "_ask_other_window", ask_other_window)
+    with qtbot.waitSignal(first._instance.activate_requested, timeout=30_000):
         second = _window(qtbot, folder)
     assert asked == [(str(os.getpid()), True)]
     assert second.store.locked_elsewhere

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine.game.hand import Hand
 from engine.game.rules import Ruleset
@@ -21,7 +22,7 @@ def art() -> TileArt:
     return TileArt()
 
 
-def _table(qtbot, art: TileArt, width: int, height: int) -> TableWidget:
+def _table(qtbot: QtBot, art: TileArt, width: int, height: int) -> TableWidget:
     table = TableWidget(art, speed=0.0)
     qtbot.addWidget(table)
     table.resize(width, height)
@@ -30,7 +31,7 @@ def _table(qtbot, art: TileArt, width: int, height: int) -> TableWidget:
     return table
 
 
-def test_the_bar_grows_with_the_window(qtbot, art):
+def test_the_bar_grows_with_the_window(qtbot: QtBot, art):
     small, wide = _table(qtbot, art, 800, 520), _table(qtbot, art, 1920, 1140)
     assert bar_scale(800) < 1.0 < bar_scale(1920)
     assert small.bar.height() < BAR_HEIGHT < wide.bar.height()
@@ -39,7 +40,7 @@ def test_the_bar_grows_with_the_window(qtbot, art):
     assert small.bar.status.font().pixelSize() >= 13  # still readable at the smallest window
 
 
-def test_my_countdown_is_on_my_name_plate_and_goes_with_the_decision(qtbot, art):
+def test_my_countdown_is_on_my_name_plate_and_goes_with_the_decision(qtbot: QtBot, art):
     table = _table(qtbot, art, 1280, 800)
     hand = Hand(Ruleset(), dealer=0, seed=5)
     for event in hand.events:
@@ -60,7 +61,7 @@ def test_my_countdown_is_on_my_name_plate_and_goes_with_the_decision(qtbot, art)
     assert not plate.countdown.pill.isVisible()
 
 
-def test_the_autoplay_banner_is_a_strip_of_its_own_not_over_the_table(qtbot, art):
+def test_the_autoplay_banner_is_a_strip_of_its_own_not_over_the_table(qtbot: QtBot, art):
     table = _table(qtbot, art, 1024, 700)
     view_height = table.view.height()
     table.bar.autoplay.setChecked(True)

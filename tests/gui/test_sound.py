@@ -149,13 +149,14 @@ def _drive(qtbot: QtBot, table: TableWidget, recorded: RecordedTable, until: Any
     assert recorded.wrong == []
 
 
-def _expected(events: list[ev.Event], instant: bool) -> list[str]:
+def _expected(events: list[object], instant: bool) -> list[str]:
     """The sounds a hand's events make (and the player's turns), in order."""
     out: list[str] = []
     for event in events:
         if isinstance(event, DecisionRequest):
             out.append("turn")
             continue
+        assert isinstance(event, ev.Event), event
         effect, _ = cue_of(event)
         if effect == "deal" and instant and "deal" in out:
             continue  # the deal at once: heard once

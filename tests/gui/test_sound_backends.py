@@ -58,9 +58,10 @@ class FakeDevice:
 @pytest.fixture
 def fake_miniaudio(monkeypatch: pytest.MonkeyPatch) -> type[FakeDevice]:
     module = types.ModuleType("miniaudio")
-    module.Backend = enum.Enum("Backend", ["WASAPI", "PULSEAUDIO", "ALSA", "CUSTOM", "NULL"])  # type: ignore[attr-defined]
-    module.SampleFormat = types.SimpleNamespace(SIGNED16="s16")  # type: ignore[attr-defined]
-    module.PlaybackDevice = FakeDevice  # type: ignore[attr-defined]
+    module.__dict__.update(
+        Backend=enum.Enum("Backend", ["WASAPI", "PULSEAUDIO", "ALSA", "CUSTOM", "NULL"]),
+        SampleFormat=types.SimpleNamespace(SIGNED16="s16"), PlaybackDevice=FakeDevice,
+    )
     monkeypatch.setitem(sys.modules, "miniaudio", module)
     monkeypatch.setitem(sys.modules, "PySide6.QtMultimedia", None)  # (were a full PySide6 here)
     monkeypatch.setenv(ENV_SOUND, "on")
@@ -262,8 +263,8 @@ def test_the_mixer_stream_survives_a_failure_silently(caplog):
 
 class FakeEffect:
     def __init__(self, parent: QObject) -> None:
-        self.source = None
-        self.volume = None
+        self.source: Any = None
+        self.volume: float | None = None
         self.plays = 0
         self.stopped = False
 
@@ -288,8 +289,8 @@ class FakeEffect:
 
 def _fake_multimedia(monkeypatch: pytest.MonkeyPatch, outputs: list[str]) -> None:
     module = types.ModuleType("PySide6.QtMultimedia")
-    module.QMediaDevices = types.SimpleNamespace(audioOutputs=lambda: outputs)  # type: ignore[attr-defined]
-    module.QSoundEffect = FakeEffect  # type: ignore[attr-defined]
+    module.__dict__.update(QMediaDevices=types.SimpleNamespace(audioOutputs=lambda: outputs),
+                           QSoundEffect=FakeEffect)
     monkeypatch.setitem(sys.modules, "PySide6.QtMultimedia", module)
 
 

@@ -14,7 +14,8 @@ from storage.codes import PLACE_NAMES, RESULT_CODES, coded_names
 from storage.imports import REFUSALS, ImportRefused
 from storage.notice import Notice
 from storage.store import ProfileStore
-from tests.profile_helpers import fake_record
+from tests.gui.built_keys import as_key
+from tests.profile_helpers import current, fake_record
 
 
 @pytest.mark.parametrize("code", sorted(REFUSALS))
@@ -23,7 +24,7 @@ def test_every_import_refusal_is_told_in_both_languages(code: str) -> None:
     refused = ImportRefused(code, **values)
     for lang in i18n.LANGUAGES:
         text = refusal_text(refused, lang)
-        assert text != f"import.{code}" and text == i18n.tr_in(lang, f"import.{code}", **values)
+        assert text != f"import.{code}" and text == i18n.tr_in(lang, as_key(f"import.{code}"), **values)
         assert not re.search(r"\{[a-z_]+\}", text), text  # every placeholder filled
         assert all(value in text for value in values.values()), (lang, text)  # and every value said
     assert refusal_text(refused) == refusal_text(refused, "zh")  # the player's language by default
@@ -125,8 +126,8 @@ def test_a_hand_hosted_elsewhere_counts_without_a_match_to_resume(store: Profile
     session.hand_saved(saved, summary)  # type: ignore[arg-type]
     assert len(store.history("me")) == 1  # the hand counts
     assert store.match_in_progress("me") is None  # nothing to resume here
-    room = store.current().rooms[session.rules.room.value] if store.current() else None
-    assert room is not None and room.matches == (1 if over else 0)
+    room = current(store).rooms[session.rules.room.value]
+    assert room.matches == (1 if over else 0)
 
 
 def test_a_lan_hand_counts_for_the_players_own_seat_and_keeps_the_saved_match(store: ProfileStore) -> None:

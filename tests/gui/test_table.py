@@ -21,8 +21,9 @@ from engine.table.seat import HandRunner
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.table.layout import HAND_WIDTHS, layout, wall_placement
-from gui.table.scene import TableScene
+from gui.table.scene import MoveRecord, TableScene
 from gui.tiles.art import TileArt
+from tests.gui.window_parts import local_table
 from tests.gui_driver import pump_until
 from tests.rigging import rigged_hand
 
@@ -111,6 +112,7 @@ def _check_scene_matches_engine(scene: TableScene, hand: Hand) -> None:
         tile = scene.tiles[item]
         assert (tile.pos().x(), tile.pos().y()) == pytest.approx((place.x, place.y))
     # the wall stacks stand where the engine's own wall geometry puts them
+    assert model.wall is not None
     for item in model.in_wall:
         engine_place = hand.wall.place(item)
         gui_place = model.wall.place(item)
@@ -146,7 +148,7 @@ def test_kong_replacement_flies_from_the_back_and_dealing_starts_at_the_break(qt
         ["2222m345p34567s88s", "3334444m666p222s", "5556688m777p333s", "777m222p444s555s6s"],
         back="8p",
     )
-    deal_moves = []
+    deal_moves: list[MoveRecord] = []
     for event in hand.events:
         scene.show_event(event.for_seat(0))
         if isinstance(event, ev.TilesDealt) and not deal_moves:
@@ -188,7 +190,7 @@ def test_closing_mid_animation_exits_cleanly(qtbot: QtBot):
     w.show()
     w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=5)
     qtbot.waitUntil(lambda: w.table.scene.animator.busy, timeout=30_000)
-    thread = w.table.connection.engine_thread
+    thread = local_table(w.table).engine_thread
     w.close()
     assert not thread.isRunning()
     assert w.table.connection is None
@@ -203,7 +205,7 @@ def test_closing_mid_ai_turn_exits_cleanly(qtbot: QtBot):
     table.start_match(Ruleset(rounds=1), 9, [SlowAI() for _ in range(3)], ["你", "下家", "对家", "上家"],
                       ["", "", "", ""])
     qtbot.waitUntil(lambda: len(table.scene.model.seats[1].discards) >= 1, timeout=20000)
-    thread = table.connection.engine_thread
+    thread = local_table(table).engine_thread
     w.close()
     assert not thread.isRunning()  # stopped in the middle of an AI's turn, not left running
 

@@ -41,8 +41,8 @@ def _shown(item: QGraphicsItem) -> bool:
     return item.isVisible() and item.effectiveOpacity() > 0.01
 
 
-def texts(scene: TableScene) -> list[QGraphicsItem]:
-    out = []
+def texts(scene: TableScene) -> list[QGraphicsSimpleTextItem | QGraphicsTextItem]:
+    out: list[QGraphicsSimpleTextItem | QGraphicsTextItem] = []
     for item in scene.items():
         if isinstance(item, QGraphicsSimpleTextItem | QGraphicsTextItem) and _shown(item):
             text = item.text() if isinstance(item, QGraphicsSimpleTextItem) else item.toPlainText()
@@ -60,7 +60,7 @@ def _tile_rect(tile: TileItem) -> QRectF:
     return tile.mapRectToScene(tile.face_rect())
 
 
-def _label(item: QGraphicsItem) -> str:
+def _label(item: QGraphicsSimpleTextItem | QGraphicsTextItem) -> str:
     text = item.text() if isinstance(item, QGraphicsSimpleTextItem) else item.toPlainText()
     return repr(text.replace("\n", " / ")[:40])
 
@@ -122,7 +122,7 @@ def tracker_problems(scene: TableScene) -> list[str]:
     return found
 
 
-def _pixel_size(item: QGraphicsItem, view_scale: float) -> float:
+def _pixel_size(item: QGraphicsSimpleTextItem | QGraphicsTextItem, view_scale: float) -> float:
     font = item.font()
     size = font.pixelSize() if font.pixelSize() > 0 else font.pointSizeF() * 96 / 72
     t = item.sceneTransform()

@@ -6,7 +6,7 @@ import gc
 import weakref
 
 import pytest
-from PySide6.QtCore import QAbstractAnimation, QRectF
+from PySide6.QtCore import QAbstractAnimation, QAnimationGroup, QRectF
 from PySide6.QtWidgets import QApplication
 
 from engine.ai import SimpleAI
@@ -15,8 +15,9 @@ from engine.game.hand import Hand
 from engine.game.rules import Room, Ruleset
 from engine.game.view import Phase
 from engine.table.seat import HandRunner
-from gui.table.call_marks import CALL_MS
+from gui.table.call_marks import CALL_MS, Call
 from gui.table.layout import CALL_RING, CENTER, river_centre, screen_side
+from gui.table.scene import TableScene
 from gui.tiles.art import TileArt
 from tests.table_states import DEALS, THREE_KONGS_AND_WIN, Deal, new_scene, play, play_animated
 
@@ -39,7 +40,7 @@ def test_the_seat_to_act_is_the_engines_and_its_plate_is_lit(qtbot, art, deal: D
             assert scene.turn_seat() is None
             if hand.phase is Phase.CLAIM:
                 claims += 1
-                assert scene.tiles[scene.model.last_discard].latest
+                assert scene.model.last_discard is not None and scene.tiles[scene.model.last_discard].latest
         lit = [seat for seat, plate in enumerate(scene.plates) if plate.lit]
         assert lit == ([] if scene.turn_seat() is None else [scene.turn_seat()])
         glow = scene.centre.glow
@@ -55,7 +56,7 @@ def test_a_claimable_discard_lights_no_seat(qtbot, art):
     for event in play(scene, Deal("open", Ruleset(), 3, 3)):
         if isinstance(event, ev.TileDiscarded):
             assert scene.turn_seat() is None
-            assert scene.tiles[scene.model.last_discard].latest
+            assert scene.model.last_discard is not None and scene.tiles[scene.model.last_discard].latest
         elif isinstance(event, ev.TileDrawn):
             assert scene.turn_seat() == event.seat
             assert scene.plates[event.seat].lit
@@ -65,21 +66,36 @@ def _owned(scene, anim: QAbstractAnimation | None) -> bool | None:
     """None without an animation; else whether the animator owns it and it owns its parts."""
     if anim is None:
         return None
+    assert isinstance(anim, QAnimationGroup), anim
     parts = [anim.animationAt(i) for i in range(anim.animationCount())]
     return anim.parent() is scene.animator and all(p.parent() is anim for p in parts)
 
 
-def _calls_of(deal: Deal, art: TileArt, speed: float) -> list[tuple[ev.Event, bool | None, object, object]]:
+SEATED = (ev.HandWon, ev.KongDeclared, ev.TileDiscarded, ev.TileDrawn)  # the calls a seat makes
+Seen = tuple[ev.Event, bool | None, tuple[int | None, Call] | None, TableScene]
+Shown = tuple[ev.Event, bool | None, tuple[int | None, Call], TableScene]
+
+
+def _calls_of(deal: Deal, art: TileArt, speed: float) -> list[Seen]:
     """(event, whether its animation is owned as it must be (None: no animation), the call
     shown as (screen side, Call), the scene) for every event that makes a call or a moment,
     each animation played to its end."""
     scene = new_scene(art, deal.rules)
     scene.speed = speed
-    out = []
+    out: list[Seen] = []
     for seen, anim in play_animated(scene, deal):
         if scene.call_of(seen) is not None:
             out.append((seen, _owned(scene, anim), scene.calls.last, scene))
         scene.calls.last = None
+    return out
+
+
+def _shown(calls: list[Seen]) -> list[Shown]:
+    """The calls, each asserted on the card (at a speed above 0 each is animated)."""
+    out: list[Shown] = []
+    for event, owned, shown, scene in calls:
+        assert shown is not None, event
+        out.append((event, owned, shown, scene))
     return out
 
 
@@ -89,10 +105,10 @@ def _kinds(calls: list) -> list[tuple[str, str]]:
 
 def test_kongs_their_replacements_and_a_self_drawn_win_are_called_by_their_seat(qtbot, art):
     deal = Deal("kongs", Ruleset(), rigged=THREE_KONGS_AND_WIN)
-    calls = _calls_of(deal, art, speed=1.0)
+    calls = _shown(_calls_of(deal, art, speed=1.0))
     assert _kinds(calls) == [("kong", "杠"), ("replacement", "杠尾补牌")] * 3 + [("self_draw", "自摸")]
     for event, owned, (side, call), scene in calls:
-        assert side == screen_side(scene.model, event.seat) == 0
+        assert isinstance(event, SEATED) and side == screen_side(scene.model, event.seat) == 0
         assert call.line == "你" or "你" in call.line
         # part of the event's animation (the engine waits for it), owned as gui.table.animation says
         assert owned is True
@@ -117,6 +133,7 @@ def test_a_call_grows_in_inside_the_rivers_ring_and_lasts_long_enough_to_read(qt
     assert CALL_MS >= 600 and anim.totalDuration() >= CALL_MS
     card = scene.calls.card
     assert card.isVisible() and scene.calls.title.text() == "杠"
+    assert isinstance(anim, QAnimationGroup), anim
     children = [anim.animationAt(i) for i in range(anim.animationCount())]
     assert all(child.parent() is anim for child in children)
     done = []
@@ -137,7 +154,7 @@ def test_a_call_grows_in_inside_the_rivers_ring_and_lasts_long_enough_to_read(qt
 
 def test_a_win_on_a_discard_and_declaring_ready_are_called_in_english(qtbot, art, english):
     deal = Deal("baoting-1", Ruleset(room=Room.BAOTING), 1, 0)
-    calls = _calls_of(deal, art, speed=0.5)
+    calls = _shown(_calls_of(deal, art, speed=0.5))
     shown = [(type(e).__name__, getattr(e, "seat", None), c[1].kind, c[1].title) for e, _a, c, _s in calls]
     # 报听 is called with its discard, as large as 自摸, and the declaring tile is shown
     assert ("TileDiscarded", 0, "ready", "Ready") in shown
@@ -147,7 +164,7 @@ def test_a_win_on_a_discard_and_declaring_ready_are_called_in_english(qtbot, art
         if call.kind == "ready":
             assert isinstance(event, ev.TileDiscarded) and event.declaring and call.tile == event.tile
     scene = calls[0][3]
-    sides = {e.seat: c[0] for e, _a, c, _s in calls if hasattr(e, "seat")}
+    sides = {e.seat: c[0] for e, _a, c, _s in calls if isinstance(e, SEATED)}
     assert sides == {seat: screen_side(scene.model, seat) for seat in sides}
 
 

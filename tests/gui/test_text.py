@@ -13,6 +13,7 @@ from dataclasses import replace
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QLibraryInfo, QStandardPaths
@@ -43,6 +44,7 @@ from gui.table.end_dialogs import EndOfHandDialog, StandingsDialog
 from gui.tiles.art import get_art
 from storage.model import BestHand, Profile
 from storage.store import ProfileStore
+from tests.gui.window_parts import cell, heading, profile_page
 from tests.storage.test_stored_codes import legacy_history
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +81,7 @@ def texts(widget: QWidget) -> list[str]:
 
 
 def column(table: QTableWidget, c: int) -> list[str]:
-    return [table.item(r, c).text() for r in range(table.rowCount())]
+    return [cell(table, r, c).text() for r in range(table.rowCount())]
 
 
 # -- 1. Qt's own buttons ----------------------------------------------------------------------------
@@ -136,7 +138,7 @@ def test_score_table_shows_each_language_in_its_own_column(qtbot) -> None:
     dialog = EndOfHandDialog(art, summary, NAMES)
     qtbot.addWidget(dialog)
     [table] = dialog.score_tables
-    header = [table.horizontalHeaderItem(c).text() for c in range(3)]
+    header = [heading(table, c).text() for c in range(3)]
     assert header == ["项目", "English", "分数"]
     assert column(table, 0)[0] == "胡牌基本分" and column(table, 1)[0] == "Base"
     assert "基础分" in column(table, 0) and "Base sum" in column(table, 1)
@@ -146,7 +148,7 @@ def test_score_table_shows_each_language_in_its_own_column(qtbot) -> None:
     dialog = EndOfHandDialog(art, summary, NAMES)
     qtbot.addWidget(dialog)
     [table] = dialog.score_tables
-    assert [table.horizontalHeaderItem(c).text() for c in range(3)] == ["Item", "中文", "Points"]
+    assert [heading(table, c).text() for c in range(3)] == ["Item", "中文", "Points"]
     assert column(table, 0)[0] == "Base" and column(table, 1)[0] == "胡牌基本分"
     assert "Base sum" in column(table, 0) and "基础分" in column(table, 1)
     assert len(set(column(table, 0)) & set(column(table, 1))) == 0  # the two columns never repeat
@@ -184,7 +186,7 @@ def test_nameless_seats_show_their_place_in_the_dialogs(qtbot) -> None:
     assert {"下家", "对家", "上家", "小明"} <= set(texts(dialog))
     standings = StandingsDialog(list(summaries()), NAMES)
     qtbot.addWidget(standings)
-    header = [standings.table.horizontalHeaderItem(c).text() for c in range(2, 6)]
+    header = [heading(standings.table, c).text() for c in range(2, 6)]
     assert header == ["小明", "下家", "对家", "上家"]
     i18n.set_language("en")
     dialog = EndOfHandDialog(art, a_win(), NAMES, human=0)
@@ -203,8 +205,8 @@ def test_migrated_history_reads_in_english(qtbot, tmp_path: Path) -> None:
     window = MainWindow(Settings(language="en"), confirm_quit=False, store=store)
     qtbot.addWidget(window)
     window.show_profile()
-    page = window._profile_page
-    results = [page.table.item(r, 2).text() for r in range(page.table.rowCount())]
+    page = profile_page(window)
+    results = [cell(page.table, r, 2).text() for r in range(page.table.rowCount())]
     assert results == ["Self-draw", "—", "Won on discard", "Exhaustive draw"]
     window.close()
 
@@ -318,7 +320,7 @@ def test_main_window_works_at_1024_by_700(qtbot, tmp_path: Path) -> None:
     QApplication.processEvents()
     assert window.minimumSizeHint().width() <= 1024 and window.minimumSizeHint().height() <= 700
     assert (window.width(), window.height()) == (1024, 700)
-    view = window._profile_page.view
+    view = profile_page(window).view
     record = view.record_card.table
     assert record.geometry().right() <= view.scroll_area.viewport().width()  # no card cut at the right
     window.close()
@@ -391,7 +393,7 @@ def test_best_hand_follows_the_tile_theme(qtbot, tmp_path: Path, monkeypatch: py
                         settings_path=str(tmp_path / "settings.json"))
     qtbot.addWidget(window)
     window.show_profile()
-    strip = window._profile_page.view.best_card.tiles
+    strip = profile_page(window).view.best_card.tiles
     assert strip.art.theme_name == "classic"
     accepted = settings_dialog.SettingsDialog.DialogCode.Accepted
     monkeypatch.setattr(settings_dialog.SettingsDialog, "exec", lambda self: accepted)
@@ -399,7 +401,7 @@ def test_best_hand_follows_the_tile_theme(qtbot, tmp_path: Path, monkeypatch: py
                         lambda self: replace(window.settings, tile_theme="contrast"))
     window.show_settings()  # 设置 → 高对比, without a table ever made
     window.show_profile()
-    assert window._profile_page.view.best_card.tiles.art.theme_name == "contrast"
+    assert profile_page(window).view.best_card.tiles.art.theme_name == "contrast"
     window.close()
 
 
@@ -413,11 +415,16 @@ def test_export_starts_in_the_documents_folder(qtbot, tmp_path: Path,
     window = MainWindow(Settings(), confirm_quit=False, store=store)
     qtbot.addWidget(window)
     window.show_profile()
-    page = window._profile_page
+    page = profile_page(window)
     page.table.selectRow(0)
     asked: list[str] = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (asked.append(a[2]), ("", ""))[1])
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (asked.append(a[2]), ("", ""))[1])
+
+    def ask(*a: Any, **k: Any) -> tuple[str, str]:
+        asked.append(a[2])
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", ask)
     page._export()
     page._import()
     documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)

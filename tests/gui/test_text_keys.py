@@ -81,9 +81,9 @@ def test_mypy_refuses_a_misspelt_key_and_takes_a_right_one(tmp_path: Path) -> No
     assert right.returncode == 0, right.stdout
 
 
-def _raised_codes(path: Path, name: str) -> set[str]:
+def _raised_codes(path: Path, name: str) -> set[object]:
     """The first argument of every ``name("code", ...)`` call in a file."""
-    found = set()
+    found: set[object] = set()
     for node in ast.walk(ast.parse(path.read_text("utf-8"))):
         if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == name \
                 and node.args and isinstance(node.args[0], ast.Constant):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QCursor, QMouseEvent
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 from engine.game.actions import Action, ActionKind
 from engine.game.hand import Hand
@@ -43,7 +44,7 @@ def _hand_tile_at(scene: TableScene, point: QPointF) -> TileItem | None:
     return None
 
 
-def test_a_discarded_tile_drops_its_rise_and_its_neighbour_does_not_rise_unbidden(qtbot):
+def test_a_discarded_tile_drops_its_rise_and_its_neighbour_does_not_rise_unbidden(qtbot: QtBot):
     scene = TableScene(TileArt())
     scene.speed = 0
     view = TableView(scene)
@@ -94,7 +95,7 @@ def test_a_discarded_tile_drops_its_rise_and_its_neighbour_does_not_rise_unbidde
     assert [t.item_id for t in scene.tiles if t.lift] == [under.item_id]
 
 
-def test_a_tile_that_leaves_the_hand_by_a_kong_drops_its_selection(qtbot):
+def test_a_tile_that_leaves_the_hand_by_a_kong_drops_its_selection(qtbot: QtBot):
     from tests.rigging import rigged_hand
     from tests.table_states import THREE_KONGS_AND_WIN
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
 from engine.table.seat import HandRunner
@@ -22,7 +23,7 @@ def art() -> TileArt:
 
 
 @pytest.mark.parametrize("deal", [DEALS[0], DEALS[5], DEALS[9]], ids=lambda d: d.name)
-def test_the_panel_shows_what_my_seat_may_know_after_every_event(qtbot, art, deal):
+def test_the_panel_shows_what_my_seat_may_know_after_every_event(qtbot: QtBot, art, deal):
     scene = new_scene(art, deal.rules)
     scene.set_tracker_visible(True)
     hand = deal.hand()
@@ -39,7 +40,7 @@ def test_the_panel_shows_what_my_seat_may_know_after_every_event(qtbot, art, dea
     assert checks > 20
 
 
-def test_the_j_key_shows_and_hides_the_tracker_and_says_so(qtbot, art):
+def test_the_j_key_shows_and_hides_the_tracker_and_says_so(qtbot: QtBot, art):
     table = TableWidget(art, speed=0.0)
     qtbot.addWidget(table)
     assert not table.scene.tracker.visible
@@ -50,7 +51,7 @@ def test_the_j_key_shows_and_hides_the_tracker_and_says_so(qtbot, art):
     assert not table.scene.tracker.visible
 
 
-def test_the_setting_shows_the_tracker_and_the_key_is_remembered(qtbot):
+def test_the_setting_shows_the_tracker_and_the_key_is_remembered(qtbot: QtBot):
     w = MainWindow(Settings(animation_speed=0.0, show_tracker=True), confirm_quit=False)
     qtbot.addWidget(w)
     assert w.table.scene.tracker.visible
@@ -60,7 +61,7 @@ def test_the_setting_shows_the_tracker_and_the_key_is_remembered(qtbot):
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
-def test_the_tracker_in_every_tile_theme_and_both_languages(qtbot, language):
+def test_the_tracker_in_every_tile_theme_and_both_languages(qtbot: QtBot, language):
     i18n.set_language(language)
     try:
         for name in TILE_THEMES:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect, Qt
+from pytestqt.qtbot import QtBot
 
 from engine.game.actions import ActionKind
 from engine.game.scoring import WinRefusal
@@ -23,6 +24,8 @@ from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.tutorial import TutorialTable
 from storage.store import ProfileStore
+from tests.gui.built_keys import as_key
+from tests.gui.window_parts import profile_of
 from tests.gui_driver import click_tile
 
 WAIT_MS = 30_000  # a generous deadline for the next moment on a busy machine (never a window)
@@ -35,7 +38,7 @@ def _chinese_after() -> Any:
     i18n.set_language("zh")
 
 
-def _window(qtbot: Any, tmp_path: Path, language: str, size: tuple[int, int] = (1280, 800)) -> MainWindow:
+def _window(qtbot: QtBot, tmp_path: Path, language: str, size: tuple[int, int] = (1280, 800)) -> MainWindow:
     store = ProfileStore(tmp_path / "data")
     store.load()
     # the default animation speed: the tutorial's animations are the game's
@@ -47,14 +50,14 @@ def _window(qtbot: Any, tmp_path: Path, language: str, size: tuple[int, int] = (
     return window
 
 
-def _open_tutorial(qtbot: Any, window: MainWindow) -> TutorialTable:
+def _open_tutorial(qtbot: QtBot, window: MainWindow) -> TutorialTable:
     qtbot.mouseClick(window.start_screen.tutorial_button, Qt.MouseButton.LeftButton)
     tutorial = window._tutorial
     assert isinstance(tutorial, TutorialTable) and window.stack.currentWidget() is tutorial
     return tutorial
 
 
-def _wait_moment(qtbot: Any, tutorial: TutorialTable, key: str) -> None:
+def _wait_moment(qtbot: QtBot, tutorial: TutorialTable, key: str) -> None:
     def shown() -> bool:
         if key == "score":  # in the result dialog
             return tutorial.score_note is not None and tutorial.score_note.isVisible()
@@ -63,7 +66,7 @@ def _wait_moment(qtbot: Any, tutorial: TutorialTable, key: str) -> None:
     qtbot.waitUntil(shown, timeout=WAIT_MS)
 
 
-def _click(qtbot: Any, button: Any) -> None:
+def _click(qtbot: QtBot, button: Any) -> None:
     assert button.isVisible() and button.isEnabled(), button.text()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
@@ -85,7 +88,7 @@ def _check_callout_clear_of_hand(tutorial: TutorialTable) -> None:
         assert not box.intersects(rect), (box, rect)
 
 
-def play_tutorial(qtbot: Any, window: MainWindow, at_moment: Callable[[str], None] = lambda _key: None,
+def play_tutorial(qtbot: QtBot, window: MainWindow, at_moment: Callable[[str], None] = lambda _key: None,
                   stop_at: str | None = None) -> TutorialTable:
     """Play the tutorial through the window's widgets: each moment is awaited, looked at
     (`at_moment`), read on with 下一步, and the move it asks for made with the mouse; at `stop_at`
@@ -115,7 +118,7 @@ def play_tutorial(qtbot: Any, window: MainWindow, at_moment: Callable[[str], Non
     return tutorial
 
 
-def _make(qtbot: Any, tutorial: TutorialTable, kind: ActionKind, declare: bool) -> None:
+def _make(qtbot: QtBot, tutorial: TutorialTable, kind: ActionKind, declare: bool) -> None:
     if kind is ActionKind.KONG:
         _click(qtbot, tutorial.bar.kong)
     elif kind is ActionKind.WIN:
@@ -132,7 +135,7 @@ def _make(qtbot: Any, tutorial: TutorialTable, kind: ActionKind, declare: bool) 
 # the longer English texts at the smallest window, the Chinese at the largest: the callout never
 # covers the player's tiles at either end
 @pytest.mark.parametrize(("language", "size"), [("en", (800, 560)), ("zh", (1920, 1200))])
-def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: Any, tmp_path: Path, language: str,
+def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_path: Path, language: str,
                                                               size: tuple[int, int]) -> None:
     window = _window(qtbot, tmp_path, language, size)
     profile = window.session.profile
@@ -141,7 +144,7 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: Any, tmp_pa
     def counted() -> tuple[object, ...]:
         assert profile is not None
         name = profile.name
-        return asdict(window.session.profile), store.history(name), store.match_in_progress(name)
+        return asdict(profile_of(window)), store.history(name), store.match_in_progress(name)
 
     before = counted()
     seen: list[str] = []
@@ -187,13 +190,13 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: Any, tmp_pa
     assert window._tutorial is None and not tutorial.running
     # every explanation is in the window's language
     for key in KEYS:
-        assert texts[key].startswith(i18n.tr_in(language, f"tutorial.{key}.title"))
+        assert texts[key].startswith(i18n.tr_in(language, as_key(f"tutorial.{key}.title")))
     # counted nowhere: the profile, its history and any saved match are as before
     assert counted() == before
 
 
 @pytest.mark.parametrize("step", KEYS[:-1])
-def test_skip_at_any_step_returns_to_the_start_screen_and_counts_nothing(qtbot: Any, tmp_path: Path,
+def test_skip_at_any_step_returns_to_the_start_screen_and_counts_nothing(qtbot: QtBot, tmp_path: Path,
                                                                          step: str) -> None:
     window = _window(qtbot, tmp_path, "zh")
     profile = window.session.profile
@@ -203,10 +206,10 @@ def test_skip_at_any_step_returns_to_the_start_screen_and_counts_nothing(qtbot: 
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
     assert not tutorial.running and window._tutorial is None and not tutorial.finished_playing
     assert tutorial.end_dialog is None  # the result dialog went with it
-    assert (asdict(window.session.profile), window.store.history(profile.name)) == before
+    assert (asdict(profile_of(window)), window.store.history(profile.name)) == before
 
 
-def _at_the_eight_tile_rule(qtbot: Any, window: MainWindow) -> TutorialTable:
+def _at_the_eight_tile_rule(qtbot: QtBot, window: MainWindow) -> TutorialTable:
     tutorial = _open_tutorial(qtbot, window)
     _wait_moment(qtbot, tutorial, "intro")
     _click(qtbot, tutorial.callout.next)
@@ -214,7 +217,7 @@ def _at_the_eight_tile_rule(qtbot: Any, window: MainWindow) -> TutorialTable:
     return tutorial
 
 
-def test_the_bar_s_skip_button_leaves_while_the_table_plays(qtbot: Any, tmp_path: Path) -> None:
+def test_the_bar_s_skip_button_leaves_while_the_table_plays(qtbot: QtBot, tmp_path: Path) -> None:
     """Between the moments (no callout on screen) the tutorial can be left as well."""
     window = _window(qtbot, tmp_path, "en")
     tutorial = _at_the_eight_tile_rule(qtbot, window)
@@ -226,7 +229,7 @@ def test_the_bar_s_skip_button_leaves_while_the_table_plays(qtbot: Any, tmp_path
     assert not tutorial.running and window._tutorial is None
 
 
-def test_a_language_switch_says_the_moment_again_in_the_new_language(qtbot: Any, tmp_path: Path) -> None:
+def test_a_language_switch_says_the_moment_again_in_the_new_language(qtbot: QtBot, tmp_path: Path) -> None:
     window = _window(qtbot, tmp_path, "zh")
     tutorial = _at_the_eight_tile_rule(qtbot, window)
     assert tutorial.callout.title.text() == i18n.tr_in("zh", "tutorial.eight.title")
@@ -243,7 +246,7 @@ def test_a_language_switch_says_the_moment_again_in_the_new_language(qtbot: Any,
 
 @pytest.mark.parametrize("language", ["zh", "en"])
 @pytest.mark.parametrize("size", [(800, 538), (1920, 1178)])
-def test_the_start_screen_s_tutorial_button_sits_clear_of_the_menu(qtbot: Any, language: str,
+def test_the_start_screen_s_tutorial_button_sits_clear_of_the_menu(qtbot: QtBot, language: str,
                                                                    size: tuple[int, int]) -> None:
     i18n.set_language(language)
     screen = StartScreen()

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize
+from pytestqt.qtbot import QtBot
 
 from gui import window_fit
 from gui.main_window import MainWindow
@@ -80,7 +81,7 @@ def test_a_saved_geometry_that_fits_is_kept_where_it_was(tmp_path: Path) -> None
     assert again["restored"]["inside"] == first["made"]  # where the player had put it, not centred
 
 
-def test_the_windows_minimum_fits_a_1024_by_700_screen_with_its_frame(qtbot, store) -> None:
+def test_the_windows_minimum_fits_a_1024_by_700_screen_with_its_frame(qtbot: QtBot, store) -> None:
     window = MainWindow(Settings(), confirm_quit=False, store=store)
     qtbot.addWidget(window)
     minimum = window_fit.minimum_of(window)

@@ -18,6 +18,7 @@ from gui.profile.page import history_result
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.tiles.art import TileArt
 from storage.history import HistoryRow, winners_of
+from tests.gui.window_parts import cell
 from tests.table_states import DEALS, new_scene, play
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
@@ -137,7 +138,7 @@ def test_the_score_shows_its_sums_as_totals_and_explains_the_dealer_bonus(qtbot)
         dialog = EndOfHandDialog(TileArt(), summary, ["", "", "", ""])
         qtbot.addWidget(dialog)
         for win, table in zip(summary.wins, dialog.score_tables, strict=True):
-            texts = {table.item(r, 0).text(): table.item(r, 2) for r in range(table.rowCount())}
+            texts = {cell(table, r, 0).text(): cell(table, r, 2) for r in range(table.rowCount())}
             assert texts["基础分"].text() == f"= {win.score.base_sum}" and texts["基础分"].font().bold()
             assert texts["胡牌分"].text() == f"= {win.score.value}" and texts["胡牌分"].font().bold()
             bonus = [k for k in texts if k.startswith("庄分")]

@@ -57,6 +57,7 @@ def test_every_claimant_is_asked_at_once_with_one_deadline(claimants: tuple[int,
             pending = person.waiting.pending if person.waiting is not None else None
             view = message.view if pending is not None and pending.request is message else None
             if view is not None and view.phase is Phase.CLAIM and view.hand_number == 1:
+                assert pending is not None
                 deadlines[person.seat] = pending.deadline
             deliver(self, person, message)
 

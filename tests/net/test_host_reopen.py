@@ -94,7 +94,8 @@ def test_a_reopened_table_takes_its_people_back_and_finishes_the_match_zero_sum(
     assert all(r.finished for r in results)
     assert [r.seat for r in results] == [seat_of["东东"], seat_of["北北"]]
     final = results[0].scores
-    assert sum(final) == 0 and results[1].scores == final and list(again.match.scores) == list(final)
+    assert sum(final) == 0 and results[1].scores == final and again.match is not None
+    assert list(again.match.scores) == list(final)
     # the match went on from the kept one: its next hand, dealer and scores; a fresh wall
     resumed = Match.restore(kept.match)
     links = [link for link in proxy.links if "东东".encode() in link.to_host]
@@ -120,12 +121,14 @@ def test_a_reopened_table_takes_its_people_back_and_finishes_the_match_zero_sum(
 
 
 def test_a_saved_table_that_does_not_fit_is_refused() -> None:
+    good: dict[str, Any]
     good = {"format": 1, "table_id": "ab" * 8, "port": 47321, "own_seat": None,
             "config": {"name": "桌", "rules": {}, "code": None},
             "match": Match(config().rules, 5, ("a", "b", "c", "d")).state(),
             "seats": [{"kind": "ai", "name": "AI", "level": "easy"}] * 2
             + [{"kind": "person", "name": n, "token": t} for n, t in (("p", "t1"), ("q", "t2"))]}
     assert SavedTable.from_dict(good).seats[2].token == "t1"
+    bad: object  # anything a file may hold
     for bad in ({**good, "format": 2}, {**good, "port": 0}, {**good, "seats": good["seats"][:3]},
                 {**good, "seats": [*good["seats"][:3], {"kind": "person", "name": "q", "token": "t1"}]},
                 {**good, "seats": [*good["seats"][:3], {"kind": "ai", "name": "q", "level": "god"}]},

@@ -13,7 +13,7 @@ from engine.game.rules import Ruleset
 from engine.records.replay import record
 from storage.model import HandOutcome
 from storage.store import HistoryRow, ProfileStore
-from tests.profile_helpers import add_hand, fake_record, outcome_for, played
+from tests.profile_helpers import add_hand, current, fake_record, outcome_for, played
 
 # -- history -----------------------------------------------------------------------------------
 
@@ -42,7 +42,7 @@ def test_history_rows_newest_first_with_result_codes(store: ProfileStore) -> Non
     assert [row.id for row in store.history("a", limit=2)] == [rows[0].id, rows[1].id]
     assert store.history("a", limit=0) == []
     assert len(store.history("other")) == 1
-    totals = store.current().totals()  # type: ignore[union-attr]
+    totals = current(store).totals()
     counts = (totals.hands, totals.wins, totals.self_draws, totals.deal_ins, totals.exhaustive)
     assert counts == (5, 2, 1, 1, 1)
 
@@ -59,8 +59,9 @@ def test_history_stores_rules_and_version(store: ProfileStore) -> None:
     assert json.loads(row[0]) == Ruleset().to_dict() and row[1] == "hefei"
     assert row[2] == data["program_version"]
     summary = json.loads(row[3])
-    assert summary["deltas"] == list(hand.result.deltas)  # type: ignore[union-attr]
-    assert summary["winners"] == list(hand.result.winners)  # type: ignore[union-attr]
+    assert hand.result is not None
+    assert summary["deltas"] == list(hand.result.deltas)
+    assert summary["winners"] == list(hand.result.winners)
     assert json.loads(row[4]) == ["a", "b", "c", "d"] and row[5] == 0
 
 
@@ -83,7 +84,7 @@ def test_record_hand_refuses_bad_input(store: ProfileStore) -> None:
             store.record_hand("a", outcome, data, "m", table, seat)  # type: ignore[arg-type]
     assert store.profiles_path.read_bytes() == before
     assert store.history("a") == []
-    assert store.current().points_history == []  # type: ignore[union-attr]
+    assert current(store).points_history == []
 
 
 def test_matches_and_match_in_progress(store: ProfileStore) -> None:
@@ -121,4 +122,4 @@ def test_delete_removes_history(store: ProfileStore) -> None:
     store.delete("a")
     store.create("a")
     assert store.history("a") == []
-    assert store.current().points == 0  # type: ignore[union-attr]
+    assert current(store).points == 0

@@ -219,7 +219,8 @@ def test_a_valid_hand_still_imports_and_is_stored_as_the_engine_writes_it(tmp_pa
     assert hand.names == ["a", "东家", "南家", "西家"] and hand.seat == 0 and hand.match_id == "m-1"
     assert "note" not in hand.record["result"]
     assert replay(hand.record).events == played(3).events
-    assert hand.delta == played(3).result.deltas[0]  # type: ignore[union-attr]
+    result = played(3).result
+    assert result is not None and hand.delta == result.deltas[0]
 
 
 # -- a folder of saved hands --------------------------------------------------------------------------

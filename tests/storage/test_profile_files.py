@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from storage.store import DB_SCHEMA_VERSION, SCHEMA_VERSION, ProfileStore
-from tests.profile_helpers import add_hand, bad_files, new_store
+from tests.profile_helpers import add_hand, bad_files, current, new_store
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -55,7 +55,7 @@ def test_interrupted_write_leaves_previous_profile(store: ProfileStore, monkeypa
 
     # ...profiles.json is untouched, the player is told, the changes are kept in memory.
     assert store.profiles_path.read_bytes() == before_bytes
-    assert store.unsaved == 3 and store.current().points == 620  # type: ignore[union-attr]
+    assert store.unsaved == 3 and current(store).points == 620
     assert [w for w in store.take_warnings() if "not saved" in w and "No space left" in w]
     assert not list(store.base_dir.glob(".*.tmp"))
     # The history and its journal took the changes (their replace is not os.replace): a
@@ -80,7 +80,7 @@ def test_kill_before_profiles_json_is_written_loses_nothing(store: ProfileStore,
     store.close()  # as if the process died here: profiles.json still says 120
     assert json.loads(store.profiles_path.read_text("utf-8"))["profiles"][0]["points"] == 120
     again = new_store(store.base_dir)
-    assert again.current().points == 150  # type: ignore[union-attr]
+    assert current(again).points == 150
     assert [r.delta for r in again.history("a")] == [30, 120]
     again.close()
 
@@ -117,7 +117,7 @@ def test_corrupt_profiles_restored_from_backup(tmp_path: Path) -> None:
     assert kept[0].name in warnings[0]
     # The backup lacks "b"; the history's journal gives it back.
     assert [(p.name, p.points) for p in again.profiles()] == [("a", 300), ("b", 0)]
-    assert again.current().name == "a"  # type: ignore[union-attr]
+    assert current(again).name == "a"
     assert again.history("a")[0].delta == 300  # the history did not care
     again.close()
     third = new_store(tmp_path)  # the restored file was written back: a clean start now
@@ -187,7 +187,7 @@ def test_corrupt_history_database(tmp_path: Path) -> None:
     assert [p.read_bytes() for p in kept if not p.name.endswith("-journal")] == [garbage]
     assert not (tmp_path / "history.sqlite3-journal").exists()  # went aside with its database
     assert again.current() == totals  # 积分 and statistics are intact
-    assert again.current().totals().hands == 2  # type: ignore[union-attr]
+    assert current(again).totals().hands == 2
     assert again.history("a") == []  # a new, empty history...
     add_hand(again, "a", 5)
     assert [row.delta for row in again.history("a")] == [5]  # ...that works
@@ -206,7 +206,7 @@ def test_history_damaged_during_a_session(store: ProfileStore) -> None:
     assert len(warnings) == 1 and "damaged" in warnings[0]
     assert store.take_warnings() == []
     assert len(bad_files(store.base_dir, "history.sqlite3")) == 1
-    assert store.current().points == 15  # type: ignore[union-attr]
+    assert current(store).points == 15
     assert [row.delta for row in store.history("a")] == [5]
 
 
@@ -221,7 +221,7 @@ def test_history_unavailable_is_not_damage(tmp_path: Path) -> None:
     assert not store.history_available
     store.create("a")
     add_hand(store, "a", 40)
-    assert store.current().points == 40  # type: ignore[union-attr]
+    assert current(store).points == 40
     assert store.history("a") == []
     store.close()
 
@@ -249,10 +249,10 @@ def test_profiles_v1_fixture_is_migrated(tmp_path: Path) -> None:
     assert (tmp_path / "profiles.json.bak").read_bytes() == fixture.read_bytes()  # the original is kept
     assert store.match_in_progress("小明") is None
     add_hand(store, "小明", 250)  # 1600: the next level
-    assert store.current().level.number == 6  # type: ignore[union-attr]
+    assert current(store).level.number == 6
     store.close()
     again = new_store(tmp_path)
-    assert again.current().points == 1600  # type: ignore[union-attr]
+    assert current(again).points == 1600
     again.close()
 
 
@@ -286,6 +286,6 @@ def test_history_from_a_newer_program_is_left_alone(tmp_path: Path) -> None:
     assert len(warnings) == 1 and "newer version" in warnings[0]
     store.create("a")
     add_hand(store, "a", 10)
-    assert store.current().points == 10  # type: ignore[union-attr]
+    assert current(store).points == 10
     store.close()
     assert (tmp_path / "history.sqlite3").read_bytes() == before

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from storage.store import ProfileStore
-from tests.profile_helpers import add_hand, bad_files, new_store, refuse_saves
+from tests.profile_helpers import add_hand, bad_files, current, new_store, refuse_saves
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,7 +63,7 @@ def test_second_store_on_a_folder_does_not_erase_the_first_ones_hands(tmp_path: 
     second.close()
     again = new_store(tmp_path)
     assert profile_hands(again) == {"p": 100}
-    assert again.current().points == 50 * 10 + 50 * 1  # type: ignore[union-attr]
+    assert current(again).points == 50 * 10 + 50 * 1
     assert counted_rows(tmp_path) == {"p": 100}
 
 
@@ -107,7 +107,7 @@ def test_two_processes_recording_50_hands_each_keep_all_100(tmp_path: Path) -> N
         assert proc.stdout is not None and proc.stdout.read().strip() == "saved"
     store = new_store(tmp_path)
     assert profile_hands(store) == {"p": 100} and counted_rows(tmp_path) == {"p": 100}
-    assert store.current().points == 550  # type: ignore[union-attr]
+    assert current(store).points == 550
     store.close()
 
 
@@ -237,12 +237,12 @@ def test_unreadable_numbers_fall_back_to_the_backup(tmp_path: Path, damage: Any)
     warnings = store.load()
     assert len(warnings) == 1 and "backup" in warnings[0]
     # The backup holds the first hand; the history's journal gives back the second one.
-    assert store.current().points == 70  # type: ignore[union-attr]
-    assert store.current().points_history == [30, 70]  # type: ignore[union-attr]
+    assert current(store).points == 70
+    assert current(store).points_history == [30, 70]
     assert len(bad_files(tmp_path, "profiles.json")) == 1
     add_hand(store, "p", 5)  # and saving works again
     store.close()
-    assert new_store(tmp_path).current().points == 75  # type: ignore[union-attr]
+    assert current(new_store(tmp_path)).points == 75
 
 
 def nested(depth: int) -> Any:
@@ -292,7 +292,7 @@ def test_huge_profile_file_is_refused_without_reading_it_whole(tmp_path: Path) -
     store = ProfileStore(tmp_path)
     warnings = store.load()
     assert len(warnings) == 1 and "too large" in warnings[0]
-    assert store.current().points == 70  # type: ignore[union-attr]
+    assert current(store).points == 70
     store.close()
 
 
@@ -312,7 +312,7 @@ def test_refused_save_is_kept_in_memory_told_and_retried(tmp_path: Path,
     assert len(warnings) == 1  # told once, not at every hand
     assert "not saved" in warnings[0] and "readonly database" in warnings[0]
     assert "are saved" not in warnings[0]
-    assert store.unsaved == 2 and store.current().points == 60  # type: ignore[union-attr]
+    assert store.unsaved == 2 and current(store).points == 60
     assert store.retry() is False
     monkeypatch.setattr(os, "replace", real_replace)
     monkeypatch.undo()
@@ -320,5 +320,5 @@ def test_refused_save_is_kept_in_memory_told_and_retried(tmp_path: Path,
     assert any("saved" in w for w in store.take_warnings())  # and told that it is saved now
     store.close()
     again = new_store(tmp_path)
-    assert again.current().points == 60  # type: ignore[union-attr]
+    assert current(again).points == 60
     assert counted_rows(tmp_path) == {"p": 3}

@@ -9,7 +9,7 @@ import pytest
 from engine.game.ranks import RANKS, apply_hand, progress, rank_for
 from storage.model import HandOutcome, Profile
 from storage.store import ProfileStore
-from tests.profile_helpers import add_hand, new_store
+from tests.profile_helpers import add_hand, current, new_store
 
 # RULES §6, copied from the table (not computed), so a wrong formula in engine.game.ranks shows up:
 # (级, 级别, 段位, next level at).
@@ -96,6 +96,6 @@ def test_points_floor_at_zero_and_level_down(store: ProfileStore) -> None:
     assert profile.points_history == [100, 99, 549, 0]
     assert profile.rooms["open"].net == 100 - 1 + 450 - 10_000  # the net is kept before the floor
     add_hand(store, "p", -3)  # at 0, a loss keeps 0
-    assert store.current().points == 0  # type: ignore[union-attr]
+    assert current(store).points == 0
     add_hand(store, "p", 100)  # and climbing starts again from 0
-    assert store.current().level.number == 2  # type: ignore[union-attr]
+    assert current(store).level.number == 2

@@ -13,7 +13,7 @@ import pytest
 import storage.store
 from engine.records.replay import record, replay
 from storage.store import ProfileStore
-from tests.profile_helpers import add_hand, new_store, outcome_for, played
+from tests.profile_helpers import add_hand, current, new_store, outcome_for, played
 
 # -- profiles ------------------------------------------------------------------------------------
 
@@ -24,12 +24,12 @@ def test_create_select_rename_delete(store: ProfileStore) -> None:
     assert a.name == "阿明" and a.created
     assert store.current() == a  # the first profile becomes current
     store.create("Bob")
-    assert store.current().name == "阿明"  # type: ignore[union-attr]
+    assert current(store).name == "阿明"
     store.select("Bob")
-    assert store.current().name == "Bob"  # type: ignore[union-attr]
+    assert current(store).name == "Bob"
     store.rename("Bob", "Robert")
     assert [p.name for p in store.profiles()] == ["阿明", "Robert"]
-    assert store.current().name == "Robert"  # type: ignore[union-attr]
+    assert current(store).name == "Robert"
     store.delete("Robert")
     assert store.current() is None
     assert [p.name for p in store.profiles()] == ["阿明"]
@@ -73,7 +73,7 @@ def test_returned_profiles_are_copies(store: ProfileStore) -> None:
     assert profile is not None
     profile.points = 999_999
     store.profiles()[0].points = 5
-    assert store.current().points == 0  # type: ignore[union-attr]
+    assert current(store).points == 0
 
 
 def test_profile_and_history_survive_a_restart(tmp_path: Path) -> None:
@@ -92,7 +92,7 @@ def test_profile_and_history_survive_a_restart(tmp_path: Path) -> None:
 
     again = new_store(tmp_path)
     assert again.profiles() == profiles
-    assert again.current().name == "q"  # type: ignore[union-attr]
+    assert current(again).name == "q"
     assert again.history("p") == rows and len(rows) == 2
     assert again.match_in_progress("p") == {
         "seed": 42, "scores": [1, 2, 3, -6], "nested": {"宝": [True, None]},

@@ -14,7 +14,7 @@ import storage.store
 from engine.records.replay import FORMAT, record, replay
 from storage.imports import ImportRefused
 from storage.store import ProfileStore
-from tests.profile_helpers import new_store, outcome_for, played
+from tests.profile_helpers import current, new_store, outcome_for, played
 
 # -- saved hands: export, import, replay ------------------------------------------------------------
 
@@ -28,8 +28,9 @@ def test_replay_of_stored_record_reproduces_the_live_hand(store: ProfileStore) -
         again = replay(stored)
         assert again.events == hand.events
         assert again.result == hand.result
-        final = [s + d for s, d in zip(again.scores_before, again.result.deltas, strict=True)]  # type: ignore[union-attr]
-        live = [s + d for s, d in zip(hand.scores_before, hand.result.deltas, strict=True)]  # type: ignore[union-attr]
+        assert again.result is not None and hand.result is not None
+        final = [s + d for s, d in zip(again.scores_before, again.result.deltas, strict=True)]
+        live = [s + d for s, d in zip(hand.scores_before, hand.result.deltas, strict=True)]
         assert final == live
 
 
@@ -55,7 +56,7 @@ def test_export_import_round_trip(store: ProfileStore, tmp_path: Path) -> None:
     assert imported.id == new_id and imported.imported
     assert (imported.delta, imported.result, imported.room, imported.match_id) == (
         row.delta, row.result, row.room, "match-x")
-    assert store.current().name == "winner"  # type: ignore[union-attr]
+    assert current(store).name == "winner"
     friend = next(p for p in store.profiles() if p.name == "friend")
     assert friend.points == 0 and friend.totals().hands == 0  # an import is not a hand played
     again = replay(store.hand_record(new_id))
