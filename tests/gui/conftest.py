@@ -13,6 +13,7 @@ from gui import gc_guard, i18n
 from gui.main_window import MainWindow
 from gui.settings import Settings
 from gui.tiles.art import TileArt
+from tests.gui import asking_windows
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -20,6 +21,13 @@ def gc_in_gui_thread(qapp: QApplication) -> None:
     """As the game's start does (gui.app.application): cycles are freed in the GUI thread only,
     whatever a test builds before its first thread starts."""
     assert gc_guard.install(qapp)
+
+
+@pytest.fixture(autouse=True)
+def no_window_left_asking() -> Iterator[None]:
+    """The windows a test opened through tests.gui.asking_windows are stopped after it."""
+    yield
+    asking_windows.stop_all()
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,6 @@ misclick protection, pacing and hints."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import cast
 
 import pytest
@@ -21,37 +20,14 @@ from engine.game.tiles import tile_name
 from engine.table.match import Match
 from gui import message_box
 from gui import settings as settings_store
-from gui.main_window import MainWindow
 from gui.screens.new_game import NewGameDialog
 from gui.settings import Settings
 from gui.table import info as table_info
-from storage.store import ProfileStore
+from tests.gui.asking_windows import open_window, stop_quietly
 from tests.gui.window_parts import hand_result, local_table, saved_match
 from tests.gui_driver import click_tile
 
-_open: list[MainWindow] = []
-
-
-@pytest.fixture(autouse=True)
-def _never_left_asking(qtbot):
-    """A failed test must not leave a window whose close would ask (and wait) forever."""
-    yield
-    while _open:
-        w = _open.pop()
-        w.confirm_quit = False
-        w.table.stop_match()
-
-
-def _window(qtbot, tmp_path: Path, speed: float = 0.0, **settings: object) -> MainWindow:
-    store = ProfileStore(tmp_path / "data")
-    store.load()
-    w = MainWindow(Settings(animation_speed=speed, **settings), confirm_quit=True, store=store)  # type: ignore[arg-type]
-    # pytest-qt closes its widgets before fixtures end: the close must not ask then
-    qtbot.addWidget(w, before_close_func=lambda w: setattr(w, "confirm_quit", False))
-    _open.append(w)
-    w.resize(1280, 800)
-    w.show()
-    return w
+_window = open_window  # the name this module's tests and its neighbours use
 
 
 class Answers:
@@ -67,9 +43,7 @@ class Answers:
         return self.answer == QMessageBox.StandardButton.Yes
 
 
-def _stop_quietly(w: MainWindow) -> None:
-    w.confirm_quit = False
-    w.table.stop_match()
+_stop_quietly = stop_quietly
 
 
 def test_a_new_game_asks_before_it_replaces_a_saved_match(qtbot, tmp_path, monkeypatch):

@@ -25,7 +25,7 @@ from gui.i18n import tr
 from gui.lan.bridge import MessageBridge
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.layout import LOG_RECT
-from tests.gui.test_controls import _never_left_asking, _stop_quietly, _window  # noqa: F401 (its windows closed)
+from tests.gui.test_controls import _stop_quietly, _window
 from tests.gui.test_remote_table import MY_SEAT, NAMES, FakeClient, _first_request_index, _recorded, _sit
 from tests.gui.test_remote_table import _window as lan_window
 from tests.gui.test_remote_table import warnings as warnings  # the main window's warnings, kept

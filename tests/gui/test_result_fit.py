@@ -23,7 +23,7 @@ from gui.table.end_dialogs import MIN_TILE_W, TILE_W, EndOfHandDialog, fitting_w
 from gui.table.layout import height_of
 from gui.tiles.art import get_art
 from tests.gui import window_parts
-from tests.gui.test_controls import _never_left_asking, _window  # noqa: F401 (its windows closed)
+from tests.gui.test_controls import _window
 from tests.gui.test_text import NAMES, a_draw, a_win
 
 SIZES = ((800, 560), (1920, 1200))

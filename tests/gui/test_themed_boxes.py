@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 from engine.game.rules import Ruleset
 from gui import message_box, theme
 from gui.i18n import tr
-from tests.gui.test_controls import _never_left_asking, _stop_quietly, _window  # noqa: F401 (its windows closed)
+from tests.gui.test_controls import _stop_quietly, _window
 
 
 def _share(image: QImage, colour: str) -> float:
