@@ -16,13 +16,6 @@ room for every address among the connections that have not said hello yet.
 
 State shared by the threads (the lobby, the seats, the records) is guarded by one lock;
 ``on_change`` is called from the network thread only.
-
-:class:`Host` coordinates; each concept has its module: connections until their hello and
-the hello itself in :mod:`.reception`, the seated people's messages and drops in :mod:`.seated`,
-the match thread and its hooks in :mod:`.match_thread`, the table kept for a reopening in
-:mod:`.table_save`, watchers in :mod:`.watchers` and 快捷语 in :mod:`.talk`. What stays here: the
-public face (the lobby's commands, start and stop), the network thread's set-up, heartbeats and
-shut-down, where each message goes, and the broadcasts of changes.
 """
 
 from __future__ import annotations
@@ -41,42 +34,61 @@ from functools import partial
 from typing import Any
 
 from engine import __version__
+from engine.game.events import Event
+from engine.game.hand import Hand
+from engine.game.wall_key import new_key
 from engine.net import messages
-from engine.net.admission import protocol_refusal
+from engine.net.admission import door_refusal, holder_of, protocol_refusal, seat_refusal
 from engine.net.between import BetweenHands
 from engine.net.connection import Connection
 from engine.net.discovery import DiscoveryResponder
 from engine.net.door import Door, DoorNotice
+from engine.net.greeting import Silence, admit, nearly_full
 from engine.net.lobby import LobbyError, LobbyState
 from engine.net.loop_thread import listen, run_loop
-from engine.net.match_thread import MatchThread
 from engine.net.messages import (
     DEFAULT_PORT,
     DISCOVERY_PORT,
     NAME_CHARS,
     PROTOCOL_VERSION,
+    Ack,
+    Choose,
     Ended,
     Error,
     Hello,
+    Leave,
     Lobby,
+    LobbySeat,
     Message,
+    Next,
     ProtocolError,
+    Ready,
     Refused,
+    Said,
+    Say,
     SeatState,
+    SeatStatus,
+    SetAutoplay,
+    SetAutoWin,
+    Started,
     TableInfo,
+    Welcome,
     clean_text,
 )
 from engine.net.outbox import Outbox
 from engine.net.pacing import Pacer
-from engine.net.reception import Reception
 from engine.net.remote_seat import RemoteSeat
-from engine.net.seated import SeatedClients
 from engine.net.table_config import TableConfig, join_addresses
-from engine.net.table_save import SavedTable, TableKeeper, TableSaver, restored_seats
-from engine.net.talk import SayLimit
-from engine.net.watchers import Watchers, from_watcher
+from engine.net.table_save import SavedSeat, SavedTable, TableSaver
+from engine.net.talk import SayLimit, known
+from engine.net.watchers import Watchers
+from engine.records.replay import record as replay_record
 from engine.table.match import HandRecord, Match
-from engine.table.seat import SeatProblem
+from engine.table.match_loop import MatchHooks, play_match
+from engine.table.seat import Seat, SeatProblem
+from engine.table.setup import HOST_STRIDE, ai_seed, computer
+from engine.table.waiting_seat import Message as SeatMessage
+from engine.table.waiting_seat import SeatStopped
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +135,7 @@ class Host:
         self._condition = threading.Condition(self._lock)
         self._lobby = LobbyState(config.countdown, clock)
         self._door = Door(config.door, clock)
+        self._silence = Silence()  # greetings that lapsed, by address (the network thread's)
         self._locked = False  # the host's lock: no new players
         self._people: dict[int, RemoteSeat] = {}  # by seat
         self._watchers = Watchers()  # 观战: they see what the public sees
@@ -139,6 +152,7 @@ class Host:
         self._done = threading.Event()  # the match has ended, or the table was stopped
         self._loop: asyncio.AbstractEventLoop | None = None
         self._net_thread: threading.Thread | None = None
+        self._match_thread: threading.Thread | None = None
         self._sock: socket.socket | None = None
         self._server: asyncio.Server | None = None
         self._discovery: DiscoveryResponder | None = None
@@ -147,10 +161,7 @@ class Host:
         self._pacer = Pacer(self._condition, lambda: [p.counter for p in self._people.values()],
                             claim_pause=config.claim_pause, ack_wait=config.ack_wait)
         self._between = BetweenHands(self._condition, config.between_wait, config.clock)
-        self._keeper = TableKeeper(saver, self._table_id)  # the table kept on disk for a reopening
-        self._reception = Reception(self)  # connections until their hello, and the hello
-        self._seated = SeatedClients(self)  # the seated people's messages and drops
-        self._match_runner = MatchThread(self)  # the match, in a thread of its own
+        self._last_hand = 0  # the number of the last hand ended
 
     # -- the public face ------------------------------------------------------------------
     def start(self) -> None:
@@ -193,10 +204,19 @@ class Host:
         host._return_wait = return_wait
         host._started = True  # no one new sits down: a hello without a token is refused `started`
         host.own_seat = saved.own_seat
-        for index, (lobby_seat, person) in enumerate(restored_seats(saved)):
-            host._lobby.place(index, lobby_seat)
-            if person is not None:  # (their start is told in their return's resync)
-                host._people[index] = person
+        names = tuple(s.name for s in saved.seats)
+        titles = tuple(s.title for s in saved.seats)
+        for index, seat in enumerate(saved.seats):
+            if seat.kind == "ai":
+                host._lobby.place(index, LobbySeat("ai", name=seat.name, title=seat.title, ready=True,
+                                                   connected=True, level=seat.level))
+                continue
+            assert seat.token is not None
+            host._lobby.place(index, LobbySeat("person", name=seat.name, title=seat.title, ready=True))
+            person = RemoteSeat(index, seat.token, seat.name, seat.title, user_autoplay=seat.autoplay,
+                                auto_win=seat.auto_win)
+            person.started = Started(index, names, titles, saved.config.rules)  # a return's resync says it
+            host._people[index] = person
         return host
 
     @property
@@ -336,7 +356,7 @@ class Host:
                     except Exception:  # the loop is gone already: nothing more to say to anyone
                         log.exception("closing the table")
         current = threading.current_thread()
-        for thread in (self._match_runner.thread, self._net_thread):
+        for thread in (self._match_thread, self._net_thread):
             if thread is not None and thread is not current:
                 thread.join(JOIN_WAIT)
         self._done.set()
@@ -384,21 +404,59 @@ class Host:
         if counted_down:
             self._changed()
         if go_on:
-            self._match_runner.start()
+            self._start_match()
             self._changed()
         for conn in list(self._connections):
             conn.heartbeat(self.config.heartbeat, self.config.dead_after)
-        self._reception.short_deadlines()
+        self._short_deadlines()
         interval = max(0.02, min(0.25, self.config.heartbeat / 4, self.config.dead_after / 8))
         self._loop.call_later(interval, self._tick)
 
     # -- connections (the network thread) -------------------------------------------------
     def _greeting(self) -> list[Connection]:
         """The connections that have not said hello yet, oldest first."""
-        return self._reception.greeting()
+        return sorted((c for c in self._connections if not c.welcomed and not c.closing),
+                      key=lambda c: c.opened_at)
 
     def opened(self, connection: Connection) -> None:
-        self._reception.opened(connection)
+        if self._stopping:
+            connection.close()
+            return
+        config = self.config
+        greeting = self._greeting()
+        waited = connection.opened_at - greeting[0].opened_at if greeting else 0.0
+        admission = admit([c.peer for c in greeting], connection.peer, config.max_greeting,
+                          config.max_greeting_per_address, self._silence.counts(), waited,
+                          config.busy_handshake_timeout / 2)
+        if not admission.admit:
+            connection.close(Refused(messages.REFUSE_BUSY, "Too many connections are joining this table; "
+                                                           "try again in a moment."))
+            return
+        if admission.evict is not None:  # the busiest address makes room for a new one
+            evicted = greeting.pop(admission.evict)
+            self._silence.lapsed(evicted.peer)
+            evicted.close(Refused(messages.REFUSE_BUSY, "Too many connections from your address are joining "
+                                                        "this table."))
+        self._connections.add(connection)
+        busy = nearly_full(len(greeting) + 1, config.max_greeting)
+        timeout = config.busy_handshake_timeout if busy else config.handshake_timeout
+        assert self._loop is not None
+        self._loop.call_later(timeout, self._hello_deadline, connection, timeout)
+
+    def _hello_deadline(self, connection: Connection, timeout: float) -> None:
+        if not connection.welcomed and not connection.closing:
+            self._silence.lapsed(connection.peer)
+            connection.close(Refused(messages.REFUSE_TIMEOUT, f"No hello within {timeout:g} seconds."))
+
+    def _short_deadlines(self) -> None:
+        """While the greeting slots are nearly full, the short deadline holds for all of them."""
+        greeting = self._greeting()
+        if not nearly_full(len(greeting), self.config.max_greeting):
+            return
+        timeout = self.config.busy_handshake_timeout
+        for conn in greeting:
+            if conn.clock() - conn.opened_at >= timeout:
+                self._hello_deadline(conn, timeout)
 
     def closed(self, connection: Connection) -> None:
         self._connections.discard(connection)
@@ -409,7 +467,32 @@ class Host:
             if not self._stopping:
                 self._changed()
             return
-        self._seated.dropped(connection)
+        seat = connection.seat
+        if seat is None:
+            return
+        with self._lock:
+            person = self._people.get(seat)
+            if person is None or person.connection is not connection:
+                return  # replaced by a return with its token
+            person.connection = None
+            person.counter.connected = False
+            self._pacer.changed()
+            if self.finished or self._stopping:
+                return  # the table is over: no one is dropped from it
+            if not self._started:  # a person who goes before the start gives the seat up
+                del self._people[seat]
+                self._lobby.leave(seat)
+                self._door.left(connection.peer)
+                status = None
+            else:
+                if person.waiting is not None:
+                    person.waiting.hand_over()
+                status = SeatStatus(seat, person.state())
+                self.drops.append((seat, connection.end_reason or "lost"))
+        log.info("seat %d (%s) dropped: %s", seat, person.name, connection.end_reason or "connection lost")
+        if status is not None:
+            self._broadcast(status)
+        self._changed()
 
     def invalid(self, connection: Connection, error: ProtocolError, body: dict[str, object]) -> None:
         if connection.welcomed:
@@ -424,14 +507,184 @@ class Host:
     def received(self, connection: Connection, message: Message) -> None:
         if not connection.welcomed:
             if isinstance(message, Hello):
-                self._reception.hello(connection, message)
+                self._hello(connection, message)
             else:
                 connection.close(Refused(messages.REFUSE_BAD_HELLO, "The first message must be a hello."))
             return
         if connection in self._watchers:
-            from_watcher(connection, message)
+            self._from_watcher(connection, message)
             return
-        self._seated.received(connection, message)
+        person = self._person(connection)
+        if person is None:
+            return
+        if isinstance(message, Choose):
+            if (error := person.take(message)) is not None:
+                connection.send(error)
+        elif isinstance(message, Ack):
+            if self._started:
+                self._pacer.ack(person.counter, message.n)
+                person.wake()
+            else:
+                connection.send(Error(messages.NOT_NOW, "There is nothing to acknowledge before the start."))
+        elif isinstance(message, Ready):
+            self._ready(connection, person, message.ready)
+        elif isinstance(message, Next):
+            if not self._between.press(person.seat):
+                connection.send(Error(messages.NOT_NOW, "The table is not waiting between hands."))
+        elif isinstance(message, Leave):
+            connection.close(Ended(messages.END_LEFT, "You left the table."))
+        elif isinstance(message, SetAutoplay):
+            self._autoplay(person, message.on)
+        elif isinstance(message, SetAutoWin):
+            with self._lock:
+                person.set_auto_win(message.on)
+        elif isinstance(message, Say):
+            self._say(connection, person.seat, message.phrase)
+        else:  # a second hello
+            connection.send(Error(messages.NOT_NOW, f"A {message.TYPE} has no place now."))
+
+    def _person(self, connection: Connection) -> RemoteSeat | None:
+        with self._lock:
+            person = None if connection.seat is None else self._people.get(connection.seat)
+            return person if person is not None and person.connection is connection else None
+
+    # -- the hello ------------------------------------------------------------------------
+    def _hello(self, connection: Connection, hello: Hello) -> None:
+        with self._lock:
+            returning = hello.token is not None and holder_of(hello.token, self._people.values()) is not None
+            refusal = door_refusal(hello, self.config.code, self._door, connection.peer, locked=self._locked,
+                                   returning=returning)
+            wrong = self._door.wrong_count(connection.peer)
+        if refusal is not None:
+            connection.close(refusal)
+            if refusal.code == messages.REFUSE_WRONG_CODE:
+                log.warning("%d wrong room code(s) from %s", wrong, connection.peer)
+                self._tell_owner()
+            return
+        if hello.watch:  # (a watcher's token, if any, is no seat's: it is not looked at)
+            self._watch(connection, hello)
+            return
+        if hello.token is not None:
+            self._return(connection, hello)
+            return
+        with self._lock:
+            if self.finished:
+                refusal = Refused(messages.REFUSE_OVER, "The match at this table is over.")
+            elif self._started or self._stopping:
+                refusal = Refused(messages.REFUSE_STARTED, "The match at this table has started.")
+            elif (refusal := seat_refusal(self._door, connection.peer, hello.name)) is not None:
+                log.info("%s from %s may not sit yet: %s", hello.name, connection.peer, refusal.code)
+            elif (seat := self._lobby.join(hello.name, hello.title)) is None:
+                refusal = Refused(messages.REFUSE_FULL, "Every seat at this table is taken.")
+            else:
+                person = RemoteSeat(seat, secrets.token_hex(16), hello.name, hello.title, hello.shows)
+                self._people[seat] = person
+                person.attach(connection, hello.shows)
+                connection.send(Welcome(seat, person.token, self.info(), resumed=False))
+                log.info("seat %d: %s joined from %s", seat, hello.name, connection.peer)
+                refusal = None
+        if refusal is not None:
+            connection.close(refusal)
+            return
+        self._changed()
+
+    def _return(self, connection: Connection, hello: Hello) -> None:
+        """A hello with a token: the seat's person comes back (or a second connection of theirs)."""
+        assert hello.token is not None
+        status = None
+        with self._lock:
+            person = holder_of(hello.token, self._people.values())
+            if person is None:
+                connection.close(Refused(messages.REFUSE_UNKNOWN_TOKEN,
+                                         "This table never gave out that token."))
+                return
+            if self.finished or self._stopping:
+                connection.close(Refused(messages.REFUSE_OVER, "The match at this table is over."))
+                return
+            old = person.connection
+            if old is not None:
+                old.seat = None  # its close is no drop: the seat goes on with the new connection
+            person.attach(connection, hello.shows)
+            if not self._started:
+                connection.send(Welcome(person.seat, person.token, self.info(), resumed=False))
+            else:
+                person.resume()
+                connection.send(Welcome(person.seat, person.token, self.info(), resumed=True))
+                connection.send(person.resync(self.seat_states()))
+                between = self._between.state()
+                if between is not None:  # back while the table waits between hands
+                    connection.send(between)
+                status = SeatStatus(person.seat, person.state())
+                person.wake()
+            self._pacer.changed()
+        log.info("seat %d: %s is back from %s", person.seat, person.name, connection.peer)
+        if old is not None:
+            old.close(Ended(messages.END_REPLACED, "Your seat was taken up on another connection."))
+        if status is not None:
+            self._broadcast(status)
+        self._changed()
+
+    def _watch(self, connection: Connection, hello: Hello) -> None:
+        """观战: a watcher comes in, in the lobby or during play (a resync of the public events)."""
+        with self._lock:
+            if self.finished or self._stopping:
+                refusal: Refused | None = Refused(messages.REFUSE_OVER, "The match at this table is over.")
+            elif (watcher := self._watchers.add(connection, hello.name)) is None:
+                refusal = Refused(messages.REFUSE_FULL,
+                                  f"This table has {self._watchers.limit} watchers already.")
+            else:
+                refusal = None
+                resync = self._watchers.resync(self.seat_states()) if self._started else None
+                connection.send(Welcome(0, watcher.token, self.info(), resumed=resync is not None,
+                                        watching=True))
+                if resync is not None:
+                    connection.send(resync)
+                log.info("%s watches from %s", hello.name, connection.peer)
+        if refusal is not None:
+            connection.close(refusal)
+            return
+        self._changed()
+
+    def _from_watcher(self, connection: Connection, message: Message) -> None:
+        """A watcher plays no seat: acknowledgements count for nothing, choices are refused."""
+        if isinstance(message, Leave):
+            connection.close(Ended(messages.END_LEFT, "You stopped watching."))
+        elif not isinstance(message, Ack):
+            connection.send(Error(messages.NOT_NOW, f"A watcher sends no {message.TYPE}."))
+
+    def _say(self, connection: Connection, seat: int, phrase: str) -> None:
+        """快捷语: a known code, within the seat's limit, goes to everyone (the speaker too)."""
+        if not known(phrase):
+            connection.send(Error(messages.BAD_MESSAGE, f"phrase: no phrase {phrase!r} at this table"))
+            return
+        with self._lock:
+            allowed = self.say_limit.allow(seat)
+        if not allowed:
+            connection.send(Error(messages.RATE, "One phrase every few seconds: this one was not said."))
+            return
+        self._broadcast(Said(seat, phrase))
+
+    # -- messages of a seated client --------------------------------------------------------
+    def _ready(self, connection: Connection, person: RemoteSeat, ready: bool) -> None:
+        with self._lock:
+            if self._started:
+                refused = True
+            else:
+                refused = False
+                self._lobby.set_ready(person.seat, ready)
+        if refused:
+            connection.send(Error(messages.NOT_NOW, "The match has started."))
+        else:
+            self._changed()
+
+    def _autoplay(self, person: RemoteSeat, on: bool) -> None:
+        with self._lock:
+            if not person.set_autoplay(on):
+                return  # taken into the match at its start
+            status = SeatStatus(person.seat, person.state())
+            self._pacer.changed()  # 托管 is ready at once between hands
+        self._broadcast(status)
+        self._changed()
 
     # -- changes and broadcasts ---------------------------------------------------------------
     def _check_lobby(self) -> None:
@@ -476,7 +729,7 @@ class Host:
         if lobby is not None:
             self._broadcast(lobby)
         if start:
-            self._match_runner.start()
+            self._start_match()
         self._tell_owner()
 
     def _tell_owner(self) -> None:
@@ -496,6 +749,168 @@ class Host:
         if self._loop is not None:
             self._outbox.post(self._loop, connection, data)
 
+    # -- the match ----------------------------------------------------------------------------
+    def _start_match(self) -> None:
+        config = self.config
+        rules = config.rules
+        with self._lock:
+            slots = self._lobby.seats
+            names = tuple(slot.name for slot in slots)
+            titles = tuple(slot.title for slot in slots)
+            if self._reopened is not None:
+                match = self._reopened.restored_match()
+                seed, wall_key = match.seed, match.wall_key
+            elif config.seed is None:
+                seed, wall_key = secrets.randbits(63), new_key()
+                match = Match(rules, seed, names, wall_key)
+            else:
+                seed, wall_key = config.seed, None
+                match = Match(rules, seed, names, wall_key)
+            self.match = match
+            seats: list[Seat] = []
+            for index, slot in enumerate(slots):
+                person = self._people.get(index)
+                if person is None:
+                    seats.append(computer(slot.level or "normal", secrets.randbits(32) if wall_key
+                                          else ai_seed(seed, index, HOST_STRIDE), slot.name))
+                    continue
+                seats.append(person.sit(slot.name, rules.time_limit, partial(self._deliver, person),
+                                        clock=config.clock, show_wait=config.show_wait))
+                if self._reopened is None:
+                    person.start(Started(index, names, titles, rules), self._post)
+                # (a reopened table's people were given the start in their return's resync)
+            self._watchers.start(Started(0, names, titles, rules), self._post)
+            saved = self._saved_table(match)
+        log.info("the match %s: %s", "goes on" if self._reopened else "starts", ", ".join(names))
+        self._keep(saved)
+        self._match_thread = threading.Thread(target=self._play, args=(match, seats), name="lan-host-match",
+                                              daemon=True)
+        self._match_thread.start()
+
+    def _deliver(self, person: RemoteSeat, message: SeatMessage) -> None:
+        with self._lock:
+            person.deliver(message, self._post)
+            if isinstance(message, Event):
+                self._pacer.sent(message)
+
+    def _observe(self, event: Event) -> None:
+        """Every event, unfiltered, before the seats see it: paced, then the watchers' view."""
+        self._pacer.before_event(event)
+        with self._lock:
+            self._watchers.event(event, self._post)
+
+    def _before_decision(self, seat: int) -> None:
+        person = self._people.get(seat)
+        if person is not None and person.waiting is not None and not person.waiting.autoplay.is_set():
+            self._pacer.before_decision()
+
+    def _asking_together(self) -> contextlib.AbstractContextManager[object]:
+        """Several claimants are asked: their requests leave in one write."""
+        if self._loop is None:
+            return contextlib.nullcontext()
+        return self._outbox.held(self._loop)
+
+    def _between_hands(self) -> None:
+        """After each hand, the match's last one included: the next deal (or the standings)
+        waits for every seat to be ready; a person the countdown made ready is not waited for
+        (their result is still open: their clock waits for their showing instead)."""
+        late = self._between.run(self._last_hand, self._ready_at_once, self._announce,
+                                 lambda: self._stopping)
+        with self._lock:
+            self._pacer.not_waiting_for(p.counter for s, p in self._people.items() if s in late)
+
+    def _ready_at_once(self) -> set[int]:
+        """Seats not waited for between hands: the computer's, bots, 托管 and dropped people."""
+        waited = {s for s, p in self._people.items() if p.connected and p.shows
+                  and p.waiting is not None and not p.waiting.autoplay.is_set()}
+        return set(range(4)) - waited
+
+    def _announce(self, message: Message) -> None:
+        with self._lock:
+            for person in self._people.values():
+                person.tell(message, self._post)
+
+    def _hand_ended(self, hand: Hand, record: HandRecord) -> None:
+        with self._lock:
+            self._last_hand = hand.hand_number
+            self.records.append(record)
+            self.replays.append(replay_record(hand, self.match.names if self.match else ()))
+            saved = None
+            if self.match is not None:
+                self.standings.append(tuple(self.match.scores))
+                saved = None if self.match.over else self._saved_table(self.match)
+        self._keep(saved)
+        self._changed()
+
+    # -- the table kept on the host's disk ------------------------------------------------------
+    def _saved_table(self, match: Match) -> SavedTable:
+        """The table as it is now, between hands (under the lock)."""
+        seats = []
+        for index, slot in enumerate(self._lobby.seats):
+            person = self._people.get(index)
+            if person is None:
+                seats.append(SavedSeat("ai", slot.name, slot.title, level=slot.level or "normal"))
+            else:
+                seats.append(SavedSeat("person", person.name, person.title, token=person.token,
+                                       autoplay=person.user_autoplay, auto_win=person.auto_win))
+        return SavedTable(self._table_id, self.address[1], self.config, match.state(), tuple(seats),
+                          self.own_seat)
+
+    def _keep(self, saved: SavedTable | None) -> None:
+        """Write the table for a reopening (the match thread; a failed write costs the table nothing)."""
+        if saved is None or self.saver is None:
+            return
+        try:
+            self.saver.write(saved.to_dict())
+        except (OSError, ValueError) as exc:
+            log.warning("the table could not be kept on disk: %s", exc)
+
+    def _forget_saved(self) -> None:
+        if self.saver is None:
+            return
+        try:
+            self.saver.clear()
+        except OSError as exc:
+            log.warning("the kept table could not be removed: %s", exc)
+
+    def _problem(self, problem: SeatProblem) -> None:
+        with self._lock:
+            self.problems.append(problem)
+
+    def _play(self, match: Match, seats: list[Seat]) -> None:
+        hooks = MatchHooks(observer=self._observe, before_decision=self._before_decision,
+                           hand_ended=self._hand_ended, between_hands=self._between_hands,
+                           asking_together=self._asking_together,
+                           stop=lambda: self._stopping, on_problem=self._problem)
+        failure = None
+        try:
+            play_match(match, seats, hooks)
+        except SeatStopped:
+            pass
+        except Exception as exc:  # a bug: the clients are told the table stopped
+            log.exception("the match failed")
+            failure = f"{type(exc).__name__}: {str(exc)[:200]}"
+        if match.over and failure is None:
+            self._forget_saved()  # nothing to go back to
+        with self._lock:
+            self.finished = match.over and failure is None
+        self._call(partial(self._match_over, failure))
+        if self._loop is None or self._loop.is_closed():
+            self._done.set()
+
+    def _match_over(self, failure: str | None) -> None:
+        if self.finished:
+            ending = Ended(messages.END_FINISHED, "The match is over.")
+        elif not self._stopping:
+            ending = Ended(messages.END_HOST_QUIT, f"The host's table stopped ({failure or 'no reason'}).")
+        else:
+            ending = None
+        if ending is not None:
+            for conn in list(self._connections):
+                if conn.welcomed:
+                    conn.close(ending)
+        self._done.set()
+        self._tell_owner()
 
 
 __all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "Host", "LobbyError", "TableConfig"]

@@ -16,22 +16,16 @@ match does when it is continued.
 from __future__ import annotations
 
 import dataclasses
-import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from engine.ai import LEVELS
 from engine.game.rules import Ruleset
 from engine.net.door import DoorLimits
-from engine.net.messages import CODE_CHARS, NAME_CHARS, TITLE_CHARS, TOKEN_CHARS, LobbySeat, Started
-from engine.net.remote_seat import RemoteSeat
+from engine.net.messages import CODE_CHARS, NAME_CHARS, TITLE_CHARS, TOKEN_CHARS
 from engine.net.table_config import TableConfig
 from engine.table.match import Match
 
-if TYPE_CHECKING:
-    from engine.net.host import Host
-
-log = logging.getLogger(__name__)
 FORMAT = 1
 KINDS = ("person", "ai")
 
@@ -195,64 +189,4 @@ def _numbers(defaults: Any, data: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-# -- the host's side: what it writes and what a reopening makes of it ----------------------------
-
-class TableKeeper:
-    """A host's kept table: :meth:`snapshot` between hands, :meth:`keep` to write it (from the
-    match thread; a failed write costs the table nothing), :meth:`forget` once the match is over.
-    Without a saver nothing is kept."""
-
-    def __init__(self, saver: TableSaver | None, table_id: str) -> None:
-        self.saver = saver
-        self.table_id = table_id
-
-    def snapshot(self, host: Host, match: Match) -> SavedTable:
-        """The table as it is now, between hands (under the host's lock)."""
-        seats = []
-        for index, slot in enumerate(host._lobby.seats):
-            person = host._people.get(index)
-            if person is None:
-                seats.append(SavedSeat("ai", slot.name, slot.title, level=slot.level or "normal"))
-            else:
-                seats.append(SavedSeat("person", person.name, person.title, token=person.token,
-                                       autoplay=person.user_autoplay, auto_win=person.auto_win))
-        return SavedTable(self.table_id, host.address[1], host.config, match.state(), tuple(seats),
-                          host.own_seat)
-
-    def keep(self, saved: SavedTable | None) -> None:
-        if saved is None or self.saver is None:
-            return
-        try:
-            self.saver.write(saved.to_dict())
-        except (OSError, ValueError) as exc:
-            log.warning("the table could not be kept on disk: %s", exc)
-
-    def forget(self) -> None:
-        if self.saver is None:
-            return
-        try:
-            self.saver.clear()
-        except OSError as exc:
-            log.warning("the kept table could not be removed: %s", exc)
-
-
-def restored_seats(saved: SavedTable) -> list[tuple[LobbySeat, RemoteSeat | None]]:
-    """Each seat of a reopened table: its lobby seat, and for a person the seat their token
-    brings them back to (ready; their start is told in their return's resync)."""
-    names = tuple(s.name for s in saved.seats)
-    titles = tuple(s.title for s in saved.seats)
-    out: list[tuple[LobbySeat, RemoteSeat | None]] = []
-    for index, seat in enumerate(saved.seats):
-        if seat.kind == "ai":
-            out.append((LobbySeat("ai", name=seat.name, title=seat.title, ready=True, connected=True,
-                                  level=seat.level), None))
-            continue
-        assert seat.token is not None
-        person = RemoteSeat(index, seat.token, seat.name, seat.title, user_autoplay=seat.autoplay,
-                            auto_win=seat.auto_win)
-        person.started = Started(index, names, titles, saved.config.rules)
-        out.append((LobbySeat("person", name=seat.name, title=seat.title, ready=True), person))
-    return out
-
-
-__all__ = ["FORMAT", "SavedSeat", "SavedTable", "TableKeeper", "TableSaver", "restored_seats"]
+__all__ = ["FORMAT", "SavedSeat", "SavedTable", "TableSaver"]

@@ -9,13 +9,10 @@ know, so a newer host may add phrases without breaking older clients.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 
-from engine.net import messages
-from engine.net.connection import Connection, TokenBucket
-from engine.net.messages import Error, Message, Said
+from engine.net.connection import TokenBucket
 
 PHRASES = ("hurry", "nice_hand", "again", "hello", "thanks", "sorry", "well_played", "lucky", "wait", "bye")
 REACTIONS = ("thumbs_up", "laugh", "wow")
@@ -47,19 +44,4 @@ class SayLimit:
         return bucket.take()
 
 
-def relay(connection: Connection, seat: int, phrase: str, limit: SayLimit, lock: threading.RLock,
-          broadcast: Callable[[Message], None]) -> None:
-    """The host's side of a `say` from `seat`: a known code, within the seat's limit (counted
-    under the host's `lock`), goes to everyone (the speaker too); else an error to the speaker."""
-    if not known(phrase):
-        connection.send(Error(messages.BAD_MESSAGE, f"phrase: no phrase {phrase!r} at this table"))
-        return
-    with lock:
-        allowed = limit.allow(seat)
-    if not allowed:
-        connection.send(Error(messages.RATE, "One phrase every few seconds: this one was not said."))
-        return
-    broadcast(Said(seat, phrase))
-
-
-__all__ = ["CODES", "PHRASES", "REACTIONS", "SAY_BURST", "SAY_EVERY", "SayLimit", "known", "relay"]
+__all__ = ["CODES", "PHRASES", "REACTIONS", "SAY_BURST", "SAY_EVERY", "SayLimit", "known"]

@@ -7,7 +7,6 @@ so that a watcher who comes in mid-match gets a ``resync`` of the public events 
 Watchers are never waited for (their acknowledgements count for nothing) and choose nothing.
 
 Used by :class:`engine.net.host.Host` under its lock; frames are posted as the seats' are.
-:func:`take_watcher` and :func:`from_watcher` are the host's side of a watcher's connection.
 """
 
 from __future__ import annotations
@@ -15,29 +14,12 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from engine.game import events
 from engine.net import frames, messages
 from engine.net.connection import Connection
-from engine.net.messages import (
-    Ack,
-    Ended,
-    Error,
-    EventMessage,
-    Hello,
-    Leave,
-    Message,
-    Refused,
-    Resync,
-    SeatState,
-    Started,
-    Welcome,
-)
+from engine.net.messages import EventMessage, Message, Resync, SeatState, Started
 from engine.net.remote_seat import Post
-
-if TYPE_CHECKING:
-    from engine.net.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -116,36 +98,4 @@ class Watchers:
             post(connection, data)
 
 
-# -- the host's side: a watcher comes in, a watcher's messages ----------------------------------
-
-def take_watcher(host: Host, connection: Connection, hello: Hello) -> None:
-    """观战: a watcher comes in, in the lobby or during play (a resync of the public events)."""
-    with host._lock:
-        if host.finished or host._stopping:
-            refusal: Refused | None = Refused(messages.REFUSE_OVER, "The match at this table is over.")
-        elif (watcher := host._watchers.add(connection, hello.name)) is None:
-            refusal = Refused(messages.REFUSE_FULL,
-                              f"This table has {host._watchers.limit} watchers already.")
-        else:
-            refusal = None
-            resync = host._watchers.resync(host.seat_states()) if host._started else None
-            connection.send(Welcome(0, watcher.token, host.info(), resumed=resync is not None,
-                                    watching=True))
-            if resync is not None:
-                connection.send(resync)
-            log.info("%s watches from %s", hello.name, connection.peer)
-    if refusal is not None:
-        connection.close(refusal)
-        return
-    host._changed()
-
-
-def from_watcher(connection: Connection, message: Message) -> None:
-    """A watcher plays no seat: acknowledgements count for nothing, choices are refused."""
-    if isinstance(message, Leave):
-        connection.close(Ended(messages.END_LEFT, "You stopped watching."))
-    elif not isinstance(message, Ack):
-        connection.send(Error(messages.NOT_NOW, f"A watcher sends no {message.TYPE}."))
-
-
-__all__ = ["MAX_WATCHERS", "VIEW_SEAT", "Watcher", "Watchers", "from_watcher", "take_watcher"]
+__all__ = ["MAX_WATCHERS", "VIEW_SEAT", "Watcher", "Watchers"]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from engine.game.hand import Hand
-from engine.net import match_thread
+from engine.net import host as host_module
 from engine.net import messages as m
 from engine.net.host import Host
 from engine.table.match import Match
@@ -85,12 +85,12 @@ def rig_first_hand(monkeypatch: pytest.MonkeyPatch, make: Callable[[], Hand]) ->
         return make() if match.played == 0 else deal(match)
 
     monkeypatch.setattr(Match, "next_hand", next_hand)
-    saved = match_thread.replay_record  # a rigged wall has no seed to replay it from
+    saved = host_module.replay_record  # a rigged wall has no seed to replay it from
 
     def record(hand: Hand, names: Any) -> dict[str, Any]:
         return saved(hand, names) if hand.seed is not None else {}
 
-    monkeypatch.setattr(match_thread, "replay_record", record)
+    monkeypatch.setattr(host_module, "replay_record", record)
 
 
 __all__ = ["Logged", "StepClock", "TableLog", "rig_first_hand"]
