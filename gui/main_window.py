@@ -6,16 +6,14 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
-    QMessageBox,
-    QPushButton,
     QStackedWidget,
 )
 
-from gui import message_box, theme, window_fit
+from gui import message_box, window_fit
 from gui import settings as settings_store
 from gui.app_icon import app_icon
 from gui.i18n import codes, set_language, tr
@@ -23,9 +21,11 @@ from gui.i18n.store import notice_text
 from gui.i18n.texts.levels import AI_LEVELS
 from gui.i18n.titles import level_words, peer_title
 from gui.settings import Settings
+from gui.window.menus import WindowMenus
+from gui.window.pages import Pages
+from gui.window.saves import SaveWatch
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from engine.game.ranks import Rank
     from engine.game.rules import Ruleset
@@ -33,13 +33,9 @@ if TYPE_CHECKING:
     from gui.lan.controller import LanController
     from gui.lan.remote_table import RemoteTable
     from gui.practice_window import PracticeWindow
-    from gui.profile.page import ProfilePage
     from gui.review_worker import ReviewWorker
     from gui.session import ProfileSession
-    from gui.single_instance import InstanceServer
     from gui.sound import Sounds
-    from gui.table.replay import ReplayWidget
-    from gui.table.tutorial import TutorialTable
     from gui.table.widget import TableWidget
     from gui.tiles.art import TileArt
     from storage.store import ProfileStore
@@ -47,7 +43,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AI_LEVEL_KEYS = AI_LEVELS  # an AI seat's title at a LAN table
-RETRY_MS = 15_000  # how often a save that failed is tried again
 
 
 class MainWindow(QMainWindow):
@@ -87,18 +82,13 @@ class MainWindow(QMainWindow):
         self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
         self._lan: LanController | None = None  # LAN play, from the first time it is opened
         self._lan_table = False  # the table is a LAN one: its names are people's, not 下家 …
-        self._profile_page: ProfilePage | None = None
-        self._replay: ReplayWidget | None = None
-        self.practice_window: PracticeWindow | None = None  # 练习, while it is open
-        self._tutorial: TutorialTable | None = None  # 新手教学, while it is played
+        self.pages = Pages(self, self)  # the profile, a replay, 练习, 新手教学
         # made when first needed (the start screen shows neither): a quicker start-up
         self._reviews: ReviewWorker | None = None
         self._sounds: Sounds | None = None
-        self._instance: InstanceServer | None = None  # answers a second start while this window saves
-        self._unsaved_mark: QPushButton | None = None
-        self._retry_timer = QTimer(self, interval=RETRY_MS)
-        self._retry_timer.timeout.connect(self._retry_saves)
-        self._build_menu()
+        self.saves = SaveWatch(self, lambda: self._store, self._report_saves)
+        self.menus = WindowMenus(self, new_game=self.new_game, home=self.leave_table,
+                                 rules=self.show_rules, settings=self.show_settings, quit=self.close)
         self.retranslate()
         if store is not None:
             self.show_start()
@@ -142,7 +132,7 @@ class MainWindow(QMainWindow):
                 self._ask_first_name()  # (a window that cannot save asks nothing before saying so)
             session.ensure_profile(tr("start.default_name"))
             session.level_changed.connect(self._announce_level)
-            session.problem.connect(self._save_problem)
+            session.problem.connect(self.saves.problem)
             self._session = session
         return self._session
 
@@ -174,87 +164,21 @@ class MainWindow(QMainWindow):
     # -- one window saves a data folder ------------------------------------------------------
 
     def _check_folder(self) -> None:
-        """Holding the data folder: answer later starts. Another window holds it: bring that
-        one forward and offer to close this one, or to go on here without saving for now."""
         store = self.store
-        if not store.locked_elsewhere:
-            if self._instance is None:
-                from gui.single_instance import InstanceServer
-
-                server = InstanceServer(store.base_dir, self)
-                server.activate_requested.connect(self._come_forward)
-                self._instance = server
-            return
-        from gui.single_instance import ask_to_activate
-
-        self.store_warnings = [w for w in self.store_warnings if getattr(w, "code", "") != "locked"]
-        raised = ask_to_activate(store.base_dir)
-        if self._ask_other_window(store.lock_holder or "?", raised):
+        if store.locked_elsewhere:  # the other window is offered instead of this warning
+            self.store_warnings = [w for w in self.store_warnings if getattr(w, "code", "") != "locked"]
+        if self.saves.check_folder(store):
             self.confirm_quit = False  # nothing of this window's is saved or running
             QTimer.singleShot(0, self.close)
-            return
-        self._show_unsaved()
-        self._retry_timer.start()  # saves once the other window is closed
 
-    def _ask_other_window(self, pid: str, raised: bool) -> bool:
-        """True: use the other window (close this one)."""
-        text = tr("instance.other", pid=pid) + ("\n" + tr("instance.raised") if raised else "")
-        box = message_box.box(self, tr("app.title"), text, buttons=QMessageBox.StandardButton.NoButton)
-        use_other = box.addButton(tr("instance.switch"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(tr("instance.read_only"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(use_other)
-        box.exec()
-        return box.clickedButton() is use_other
-
-    def _come_forward(self) -> None:
-        if self.isMinimized():
-            self.showNormal()
-        self.show()
-        self.raise_()
-        self.activateWindow()
-
-    # -- saves that fail -----------------------------------------------------------------------
-
-    def _explain_unsaved(self) -> None:
-        store = self._store
-        problem = store.save_problem if store is not None else None
-        if problem is not None:
-            text = tr("profile.warning", message=notice_text(problem))
-            message_box.tell(self, tr("app.title"), text)
-
-    def _retry_saves(self) -> None:
-        store = self._store
-        if store is None:
-            return
-        store.retry()
+    def _report_saves(self) -> None:
         if self._session is not None:
             self._session.report()
-        self._show_unsaved()
 
-    def _show_unsaved(self) -> None:
-        """A mark in the status bar while anything is kept in memory only; the retries run
-        until it is saved."""
-        store = self._store
-        count = store.unsaved if store is not None else 0
-        problem = store.save_problem if store is not None else None
-        if problem is None and not count:
-            self._retry_timer.stop()
-            if self._unsaved_mark is not None:
-                self._unsaved_mark.hide()
-            return
-        if self._unsaved_mark is None:
-            mark = QPushButton()
-            mark.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            mark.setCursor(Qt.CursorShape.PointingHandCursor)
-            mark.setStyleSheet(theme.UNSAVED_MARK_STYLE)
-            mark.clicked.connect(self._explain_unsaved)
-            self.statusBar().addPermanentWidget(mark)
-            self._unsaved_mark = mark
-        self._unsaved_mark.setText(tr("store.unsaved_mark", count=count))
-        self._unsaved_mark.setToolTip(notice_text(problem) if problem is not None else "")
-        self._unsaved_mark.show()
-        if not self._retry_timer.isActive():
-            self._retry_timer.start()
+    @property
+    def practice_window(self) -> PracticeWindow | None:
+        """练习, while it is open."""
+        return self.pages.practice_window
 
     @property
     def table(self) -> TableWidget:
@@ -292,31 +216,9 @@ class MainWindow(QMainWindow):
     def match_running(self) -> bool:
         return self._table is not None and self._table.running
 
-    def _build_menu(self) -> None:
-        self.menuBar().setStyleSheet(theme.MENU_BAR_STYLE)  # the bar and its menus (children of it)
-        self.menu_game = self.menuBar().addMenu("")
-        self.act_new = self._action(self.new_game, QKeySequence(QKeySequence.StandardKey.New))
-        self.act_home = self._action(self.leave_table)
-        self.act_rules = self._action(self.show_rules, QKeySequence(Qt.Key.Key_F1))
-        self.act_settings = self._action(self.show_settings)
-        self.act_quit = self._action(self.close, QKeySequence(QKeySequence.StandardKey.Quit))
-        for act in (self.act_new, self.act_home, self.act_rules, self.act_settings, self.act_quit):
-            self.menu_game.addAction(act)
-
-    def _action(self, slot: Callable[[], object], shortcut: QKeySequence | None = None) -> QAction:
-        """A menu entry of this window (its text comes with :meth:`retranslate`)."""
-        action = QAction(self) if shortcut is None else QAction(self, shortcut=shortcut)
-        action.triggered.connect(slot)
-        return action
-
     def retranslate(self) -> None:
         self.setWindowTitle(tr("app.title"))
-        self.menu_game.setTitle(tr("menu.game"))
-        self.act_new.setText(tr("start.new_game"))
-        self.act_home.setText(tr("menu.home"))
-        self.act_rules.setText(tr("start.rules"))
-        self.act_settings.setText(tr("start.settings"))
-        self.act_quit.setText(tr("start.quit"))
+        self.menus.retranslate()
         self.start_screen.retranslate()
         if self._table is not None:
             scene = self._table.scene
@@ -325,9 +227,7 @@ class MainWindow(QMainWindow):
             self._table.retranslate()
         if self._lan is not None:
             self._lan.retranslate()
-        for page in (self._profile_page, self._replay, self._tutorial):
-            if page is not None:
-                page.retranslate()
+        self.pages.retranslate()
 
     # -- navigation ---------------------------------------------------------------------------
     def show_start(self) -> None:
@@ -348,91 +248,22 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start_screen)
 
     def show_tutorial(self) -> None:
-        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.table.tutorial)."""
-        from gui.table.tutorial import TutorialTable
-
-        self._end_tutorial()
-        profile = self.session.profile
-        tutorial = TutorialTable(self._art(), speed=self.settings.animation_speed)
-        tutorial.scene.set_tile_size(self.settings.tile_size)
-        tutorial.cues.sounds = self.sounds
-        tutorial.ended.connect(lambda _played: self.show_start())
-        self.stack.addWidget(tutorial)
-        self._tutorial = tutorial
-        self.stack.setCurrentWidget(tutorial)
-        tutorial.begin(profile.name if profile is not None else tr("table.seat_0"))
+        self.pages.show_tutorial()
 
     def _end_tutorial(self) -> None:
-        tutorial, self._tutorial = self._tutorial, None
-        if tutorial is not None:
-            tutorial.stop_match()
-            self.stack.removeWidget(tutorial)
-            tutorial.deleteLater()
+        self.pages.end_tutorial()
 
     def show_profile(self) -> None:
-        if self._profile_page is None:
-            from gui.profile.page import ProfilePage
-
-            page = ProfilePage(self.store, self._art())
-            page.back_requested.connect(self.show_start)
-            page.replay_requested.connect(self.show_replay)
-            page.practice_requested.connect(self.show_practice)
-            self.stack.addWidget(page)
-            self._profile_page = page
-        self._profile_page.refresh()
-        self.stack.setCurrentWidget(self._profile_page)
+        self.pages.show_profile()
 
     def show_replay(self, hand_id: int) -> None:
-        from engine.records.replay import ReplayError
-
-        if self._replay is None:
-            from gui.table.replay import ReplayWidget
-
-            speed = max(0.2, self.settings.animation_speed)
-            replay = ReplayWidget(self._art(), speed=speed, reviews=self.reviews)
-            replay.back_requested.connect(self._leave_replay)
-            self.stack.addWidget(replay)
-            self._replay = replay
-        try:
-            record = self.store.hand_record(hand_id)
-            self._replay.load(record, int(record.get("human_seat", 0)))
-            self._replay.set_match_losses(*self.store.hand_match_losses(hand_id))
-        except (ReplayError, ValueError) as exc:
-            message_box.warn(self, tr("app.title"), str(exc))
-            return
-        self.stack.setCurrentWidget(self._replay)
+        self.pages.show_replay(hand_id)
 
     def show_practice(self) -> None:
-        """练习: the worst moves of the profile's own saved hands, as puzzles, in a window."""
-        from gui.practice_window import HANDS, PracticeWindow, practice_hands
+        self.pages.show_practice()
 
-        profile = self.store.current()
-        if profile is None:
-            return
-        hands = []
-        for row in self.store.history(profile.name, HANDS):
-            if row.imported:  # perhaps another player's: not this player's mistakes
-                continue
-            try:
-                hands.append((row.id, self.store.hand_record(row.id)))
-            except ValueError as exc:
-                log.warning("a saved hand is left out of the practice: %s", exc)
-        window = PracticeWindow(self._art(), self.reviews, practice_hands(hands), self)
-        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        window.resize(max(800, self.width() - 40), max(560, self.height() - 40))
-        self.practice_window = window
-        window.open()
-
-    def _leave_replay(self) -> None:
-        if self._replay is not None:
-            self._replay.stop()
-        self.show_profile()
-
-    def _save_problem(self, text: str) -> None:
-        self.statusBar().showMessage(tr("profile.warning", message=notice_text(text)), 15000)
-        self._show_unsaved()
-
-    def _art(self) -> TileArt:
+    def tile_art(self) -> TileArt:
+        """The tile faces, made once (the table's, the pages')."""
         if self.art is None:
             from gui.tiles.art import TileArt
 
@@ -617,8 +448,9 @@ class MainWindow(QMainWindow):
         set_language(new.language)
         if self._table is not None:
             self._apply_to_table(self._table, new, theme_changed)
-        if self._tutorial is not None:  # its speed only: 能胡就胡, 托管 and the clock stay off there
-            self._tutorial.set_speed(new.animation_speed)
+        tutorial = self.pages.tutorial
+        if tutorial is not None:  # its speed only: 能胡就胡, 托管 and the clock stay off there
+            tutorial.set_speed(new.animation_speed)
         if language_changed:
             self.retranslate()
         self._save_settings()
@@ -687,8 +519,7 @@ class MainWindow(QMainWindow):
             self._sounds.close()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self._save_settings()
-        if self._instance is not None:
-            self._instance.close()
+        self.saves.close()
         if self._store is not None:
             self._store.close()  # lets another window take the folder over
         event.accept()
