@@ -18,9 +18,9 @@ from gui import settings as settings_store
 from gui.app_icon import app_icon
 from gui.i18n import codes, set_language, tr
 from gui.i18n.store import notice_text
-from gui.i18n.texts.levels import AI_LEVELS
-from gui.i18n.titles import level_words, peer_title
+from gui.i18n.titles import level_words
 from gui.settings import Settings
+from gui.window.lan_side import LanSide
 from gui.window.menus import WindowMenus
 from gui.window.pages import Pages
 from gui.window.saves import SaveWatch
@@ -41,8 +41,6 @@ if TYPE_CHECKING:
     from storage.store import ProfileStore
 
 log = logging.getLogger(__name__)
-
-AI_LEVEL_KEYS = AI_LEVELS  # an AI seat's title at a LAN table
 
 
 class MainWindow(QMainWindow):
@@ -80,8 +78,7 @@ class MainWindow(QMainWindow):
         self._ask_name = ask_name
         self.store_warnings: list[str] = []
         self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
-        self._lan: LanController | None = None  # LAN play, from the first time it is opened
-        self._lan_table = False  # the table is a LAN one: its names are people's, not 下家 …
+        self.lan_side = LanSide(self, self, self)  # LAN play and the LAN table
         self.pages = Pages(self, self)  # the profile, a replay, 练习, 新手教学
         # made when first needed (the start screen shows neither): a quicker start-up
         self._reviews: ReviewWorker | None = None
@@ -222,11 +219,10 @@ class MainWindow(QMainWindow):
         self.start_screen.retranslate()
         if self._table is not None:
             scene = self._table.scene
-            if not self._lan_table:  # a LAN table's names and titles are the players' own
+            if not self.lan_side.at_table:  # a LAN table's names and titles are the players' own
                 scene.levels = ["", *(tr(codes.AI_TITLE[level]) for level in self._level_keys)]
             self._table.retranslate()
-        if self._lan is not None:
-            self._lan.retranslate()
+        self.lan_side.retranslate()
         self.pages.retranslate()
 
     # -- navigation ---------------------------------------------------------------------------
@@ -318,11 +314,7 @@ class MainWindow(QMainWindow):
     # -- LAN play ------------------------------------------------------------------------------
     @property
     def lan(self) -> LanController:
-        if self._lan is None:
-            from gui.lan.controller import LanController
-
-            self._lan = LanController(self, self)
-        return self._lan
+        return self.lan_side.controller
 
     def open_lan(self) -> None:
         """局域网: find a table, type an address, or host one."""
@@ -340,30 +332,12 @@ class MainWindow(QMainWindow):
 
     def play_lan(self, remote: RemoteTable, started: Started) -> None:
         """The LAN match has started: the table, sat at `remote`, the player at the bottom."""
-        import uuid
-
-        from engine.net.relative import turned
-
-        names = list(turned(started.names, started.seat))  # me at the bottom, then 下家, 对家, 上家
-        # a computer's title is its level ("normal"): in words; a person's is 级别·段位
-        titles = [tr(codes.AI_TITLE[t]) if t in AI_LEVEL_KEYS else peer_title(t, short=True)
-                  for t in turned(started.titles, started.seat)]
-        if not remote.watching:  # keeps a saved match (a watcher's table is not the player's match)
-            self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")
-        self._lan_table = True
         self._level_keys = []
-        self.table.bar.autoplay.setChecked(False)
-        self.stack.setCurrentWidget(self.table)
-        self.table.sit_at(remote, started.rules, names, titles)
+        self.lan_side.play(remote, started)
 
     def _match_over(self) -> None:
-        if self._lan is not None and self._lan_table:
-            self._lan.leave()  # a table hosted here closes with its match
+        self.lan_side.match_over()
         self.show_start()
-
-    def _leave_lan(self) -> None:
-        if self._lan is not None:
-            self._lan.leave()
 
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None,
                     resume: dict[str, Any] | None = None, match_id: str | None = None) -> None:
@@ -378,8 +352,8 @@ class MainWindow(QMainWindow):
         level_names = ["", *(tr(codes.AI_TITLE[level]) for level in levels)]
         self._level_keys = list(levels)
         self._end_tutorial()
-        self._leave_lan()
-        self._lan_table = False
+        self.lan_side.leave()
+        self.lan_side.at_table = False
         # the player's time limit: a new game's own choice, the settings' for a match continued
         self.table.time_limit = rules.time_limit if resume is None else self.settings.time_limit
         self.table.bar.autoplay.setChecked(False)  # 托管 is for one match, never carried over
@@ -404,17 +378,11 @@ class MainWindow(QMainWindow):
     def leave_table(self) -> None:
         watching = self._table is not None and self._table.watching  # a watcher leaves nothing behind
         if self.match_running and not watching \
-                and not self._confirm(self._leave_question(tr("confirm.leave"))):
+                and not self._confirm(self.lan_side.leave_question(tr("confirm.leave"))):
             return
         self._stop_table()
-        self._leave_lan()
+        self.lan_side.leave()
         self.show_start()
-
-    def _leave_question(self, local: str) -> str:
-        """What leaving means here: a LAN table goes on without the player (or ends, for its host)."""
-        if self._lan is None or not self._lan.active:
-            return local
-        return tr("lan.confirm.close_table") if self._lan.hosting else tr("lan.confirm.leave")
 
     def _stop_table(self) -> None:
         """Stop the match in play; the saved match stays, and a hand left half-played is
@@ -487,7 +455,7 @@ class MainWindow(QMainWindow):
         message_box.warn(self, tr("app.title"), message if lan else tr("error.engine", message=message))
         if self._table is not None:
             self._table.stop_match()
-        self._leave_lan()
+        self.lan_side.leave()
         self.show_start()
 
     def save_settings(self) -> None:
@@ -507,12 +475,12 @@ class MainWindow(QMainWindow):
             if not self._confirm(tr("confirm.quit_unsaved", count=store.unsaved, why=why)):
                 event.ignore()
                 return
-        elif self.match_running and not self._confirm(self._leave_question(tr("confirm.quit"))):
+        elif self.match_running and not self._confirm(self.lan_side.leave_question(tr("confirm.quit"))):
             event.ignore()
             return
         self._end_tutorial()
         self._stop_table()
-        self._leave_lan()  # a table hosted here closes: the others are told the host quit
+        self.lan_side.leave()  # a table hosted here closes: the others are told the host quit
         if self._reviews is not None:  # before the store closes: reviews done are saved, one under way stops
             self._reviews.stop()
         if self._sounds is not None:
