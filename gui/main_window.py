@@ -1,32 +1,31 @@
-"""The main window: start screen ⇄ table, menus, settings, clean shutdown."""
+"""The main window: start screen ⇄ table, settings, clean shutdown. Its other concepts are its
+collaborators' (gui/window): the menu bar, the pages beside the table, the saving of the data
+folder, a local match, the LAN side and the table as the settings make it."""
 
 from __future__ import annotations
 
 import logging
-import random
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (
-    QMainWindow,
-    QStackedWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QStackedWidget
 
 from gui import message_box, window_fit
 from gui import settings as settings_store
 from gui.app_icon import app_icon
-from gui.i18n import codes, set_language, tr
+from gui.i18n import set_language, tr
 from gui.i18n.store import notice_text
 from gui.i18n.titles import level_words
 from gui.settings import Settings
 from gui.window.lan_side import LanSide
+from gui.window.local_match import LocalMatch
 from gui.window.menus import WindowMenus
 from gui.window.pages import Pages
 from gui.window.saves import SaveWatch
+from gui.window.table_settings import apply_settings, make_table
 
 if TYPE_CHECKING:
-
     from engine.game.ranks import Rank
     from engine.game.rules import Ruleset
     from engine.net.messages import Started
@@ -77,7 +76,7 @@ class MainWindow(QMainWindow):
         self._session: ProfileSession | None = None
         self._ask_name = ask_name
         self.store_warnings: list[str] = []
-        self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
+        self.local = LocalMatch(self, self)  # a match on this computer: new, continued
         self.lan_side = LanSide(self, self, self)  # LAN play and the LAN table
         self.pages = Pages(self, self)  # the profile, a replay, 练习, 新手教学
         # made when first needed (the start screen shows neither): a quicker start-up
@@ -180,24 +179,17 @@ class MainWindow(QMainWindow):
     @property
     def table(self) -> TableWidget:
         if self._table is None:
-            from gui.table.widget import TableWidget
             from gui.tiles.art import TileArt
 
             self.art = TileArt(self.settings.tile_theme)
-            table = TableWidget(self.art, speed=self.settings.animation_speed,
-                                auto_win=self.settings.auto_win, time_limit=self.settings.time_limit,
-                                ai_pause=self.settings.ai_pause,
-                                confirm_discard=self.settings.confirm_discard,
-                                show_tracker=self.settings.show_tracker)
+            table = make_table(self.art, self.settings)
             table.match_finished.connect(lambda _s: self._match_over())
             table.tracker_toggled.connect(self._tracker_toggled)
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
-            table.scene.set_tile_size(self.settings.tile_size)
             table.reviews = self.reviews
             table.match_losses = lambda: self.session.match_losses()
             table.cues.sounds = self.sounds
-            table.talk_muted = self.settings.talk_muted
             table.talk.mute_toggled.connect(self._mute_talk)
             self.stack.addWidget(table)
             self._table = table
@@ -220,7 +212,7 @@ class MainWindow(QMainWindow):
         if self._table is not None:
             scene = self._table.scene
             if not self.lan_side.at_table:  # a LAN table's names and titles are the players' own
-                scene.levels = ["", *(tr(codes.AI_TITLE[level]) for level in self._level_keys)]
+                scene.levels = self.local.level_names()
             self._table.retranslate()
         self.lan_side.retranslate()
         self.pages.retranslate()
@@ -275,41 +267,10 @@ class MainWindow(QMainWindow):
         self.sounds.level_changed(before, after)
 
     def continue_match(self) -> None:
-        saved = self.session.saved_match()
-        if saved is None:
-            return
-        try:
-            state = saved["match"]
-            from engine.game.rules import Ruleset
-
-            rules = Ruleset.from_dict(state["rules"])
-            self.start_match(rules, list(saved["levels"]), seed=int(state["seed"]), resume=state,
-                             match_id=str(saved["match_id"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            message_box.warn(self, tr("app.title"), tr("error.engine", message=str(exc)))
+        self.local.continue_saved()
 
     def new_game(self) -> None:
-        from gui.screens.new_game import NewGameDialog
-
-        dialog = NewGameDialog(self)
-        if self.settings.last_new_game:
-            try:
-                dialog.apply_choices(self.settings.last_new_game)
-            except (KeyError, ValueError, TypeError):
-                log.warning("ignoring stale new-game choices")
-        # one time limit: the settings' value, which the dialog may change for this match and after
-        try:
-            dialog.time_choice.set_value(self.settings.time_limit)
-        except ValueError:
-            log.warning("time limit %r is not offered", self.settings.time_limit)
-        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
-            return
-        if not self._may_replace_match():
-            return
-        self.settings.last_new_game = dialog.choices()
-        self.settings.time_limit = dialog.result_rules().time_limit
-        self._save_settings()
-        self.start_match(dialog.result_rules(), dialog.ai_levels())
+        self.local.new_game()
 
     # -- LAN play ------------------------------------------------------------------------------
     @property
@@ -318,21 +279,21 @@ class MainWindow(QMainWindow):
 
     def open_lan(self) -> None:
         """局域网: find a table, type an address, or host one."""
-        if self.match_running and not self._confirm(tr("confirm.leave")):
+        if self.match_running and not self.confirm(tr("confirm.leave")):
             return
         self._stop_table()
         self.lan.open()
 
     def lan_come_back(self) -> None:
         """回到局域网牌桌 / 重开我的局域网牌桌: one click back to a LAN match that was cut off."""
-        if self.match_running and not self._confirm(tr("confirm.leave")):
+        if self.match_running and not self.confirm(tr("confirm.leave")):
             return
         self._stop_table()
         self.lan.come_back()
 
     def play_lan(self, remote: RemoteTable, started: Started) -> None:
         """The LAN match has started: the table, sat at `remote`, the player at the bottom."""
-        self._level_keys = []
+        self.local.level_keys = []
         self.lan_side.play(remote, started)
 
     def _match_over(self) -> None:
@@ -341,44 +302,18 @@ class MainWindow(QMainWindow):
 
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None,
                     resume: dict[str, Any] | None = None, match_id: str | None = None) -> None:
-        from engine.table.setup import local_match
+        self.local.start(rules, levels, seed, resume, match_id)
 
-        seed = random.SystemRandom().getrandbits(48) if seed is None else seed
-        profile = self.session.ensure_profile(tr("start.default_name"))
-        self.session.begin_match(rules, levels, match_id)
-        setup = local_match(rules, seed, levels, profile.name)  # the computers named by code
-        if resume is None:
-            self.session.save_start(setup.start_state())
-        level_names = ["", *(tr(codes.AI_TITLE[level]) for level in levels)]
-        self._level_keys = list(levels)
+    def leave_other_tables(self) -> None:
+        """A local match begins: the tutorial's table and a LAN table are left."""
         self._end_tutorial()
         self.lan_side.leave()
         self.lan_side.at_table = False
-        # the player's time limit: a new game's own choice, the settings' for a match continued
-        self.table.time_limit = rules.time_limit if resume is None else self.settings.time_limit
-        self.table.bar.autoplay.setChecked(False)  # 托管 is for one match, never carried over
-        self.stack.setCurrentWidget(self.table)
-        self.table.start_match(rules, seed, setup.computers(), list(setup.names), level_names, resume)
-
-    def _may_replace_match(self) -> bool:
-        """Nothing lost without asking: a match in play, or a saved one, is only replaced by a
-        new game once the player has said yes."""
-        if self.match_running:
-            return self._confirm(tr("confirm.abandon_running"))
-        saved = self.session.saved_match()
-        if saved is None:
-            return True
-        try:
-            hands = int(saved["match"]["played"])
-            score = int(saved["match"]["scores"][0])
-        except (KeyError, IndexError, TypeError, ValueError):
-            hands, score = 0, 0
-        return self._confirm(tr("confirm.replace_saved", hands=hands, score=f"{score:+d}"))
 
     def leave_table(self) -> None:
         watching = self._table is not None and self._table.watching  # a watcher leaves nothing behind
         if self.match_running and not watching \
-                and not self._confirm(self.lan_side.leave_question(tr("confirm.leave"))):
+                and not self.confirm(self.lan_side.leave_question(tr("confirm.leave"))):
             return
         self._stop_table()
         self.lan_side.leave()
@@ -415,7 +350,12 @@ class MainWindow(QMainWindow):
             self._sounds.apply(new)
         set_language(new.language)
         if self._table is not None:
-            self._apply_to_table(self._table, new, theme_changed)
+            apply_settings(self._table, new)
+            if theme_changed:
+                from gui.tiles.art import TileArt
+
+                self.art = TileArt(new.tile_theme)
+                self._table.scene.set_art(self.art)
         tutorial = self.pages.tutorial
         if tutorial is not None:  # its speed only: 能胡就胡, 托管 and the clock stay off there
             tutorial.set_speed(new.animation_speed)
@@ -423,26 +363,11 @@ class MainWindow(QMainWindow):
             self.retranslate()
         self._save_settings()
 
-    def _apply_to_table(self, table: TableWidget, new: Settings, theme_changed: bool) -> None:
-        table.set_speed(new.animation_speed)
-        table.scene.set_tile_size(new.tile_size)
-        table.time_limit = new.time_limit
-        table.bar.autowin.setChecked(new.auto_win)
-        table.ai_pause = new.ai_pause
-        table.confirm_discard = new.confirm_discard
-        table.talk_muted = new.talk_muted
-        table.scene.set_tracker_visible(new.show_tracker)
-        if theme_changed:
-            from gui.tiles.art import TileArt
-
-            self.art = TileArt(new.tile_theme)
-            table.scene.set_art(self.art)
-
     def _tracker_toggled(self, on: bool) -> None:
         self.settings.show_tracker = on
         self._save_settings()
 
-    def _confirm(self, text: str) -> bool:
+    def confirm(self, text: str) -> bool:
         if not self.confirm_quit:
             return True
         return message_box.ask(self, tr("app.title"), text)
@@ -472,10 +397,10 @@ class MainWindow(QMainWindow):
         if store is not None and store.unsaved and not store.retry():
             problem = store.save_problem
             why = notice_text(problem) if problem is not None else ""
-            if not self._confirm(tr("confirm.quit_unsaved", count=store.unsaved, why=why)):
+            if not self.confirm(tr("confirm.quit_unsaved", count=store.unsaved, why=why)):
                 event.ignore()
                 return
-        elif self.match_running and not self._confirm(self.lan_side.leave_question(tr("confirm.quit"))):
+        elif self.match_running and not self.confirm(self.lan_side.leave_question(tr("confirm.quit"))):
             event.ignore()
             return
         self._end_tutorial()
