@@ -1,53 +1,45 @@
-"""The main window: start screen ⇄ table, menus, settings, clean shutdown."""
+"""The main window: start screen ⇄ table, settings, clean shutdown. Its other concepts are its
+collaborators' (gui/window): the menu bar, the pages beside the table, the saving of the data
+folder, a local match, the LAN side and the table as the settings make it."""
 
 from __future__ import annotations
 
 import logging
-import random
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QMainWindow,
-    QMessageBox,
-    QPushButton,
-    QStackedWidget,
-)
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QMainWindow, QStackedWidget
 
-from gui import message_box, theme, window_fit
+from gui import message_box, window_fit
 from gui import settings as settings_store
 from gui.app_icon import app_icon
-from gui.i18n import codes, set_language, tr
+from gui.i18n import set_language, tr
 from gui.i18n.store import notice_text
-from gui.i18n.texts.levels import AI_LEVELS
-from gui.i18n.titles import level_words, peer_title
+from gui.i18n.titles import level_words
 from gui.settings import Settings
+from gui.window.lan_side import LanSide
+from gui.window.local_match import LocalMatch
+from gui.window.menus import WindowMenus
+from gui.window.pages import Pages
+from gui.window.saves import SaveWatch
+from gui.window.table_settings import apply_settings, make_table
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from engine.game.ranks import Rank
     from engine.game.rules import Ruleset
     from engine.net.messages import Started
     from gui.lan.controller import LanController
     from gui.lan.remote_table import RemoteTable
     from gui.practice_window import PracticeWindow
-    from gui.profile.page import ProfilePage
     from gui.review_worker import ReviewWorker
     from gui.session import ProfileSession
-    from gui.single_instance import InstanceServer
     from gui.sound import Sounds
-    from gui.table.replay import ReplayWidget
-    from gui.table.tutorial import TutorialTable
     from gui.table.widget import TableWidget
     from gui.tiles.art import TileArt
     from storage.store import ProfileStore
 
 log = logging.getLogger(__name__)
-
-AI_LEVEL_KEYS = AI_LEVELS  # an AI seat's title at a LAN table
-RETRY_MS = 15_000  # how often a save that failed is tried again
 
 
 class MainWindow(QMainWindow):
@@ -84,21 +76,15 @@ class MainWindow(QMainWindow):
         self._session: ProfileSession | None = None
         self._ask_name = ask_name
         self.store_warnings: list[str] = []
-        self._level_keys: list[str] = []  # the opponents' levels, for texts after a language switch
-        self._lan: LanController | None = None  # LAN play, from the first time it is opened
-        self._lan_table = False  # the table is a LAN one: its names are people's, not 下家 …
-        self._profile_page: ProfilePage | None = None
-        self._replay: ReplayWidget | None = None
-        self.practice_window: PracticeWindow | None = None  # 练习, while it is open
-        self._tutorial: TutorialTable | None = None  # 新手教学, while it is played
+        self.local = LocalMatch(self, self)  # a match on this computer: new, continued
+        self.lan_side = LanSide(self, self, self)  # LAN play and the LAN table
+        self.pages = Pages(self, self)  # the profile, a replay, 练习, 新手教学
         # made when first needed (the start screen shows neither): a quicker start-up
         self._reviews: ReviewWorker | None = None
         self._sounds: Sounds | None = None
-        self._instance: InstanceServer | None = None  # answers a second start while this window saves
-        self._unsaved_mark: QPushButton | None = None
-        self._retry_timer = QTimer(self, interval=RETRY_MS)
-        self._retry_timer.timeout.connect(self._retry_saves)
-        self._build_menu()
+        self.saves = SaveWatch(self, lambda: self._store, self._report_saves)
+        self.menus = WindowMenus(self, new_game=self.new_game, home=self.leave_table,
+                                 rules=self.show_rules, settings=self.show_settings, quit=self.close)
         self.retranslate()
         if store is not None:
             self.show_start()
@@ -142,7 +128,7 @@ class MainWindow(QMainWindow):
                 self._ask_first_name()  # (a window that cannot save asks nothing before saying so)
             session.ensure_profile(tr("start.default_name"))
             session.level_changed.connect(self._announce_level)
-            session.problem.connect(self._save_problem)
+            session.problem.connect(self.saves.problem)
             self._session = session
         return self._session
 
@@ -174,109 +160,36 @@ class MainWindow(QMainWindow):
     # -- one window saves a data folder ------------------------------------------------------
 
     def _check_folder(self) -> None:
-        """Holding the data folder: answer later starts. Another window holds it: bring that
-        one forward and offer to close this one, or to go on here without saving for now."""
         store = self.store
-        if not store.locked_elsewhere:
-            if self._instance is None:
-                from gui.single_instance import InstanceServer
-
-                server = InstanceServer(store.base_dir, self)
-                server.activate_requested.connect(self._come_forward)
-                self._instance = server
-            return
-        from gui.single_instance import ask_to_activate
-
-        self.store_warnings = [w for w in self.store_warnings if getattr(w, "code", "") != "locked"]
-        raised = ask_to_activate(store.base_dir)
-        if self._ask_other_window(store.lock_holder or "?", raised):
+        if store.locked_elsewhere:  # the other window is offered instead of this warning
+            self.store_warnings = [w for w in self.store_warnings if getattr(w, "code", "") != "locked"]
+        if self.saves.check_folder(store):
             self.confirm_quit = False  # nothing of this window's is saved or running
             QTimer.singleShot(0, self.close)
-            return
-        self._show_unsaved()
-        self._retry_timer.start()  # saves once the other window is closed
 
-    def _ask_other_window(self, pid: str, raised: bool) -> bool:
-        """True: use the other window (close this one)."""
-        text = tr("instance.other", pid=pid) + ("\n" + tr("instance.raised") if raised else "")
-        box = message_box.box(self, tr("app.title"), text, buttons=QMessageBox.StandardButton.NoButton)
-        use_other = box.addButton(tr("instance.switch"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(tr("instance.read_only"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(use_other)
-        box.exec()
-        return box.clickedButton() is use_other
-
-    def _come_forward(self) -> None:
-        if self.isMinimized():
-            self.showNormal()
-        self.show()
-        self.raise_()
-        self.activateWindow()
-
-    # -- saves that fail -----------------------------------------------------------------------
-
-    def _explain_unsaved(self) -> None:
-        store = self._store
-        problem = store.save_problem if store is not None else None
-        if problem is not None:
-            text = tr("profile.warning", message=notice_text(problem))
-            message_box.tell(self, tr("app.title"), text)
-
-    def _retry_saves(self) -> None:
-        store = self._store
-        if store is None:
-            return
-        store.retry()
+    def _report_saves(self) -> None:
         if self._session is not None:
             self._session.report()
-        self._show_unsaved()
 
-    def _show_unsaved(self) -> None:
-        """A mark in the status bar while anything is kept in memory only; the retries run
-        until it is saved."""
-        store = self._store
-        count = store.unsaved if store is not None else 0
-        problem = store.save_problem if store is not None else None
-        if problem is None and not count:
-            self._retry_timer.stop()
-            if self._unsaved_mark is not None:
-                self._unsaved_mark.hide()
-            return
-        if self._unsaved_mark is None:
-            mark = QPushButton()
-            mark.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            mark.setCursor(Qt.CursorShape.PointingHandCursor)
-            mark.setStyleSheet(theme.UNSAVED_MARK_STYLE)
-            mark.clicked.connect(self._explain_unsaved)
-            self.statusBar().addPermanentWidget(mark)
-            self._unsaved_mark = mark
-        self._unsaved_mark.setText(tr("store.unsaved_mark", count=count))
-        self._unsaved_mark.setToolTip(notice_text(problem) if problem is not None else "")
-        self._unsaved_mark.show()
-        if not self._retry_timer.isActive():
-            self._retry_timer.start()
+    @property
+    def practice_window(self) -> PracticeWindow | None:
+        """练习, while it is open."""
+        return self.pages.practice_window
 
     @property
     def table(self) -> TableWidget:
         if self._table is None:
-            from gui.table.widget import TableWidget
             from gui.tiles.art import TileArt
 
             self.art = TileArt(self.settings.tile_theme)
-            table = TableWidget(self.art, speed=self.settings.animation_speed,
-                                auto_win=self.settings.auto_win, time_limit=self.settings.time_limit,
-                                ai_pause=self.settings.ai_pause,
-                                confirm_discard=self.settings.confirm_discard,
-                                show_tracker=self.settings.show_tracker)
+            table = make_table(self.art, self.settings)
             table.match_finished.connect(lambda _s: self._match_over())
             table.tracker_toggled.connect(self._tracker_toggled)
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
-            table.scene.set_tile_size(self.settings.tile_size)
             table.reviews = self.reviews
             table.match_losses = lambda: self.session.match_losses()
             table.cues.sounds = self.sounds
-            table.talk_muted = self.settings.talk_muted
             table.talk.mute_toggled.connect(self._mute_talk)
             self.stack.addWidget(table)
             self._table = table
@@ -292,42 +205,17 @@ class MainWindow(QMainWindow):
     def match_running(self) -> bool:
         return self._table is not None and self._table.running
 
-    def _build_menu(self) -> None:
-        self.menuBar().setStyleSheet(theme.MENU_BAR_STYLE)  # the bar and its menus (children of it)
-        self.menu_game = self.menuBar().addMenu("")
-        self.act_new = self._action(self.new_game, QKeySequence(QKeySequence.StandardKey.New))
-        self.act_home = self._action(self.leave_table)
-        self.act_rules = self._action(self.show_rules, QKeySequence(Qt.Key.Key_F1))
-        self.act_settings = self._action(self.show_settings)
-        self.act_quit = self._action(self.close, QKeySequence(QKeySequence.StandardKey.Quit))
-        for act in (self.act_new, self.act_home, self.act_rules, self.act_settings, self.act_quit):
-            self.menu_game.addAction(act)
-
-    def _action(self, slot: Callable[[], object], shortcut: QKeySequence | None = None) -> QAction:
-        """A menu entry of this window (its text comes with :meth:`retranslate`)."""
-        action = QAction(self) if shortcut is None else QAction(self, shortcut=shortcut)
-        action.triggered.connect(slot)
-        return action
-
     def retranslate(self) -> None:
         self.setWindowTitle(tr("app.title"))
-        self.menu_game.setTitle(tr("menu.game"))
-        self.act_new.setText(tr("start.new_game"))
-        self.act_home.setText(tr("menu.home"))
-        self.act_rules.setText(tr("start.rules"))
-        self.act_settings.setText(tr("start.settings"))
-        self.act_quit.setText(tr("start.quit"))
+        self.menus.retranslate()
         self.start_screen.retranslate()
         if self._table is not None:
             scene = self._table.scene
-            if not self._lan_table:  # a LAN table's names and titles are the players' own
-                scene.levels = ["", *(tr(codes.AI_TITLE[level]) for level in self._level_keys)]
+            if not self.lan_side.at_table:  # a LAN table's names and titles are the players' own
+                scene.levels = self.local.level_names()
             self._table.retranslate()
-        if self._lan is not None:
-            self._lan.retranslate()
-        for page in (self._profile_page, self._replay, self._tutorial):
-            if page is not None:
-                page.retranslate()
+        self.lan_side.retranslate()
+        self.pages.retranslate()
 
     # -- navigation ---------------------------------------------------------------------------
     def show_start(self) -> None:
@@ -348,91 +236,22 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start_screen)
 
     def show_tutorial(self) -> None:
-        """新手教学: a scripted hand at a table of its own, counted nowhere (gui.table.tutorial)."""
-        from gui.table.tutorial import TutorialTable
-
-        self._end_tutorial()
-        profile = self.session.profile
-        tutorial = TutorialTable(self._art(), speed=self.settings.animation_speed)
-        tutorial.scene.set_tile_size(self.settings.tile_size)
-        tutorial.cues.sounds = self.sounds
-        tutorial.ended.connect(lambda _played: self.show_start())
-        self.stack.addWidget(tutorial)
-        self._tutorial = tutorial
-        self.stack.setCurrentWidget(tutorial)
-        tutorial.begin(profile.name if profile is not None else tr("table.seat_0"))
+        self.pages.show_tutorial()
 
     def _end_tutorial(self) -> None:
-        tutorial, self._tutorial = self._tutorial, None
-        if tutorial is not None:
-            tutorial.stop_match()
-            self.stack.removeWidget(tutorial)
-            tutorial.deleteLater()
+        self.pages.end_tutorial()
 
     def show_profile(self) -> None:
-        if self._profile_page is None:
-            from gui.profile.page import ProfilePage
-
-            page = ProfilePage(self.store, self._art())
-            page.back_requested.connect(self.show_start)
-            page.replay_requested.connect(self.show_replay)
-            page.practice_requested.connect(self.show_practice)
-            self.stack.addWidget(page)
-            self._profile_page = page
-        self._profile_page.refresh()
-        self.stack.setCurrentWidget(self._profile_page)
+        self.pages.show_profile()
 
     def show_replay(self, hand_id: int) -> None:
-        from engine.records.replay import ReplayError
-
-        if self._replay is None:
-            from gui.table.replay import ReplayWidget
-
-            speed = max(0.2, self.settings.animation_speed)
-            replay = ReplayWidget(self._art(), speed=speed, reviews=self.reviews)
-            replay.back_requested.connect(self._leave_replay)
-            self.stack.addWidget(replay)
-            self._replay = replay
-        try:
-            record = self.store.hand_record(hand_id)
-            self._replay.load(record, int(record.get("human_seat", 0)))
-            self._replay.set_match_losses(*self.store.hand_match_losses(hand_id))
-        except (ReplayError, ValueError) as exc:
-            message_box.warn(self, tr("app.title"), str(exc))
-            return
-        self.stack.setCurrentWidget(self._replay)
+        self.pages.show_replay(hand_id)
 
     def show_practice(self) -> None:
-        """练习: the worst moves of the profile's own saved hands, as puzzles, in a window."""
-        from gui.practice_window import HANDS, PracticeWindow, practice_hands
+        self.pages.show_practice()
 
-        profile = self.store.current()
-        if profile is None:
-            return
-        hands = []
-        for row in self.store.history(profile.name, HANDS):
-            if row.imported:  # perhaps another player's: not this player's mistakes
-                continue
-            try:
-                hands.append((row.id, self.store.hand_record(row.id)))
-            except ValueError as exc:
-                log.warning("a saved hand is left out of the practice: %s", exc)
-        window = PracticeWindow(self._art(), self.reviews, practice_hands(hands), self)
-        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        window.resize(max(800, self.width() - 40), max(560, self.height() - 40))
-        self.practice_window = window
-        window.open()
-
-    def _leave_replay(self) -> None:
-        if self._replay is not None:
-            self._replay.stop()
-        self.show_profile()
-
-    def _save_problem(self, text: str) -> None:
-        self.statusBar().showMessage(tr("profile.warning", message=notice_text(text)), 15000)
-        self._show_unsaved()
-
-    def _art(self) -> TileArt:
+    def tile_art(self) -> TileArt:
+        """The tile faces, made once (the table's, the pages')."""
         if self.art is None:
             from gui.tiles.art import TileArt
 
@@ -448,142 +267,57 @@ class MainWindow(QMainWindow):
         self.sounds.level_changed(before, after)
 
     def continue_match(self) -> None:
-        saved = self.session.saved_match()
-        if saved is None:
-            return
-        try:
-            state = saved["match"]
-            from engine.game.rules import Ruleset
-
-            rules = Ruleset.from_dict(state["rules"])
-            self.start_match(rules, list(saved["levels"]), seed=int(state["seed"]), resume=state,
-                             match_id=str(saved["match_id"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            message_box.warn(self, tr("app.title"), tr("error.engine", message=str(exc)))
+        self.local.continue_saved()
 
     def new_game(self) -> None:
-        from gui.screens.new_game import NewGameDialog
-
-        dialog = NewGameDialog(self)
-        if self.settings.last_new_game:
-            try:
-                dialog.apply_choices(self.settings.last_new_game)
-            except (KeyError, ValueError, TypeError):
-                log.warning("ignoring stale new-game choices")
-        # one time limit: the settings' value, which the dialog may change for this match and after
-        try:
-            dialog.time_choice.set_value(self.settings.time_limit)
-        except ValueError:
-            log.warning("time limit %r is not offered", self.settings.time_limit)
-        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
-            return
-        if not self._may_replace_match():
-            return
-        self.settings.last_new_game = dialog.choices()
-        self.settings.time_limit = dialog.result_rules().time_limit
-        self._save_settings()
-        self.start_match(dialog.result_rules(), dialog.ai_levels())
+        self.local.new_game()
 
     # -- LAN play ------------------------------------------------------------------------------
     @property
     def lan(self) -> LanController:
-        if self._lan is None:
-            from gui.lan.controller import LanController
-
-            self._lan = LanController(self, self)
-        return self._lan
+        return self.lan_side.controller
 
     def open_lan(self) -> None:
         """局域网: find a table, type an address, or host one."""
-        if self.match_running and not self._confirm(tr("confirm.leave")):
+        if self.match_running and not self.confirm(tr("confirm.leave")):
             return
         self._stop_table()
         self.lan.open()
 
     def lan_come_back(self) -> None:
         """回到局域网牌桌 / 重开我的局域网牌桌: one click back to a LAN match that was cut off."""
-        if self.match_running and not self._confirm(tr("confirm.leave")):
+        if self.match_running and not self.confirm(tr("confirm.leave")):
             return
         self._stop_table()
         self.lan.come_back()
 
     def play_lan(self, remote: RemoteTable, started: Started) -> None:
         """The LAN match has started: the table, sat at `remote`, the player at the bottom."""
-        import uuid
-
-        from engine.net.relative import turned
-
-        names = list(turned(started.names, started.seat))  # me at the bottom, then 下家, 对家, 上家
-        # a computer's title is its level ("normal"): in words; a person's is 级别·段位
-        titles = [tr(codes.AI_TITLE[t]) if t in AI_LEVEL_KEYS else peer_title(t, short=True)
-                  for t in turned(started.titles, started.seat)]
-        if not remote.watching:  # keeps a saved match (a watcher's table is not the player's match)
-            self.session.begin_match(started.rules, [], match_id=f"lan-{uuid.uuid4().hex}")
-        self._lan_table = True
-        self._level_keys = []
-        self.table.bar.autoplay.setChecked(False)
-        self.stack.setCurrentWidget(self.table)
-        self.table.sit_at(remote, started.rules, names, titles)
+        self.local.level_keys = []
+        self.lan_side.play(remote, started)
 
     def _match_over(self) -> None:
-        if self._lan is not None and self._lan_table:
-            self._lan.leave()  # a table hosted here closes with its match
+        self.lan_side.match_over()
         self.show_start()
-
-    def _leave_lan(self) -> None:
-        if self._lan is not None:
-            self._lan.leave()
 
     def start_match(self, rules: Ruleset, levels: list[str], seed: int | None = None,
                     resume: dict[str, Any] | None = None, match_id: str | None = None) -> None:
-        from engine.table.setup import local_match
+        self.local.start(rules, levels, seed, resume, match_id)
 
-        seed = random.SystemRandom().getrandbits(48) if seed is None else seed
-        profile = self.session.ensure_profile(tr("start.default_name"))
-        self.session.begin_match(rules, levels, match_id)
-        setup = local_match(rules, seed, levels, profile.name)  # the computers named by code
-        if resume is None:
-            self.session.save_start(setup.start_state())
-        level_names = ["", *(tr(codes.AI_TITLE[level]) for level in levels)]
-        self._level_keys = list(levels)
+    def leave_other_tables(self) -> None:
+        """A local match begins: the tutorial's table and a LAN table are left."""
         self._end_tutorial()
-        self._leave_lan()
-        self._lan_table = False
-        # the player's time limit: a new game's own choice, the settings' for a match continued
-        self.table.time_limit = rules.time_limit if resume is None else self.settings.time_limit
-        self.table.bar.autoplay.setChecked(False)  # 托管 is for one match, never carried over
-        self.stack.setCurrentWidget(self.table)
-        self.table.start_match(rules, seed, setup.computers(), list(setup.names), level_names, resume)
-
-    def _may_replace_match(self) -> bool:
-        """Nothing lost without asking: a match in play, or a saved one, is only replaced by a
-        new game once the player has said yes."""
-        if self.match_running:
-            return self._confirm(tr("confirm.abandon_running"))
-        saved = self.session.saved_match()
-        if saved is None:
-            return True
-        try:
-            hands = int(saved["match"]["played"])
-            score = int(saved["match"]["scores"][0])
-        except (KeyError, IndexError, TypeError, ValueError):
-            hands, score = 0, 0
-        return self._confirm(tr("confirm.replace_saved", hands=hands, score=f"{score:+d}"))
+        self.lan_side.leave()
+        self.lan_side.at_table = False
 
     def leave_table(self) -> None:
         watching = self._table is not None and self._table.watching  # a watcher leaves nothing behind
         if self.match_running and not watching \
-                and not self._confirm(self._leave_question(tr("confirm.leave"))):
+                and not self.confirm(self.lan_side.leave_question(tr("confirm.leave"))):
             return
         self._stop_table()
-        self._leave_lan()
+        self.lan_side.leave()
         self.show_start()
-
-    def _leave_question(self, local: str) -> str:
-        """What leaving means here: a LAN table goes on without the player (or ends, for its host)."""
-        if self._lan is None or not self._lan.active:
-            return local
-        return tr("lan.confirm.close_table") if self._lan.hosting else tr("lan.confirm.leave")
 
     def _stop_table(self) -> None:
         """Stop the match in play; the saved match stays, and a hand left half-played is
@@ -616,33 +350,24 @@ class MainWindow(QMainWindow):
             self._sounds.apply(new)
         set_language(new.language)
         if self._table is not None:
-            self._apply_to_table(self._table, new, theme_changed)
-        if self._tutorial is not None:  # its speed only: 能胡就胡, 托管 and the clock stay off there
-            self._tutorial.set_speed(new.animation_speed)
+            apply_settings(self._table, new)
+            if theme_changed:
+                from gui.tiles.art import TileArt
+
+                self.art = TileArt(new.tile_theme)
+                self._table.scene.set_art(self.art)
+        tutorial = self.pages.tutorial
+        if tutorial is not None:  # its speed only: 能胡就胡, 托管 and the clock stay off there
+            tutorial.set_speed(new.animation_speed)
         if language_changed:
             self.retranslate()
         self._save_settings()
-
-    def _apply_to_table(self, table: TableWidget, new: Settings, theme_changed: bool) -> None:
-        table.set_speed(new.animation_speed)
-        table.scene.set_tile_size(new.tile_size)
-        table.time_limit = new.time_limit
-        table.bar.autowin.setChecked(new.auto_win)
-        table.ai_pause = new.ai_pause
-        table.confirm_discard = new.confirm_discard
-        table.talk_muted = new.talk_muted
-        table.scene.set_tracker_visible(new.show_tracker)
-        if theme_changed:
-            from gui.tiles.art import TileArt
-
-            self.art = TileArt(new.tile_theme)
-            table.scene.set_art(self.art)
 
     def _tracker_toggled(self, on: bool) -> None:
         self.settings.show_tracker = on
         self._save_settings()
 
-    def _confirm(self, text: str) -> bool:
+    def confirm(self, text: str) -> bool:
         if not self.confirm_quit:
             return True
         return message_box.ask(self, tr("app.title"), text)
@@ -655,7 +380,7 @@ class MainWindow(QMainWindow):
         message_box.warn(self, tr("app.title"), message if lan else tr("error.engine", message=message))
         if self._table is not None:
             self._table.stop_match()
-        self._leave_lan()
+        self.lan_side.leave()
         self.show_start()
 
     def save_settings(self) -> None:
@@ -672,23 +397,22 @@ class MainWindow(QMainWindow):
         if store is not None and store.unsaved and not store.retry():
             problem = store.save_problem
             why = notice_text(problem) if problem is not None else ""
-            if not self._confirm(tr("confirm.quit_unsaved", count=store.unsaved, why=why)):
+            if not self.confirm(tr("confirm.quit_unsaved", count=store.unsaved, why=why)):
                 event.ignore()
                 return
-        elif self.match_running and not self._confirm(self._leave_question(tr("confirm.quit"))):
+        elif self.match_running and not self.confirm(self.lan_side.leave_question(tr("confirm.quit"))):
             event.ignore()
             return
         self._end_tutorial()
         self._stop_table()
-        self._leave_lan()  # a table hosted here closes: the others are told the host quit
+        self.lan_side.leave()  # a table hosted here closes: the others are told the host quit
         if self._reviews is not None:  # before the store closes: reviews done are saved, one under way stops
             self._reviews.stop()
         if self._sounds is not None:
             self._sounds.close()
         self.settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         self._save_settings()
-        if self._instance is not None:
-            self._instance.close()
+        self.saves.close()
         if self._store is not None:
             self._store.close()  # lets another window take the folder over
         event.accept()

@@ -9,7 +9,6 @@ gives, and sends the choice back; when the table decides for the seat (time up) 
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -20,8 +19,6 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
 from engine.game import events as ev
 from engine.game.actions import PASS, WIN, Action, ActionKind
 from engine.game.rules import Ruleset
-from engine.game.scoring import WinRefusal
-from engine.net.talk import SayLimit
 from engine.table.decision import DecisionClosed, DecisionRequest
 from engine.table.seat import Seat
 from engine.table.summary import HandSummary, track
@@ -34,10 +31,13 @@ from gui.table import hand_end
 from gui.table import info as table_info
 from gui.table.action_bar import ActionBar
 from gui.table.autoplay_banner import AutoplayBanner
+from gui.table.decision_clock import DecisionClock
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import BetweenHandsWait, Readiness
 from gui.table.reconnect_banner import ReconnectBanner
 from gui.table.scene import TableScene
+from gui.table.status_line import StatusLine
+from gui.table.table_talk import TableTalk
 from gui.table.table_view import TableView
 from gui.table.talk_controls import TalkControls
 from gui.table.thinking import ThinkingWatch
@@ -82,25 +82,18 @@ class TableWidget(QWidget):
         self.summaries: list[HandSummary] = []
         self._summary = HandSummary()
         self._discard_info: dict[int, str] = {}
-        self._prompt = ""
-        self._refusal: tuple[int, WinRefusal] | None = None  # the last discard I may not win on
-        self._notice = ""  # a word from the table (time up) until my next decision
-        self._link_notice = ""  # a word on a LAN table's connection (reconnecting…)
+        self.status_line = StatusLine(self.bar.status, lambda: self.pending is not None, self)
         self._resync_speed: float | None = None  # the player's speed while a LAN table catches up
         self._unshown_save: HandSaved | None = None
         self.last_saved: HandSaved | None = None  # the hand whose result is shown: its 复盘
         self.reviews: ReviewWorker | None = None  # the window's review thread: a 复盘 button on results
         # the points given away in each hand of the match so far (the 复盘's curve), if known
         self.match_losses: Callable[[], list[float | None]] | None = None
-        self._seconds_left = 0
         self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
         self.readiness: Readiness | None = None  # a LAN table's wait between hands, last told
         self.between_wait: BetweenHandsWait | None = None  # its part in the open result dialog
         self.show_end_dialogs = True
-        self._timer = QTimer(self)
-        self._timer.setInterval(1000)
-        self._timer.timeout.connect(self._tick)
         self.bar.win_clicked.connect(lambda: self._choose_kind(ActionKind.WIN))
         self.bar.pass_clicked.connect(lambda: self._choose_kind(ActionKind.PASS))
         self.bar.kong_clicked.connect(self._kong_clicked)
@@ -117,17 +110,15 @@ class TableWidget(QWidget):
         self.reconnect_banner.cancel_clicked.connect(self._give_up_reconnecting)
         self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
         self.cues = TableCues()  # the sounds of the table: the window gives it its Sounds
+        self.clock = DecisionClock(self.scene, self.cues, self)  # my decision's seconds, shown
         # 快捷语 at a LAN table (shown there only): the menu, and muting the bubbles
         self.talk = TalkControls()
         self.talk.phrase_chosen.connect(self.say)
-        self.talk.mute_toggled.connect(self._mute_talk)
+        self.talking = TableTalk(self.talk, self.scene, self.status_line.note)
         self.talk.hide()
         row = self.bar.layout()
         assert isinstance(row, QHBoxLayout)
         row.insertWidget(1, self.talk)  # after the texts, before the countdown
-        self.say_limit = SayLimit()  # the host's own limit, told here at once rather than refused
-        self._note_timer = QTimer(self, singleShot=True, interval=2500)  # a note on the bar, briefly
-        self._note_timer.timeout.connect(self._show_status)
 
     # -- match lifecycle --------------------------------------------------------------------
     def start_match(self, rules: Ruleset, seed: int, ai_seats: list[Seat], names: list[str],
@@ -150,7 +141,7 @@ class TableWidget(QWidget):
         self.scene.names = list(names)
         self.scene.levels = list(levels)
         self.scene.seat_states = [(True, False)] * len(self.scene.seat_states)
-        self._link_notice = ""
+        self.status_line.link = ""
         self.retranslate()
         self.connection = connection
         # a stopped match's last queued signals must not reach the next one
@@ -167,7 +158,7 @@ class TableWidget(QWidget):
         c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))
         c.between.connect(self._while_current(c, self._on_between))
         self.readiness = None
-        c.said.connect(self._while_current(c, self._on_said))
+        c.said.connect(self._while_current(c, self.talking.heard))
         self._set_watching(c.watching)
         self.talk.setVisible(c.remote)
         self.scene.speech.hide_all()
@@ -202,13 +193,13 @@ class TableWidget(QWidget):
         # the lines under the table are words too: say them again in the new language
         pending = self.pending
         if pending is not None:
-            self._prompt = table_info.decision_prompt(pending.view, pending.legal, pending.refusal)
+            self.status_line.prompt = table_info.decision_prompt(pending.view, pending.legal, pending.refusal)
             self._discard_info = table_info.discard_hints(pending.view, pending.legal)
-        if self._notice:
-            self._notice = tr("info.time_up")
+        if self.status_line.notice:
+            self.status_line.notice = tr("info.time_up")
         if self.connection is not None:
             self._show_hand_line()
-            self._show_status()
+            self.status_line.show()
 
     def _while_current(self, connection: TableConnection, slot: Callable[..., object]) -> Callable[..., None]:
         """`slot`, called only while `connection` is still this table's one."""
@@ -225,8 +216,7 @@ class TableWidget(QWidget):
         self.reconnect_banner.show_attempt(0, 0)
         self._close_menu()
         self.scene.animator.cancel()
-        self._timer.stop()
-        self.scene.set_countdown(None)
+        self.clock.stop()
         self.thinking.clear()
         if self.end_dialog is not None:
             self.end_dialog.close()
@@ -265,33 +255,15 @@ class TableWidget(QWidget):
         """Say the quick phrase `code` to the table; False (and a note) when it is too soon."""
         if self.connection is None or not self.connection.remote or self.watching:
             return False
-        if not self.say_limit.allow(0):
-            self._note(tr("talk.too_fast"))
-            return False
-        self.connection.say(code)
-        return True
-
-    def _on_said(self, seat: int, code: str) -> None:
-        if not self.talk.mute.isChecked():
-            self.scene.say(seat, code)  # (a code this program does not know shows nothing)
+        return self.talking.say(self.connection, code)
 
     @property
     def talk_muted(self) -> bool:
-        return self.talk.mute.isChecked()
+        return self.talking.muted
 
     @talk_muted.setter
     def talk_muted(self, muted: bool) -> None:
-        self.talk.mute.setChecked(muted)
-
-    def _mute_talk(self, muted: bool) -> None:
-        if muted:
-            self.scene.speech.hide_all()
-        self._note(tr("talk.muted_note" if muted else "talk.unmuted_note"))
-
-    def _note(self, text: str) -> None:
-        """A word on the bar for a moment, then what it said before."""
-        self.bar.status.setText(text)
-        self._note_timer.start()
+        self.talking.muted = muted
 
     def set_speed(self, speed: float) -> None:
         """A new speed applies from the next animation; instant also ends the running one."""
@@ -352,8 +324,8 @@ class TableWidget(QWidget):
             self.connection.give_up()
 
     def _on_link_notice(self, text: str) -> None:
-        self._link_notice = text
-        self._show_status()
+        self.status_line.link = text
+        self.status_line.show()
 
     def _pause_ms(self, event: ev.Event) -> int:
         """A short hold after an AI's (or 托管's) draw, so a person sees who moves and what;
@@ -440,10 +412,10 @@ class TableWidget(QWidget):
         self._show_hand_line()
         if isinstance(event, ev.TileDiscarded | ev.HandStarted | ev.HandEnded):
             # why I may not win on a discard stays in view until the next discard
-            self._refusal = table_info.refusal_of(model, event)
+            self.status_line.refusal = table_info.refusal_of(model, event)
         if isinstance(event, ev.HandStarted | ev.HandEnded):
-            self._notice = ""
-        self._show_status()
+            self.status_line.notice = ""
+        self.status_line.show()
 
     def _show_hand_line(self) -> None:
         """My suits and waits (a watcher has no hand of its own to count)."""
@@ -451,11 +423,6 @@ class TableWidget(QWidget):
         line = "" if self.watching else table_info.hand_line(scene.model, scene.tracker.unseen())
         self.bar.waits.setText(line)
 
-    def _show_status(self) -> None:
-        """What I may do now (or what the table did for me), and why a discard was no win."""
-        first = self._prompt if self.pending is not None else self._notice
-        parts = [text for text in (self._link_notice, first, table_info.refusal_text(self._refusal)) if text]
-        self.bar.status.setText("   ·   ".join(parts))
 
     # -- decisions ------------------------------------------------------------------------------
     def _on_decision(self, request: DecisionRequest) -> None:
@@ -473,22 +440,20 @@ class TableWidget(QWidget):
         self._discard_info = table_info.discard_hints(request.view, request.legal)
         self.selected = None
         self._mark_clickable()
-        self._prompt = table_info.decision_prompt(request.view, request.legal, request.refusal)
-        self._notice = ""
-        self._show_status()
+        self.status_line.prompt = table_info.decision_prompt(request.view, request.legal, request.refusal)
+        self.status_line.notice = ""
+        self.status_line.show()
         if request.time_limit:
             # shown only: the table keeps the time and decides when it runs out
-            self._seconds_left = math.ceil(request.time_limit)
-            self.scene.set_countdown(self._seconds_left)  # on my plate, where I look
-            self._timer.start()
+            self.clock.start(request.time_limit)  # on my plate, where I look
         self.cues.decision()
 
     def _on_decision_closed(self, closed: DecisionClosed) -> None:
         """The table took the decision (time up): auto-play has chosen, as the events show."""
         if self.pending is not None and self.pending.id == closed.id:
             self._clear_decision()
-            self._notice = tr("info.time_up")
-            self._show_status()
+            self.status_line.notice = tr("info.time_up")
+            self.status_line.show()
 
     def _legal_discards(self) -> set[int]:
         if self.pending is None:
@@ -529,12 +494,11 @@ class TableWidget(QWidget):
         self.pending = None
         self.declare_mode = False
         self.selected = None
-        self._prompt = ""
-        self._notice = ""
-        self._show_status()
+        self.status_line.prompt = ""
+        self.status_line.notice = ""
+        self.status_line.show()
         self._close_menu()
-        self._timer.stop()
-        self.scene.set_countdown(None)
+        self.clock.stop()
         self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
         self._mark_clickable()
 
@@ -592,7 +556,7 @@ class TableWidget(QWidget):
         if entering and kind in self._discard_info and self.scene.model.seat_of_item(item) == HUMAN:
             self.bar.status.setText(self._discard_info[kind])
         elif not entering:
-            self._show_status()  # back to what I may do
+            self.status_line.show()  # back to what I may do
 
     def _set_autoplay(self, on: bool) -> None:
         self.banner.setVisible(on)
@@ -616,21 +580,13 @@ class TableWidget(QWidget):
             return
         on = sounds.toggle()
         note: TextKey = "sound.unavailable" if on and sounds.problem else "sound.on" if on else "sound.off"
-        self._note(tr(note))
+        self.status_line.note(tr(note))
 
     def toggle_tracker(self) -> None:
         """J: the tile tracker (记牌器) shown, or hidden again; kept as a setting."""
         on = not self.scene.tracker.visible
         self.scene.set_tracker_visible(on)
         self.tracker_toggled.emit(on)
-
-    def _tick(self) -> None:
-        # only the shown count: when the time is up the table decides and says so
-        self._seconds_left -= 1
-        self.scene.set_countdown(max(0, self._seconds_left))
-        self.cues.countdown(self._seconds_left)
-        if self._seconds_left <= 0:
-            self._timer.stop()
 
     # -- keyboard -------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:

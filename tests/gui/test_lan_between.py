@@ -141,7 +141,7 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         started = waiting.pending
         assert started is not None and started.request.id == pending.request.id
         assert started.show_by is None and started.deadline == opened + 15
-        assert htable.scene.model.hand_number == 2 and htable._seconds_left >= 14
+        assert htable.scene.model.hand_number == 2 and htable.clock.seconds_left >= 14
         act(qtbot, htable, 1)
         qtbot.waitUntil(lambda: waiting.pending is None or waiting.pending is not started,
                         timeout=10_000)

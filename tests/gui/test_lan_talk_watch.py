@@ -125,7 +125,7 @@ def test_the_menu_by_keyboard_says_a_phrase_and_a_fourth_in_a_row_waits(
     try:
         table = w.table
         clock = FakeClock()
-        table.say_limit = SayLimit(clock=clock)
+        table.talking.limit = SayLimit(clock=clock)
         assert table.talk.isVisible() and table.talk.say_button.isVisible()
         table.setFocus()
         QTest.keyClick(table, Qt.Key.Key_Q)

@@ -158,7 +158,7 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
     again.table.stop_match()
 
     again.show_profile()
-    page = again._profile_page
+    page = again.pages.profile_page
     assert page is not None and page.table.rowCount() == 2
     SHOTS.mkdir(exist_ok=True)
     again.grab().save(str(SHOTS / "profile_page.png"))

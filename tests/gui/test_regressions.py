@@ -71,7 +71,7 @@ def test_auto_play_during_a_timed_decision_stops_the_countdown(qtbot: QtBot, tmp
     assert table.scene.seconds_left and table.scene.plates[0].countdown.pill.isVisible()  # on my plate
     table.bar.autoplay.setChecked(True)
     assert table.pending is None
-    assert not table._timer.isActive() and table.scene.seconds_left is None
+    assert not table.clock.timer.isActive() and table.scene.seconds_left is None
     assert not table.scene.plates[0].countdown.pill.isVisible()
     table.stop_match()
 

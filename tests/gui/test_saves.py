@@ -11,9 +11,11 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
-from gui import main_window, message_box
+from gui import message_box
 from gui.main_window import MainWindow
 from gui.settings import Settings
+from gui.window import saves
+from gui.window.saves import SaveWatch
 from storage.store import ProfileStore
 from tests.gui_driver import pump_until
 from tests.profile_helpers import add_hand, refuse_saves
@@ -33,7 +35,7 @@ def _window(qtbot: QtBot, folder: Path, speed: float = 0.2) -> MainWindow:
 @pytest.mark.slow
 def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(main_window, "RETRY_MS", 100)
+    monkeypatch.setattr(saves, "RETRY_MS", 100)
     folder = tmp_path / "data"
     w = _window(qtbot, folder)
     name = w.session.profile.name  # type: ignore[union-attr]
@@ -48,7 +50,7 @@ def test_a_failed_save_is_shown_truly_kept_and_saved_when_the_disk_allows(
 
         message = w.statusBar().currentMessage()
         assert "没有保存" in message and "已保存" not in message, message
-        mark = w._unsaved_mark
+        mark = w.saves.unsaved_mark
         assert mark is not None and mark.isVisible() and "未保存" in mark.text()
         assert w.store.unsaved >= 1 and w.store.current().totals().hands == 1  # type: ignore[union-attr]
         told: list[str] = []
@@ -74,19 +76,19 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(
     first = _window(qtbot, folder)
     name = first.session.profile.name  # type: ignore[union-attr]
     add_hand(first.store, name, 100)
-    assert first._instance is not None
+    assert first.saves.instance is not None
     asked: list[tuple[str, bool]] = []
-    def ask_other_window(self: MainWindow, pid: str, raised: bool) -> bool:
+    def ask_other_window(self: SaveWatch, pid: str, raised: bool) -> bool:
         asked.append((pid, raised))
         return False
 
-    monkeypatch.setattr(MainWindow, "_ask_other_window", ask_other_window)
-    with qtbot.waitSignal(first._instance.activate_requested, timeout=30_000):
+    monkeypatch.setattr(SaveWatch, "_ask_other_window", ask_other_window)
+    with qtbot.waitSignal(first.saves.instance.activate_requested, timeout=30_000):
         second = _window(qtbot, folder)
     assert asked == [(str(os.getpid()), True)]
     assert second.store.locked_elsewhere
-    second._retry_timer.setInterval(100)
-    mark = second._unsaved_mark
+    second.saves.retry_timer.setInterval(100)
+    mark = second.saves.unsaved_mark
     assert mark is not None and mark.isVisible()
 
     add_hand(second.store, name, 10)  # this window's hand: kept, not written over the first's
@@ -105,7 +107,7 @@ def test_a_second_window_brings_the_first_forward_and_saves_only_after_it(
 def test_choosing_the_other_window_closes_this_one(qtbot: QtBot, tmp_path, monkeypatch):
     folder = tmp_path / "data"
     first = _window(qtbot, folder)
-    monkeypatch.setattr(MainWindow, "_ask_other_window", lambda self, pid, raised: True)
+    monkeypatch.setattr(SaveWatch, "_ask_other_window", lambda self, pid, raised: True)
     second = _window(qtbot, folder)
     qtbot.waitUntil(lambda: not second.isVisible(), timeout=30_000)
     assert first.isVisible() and not first.store.locked_elsewhere

@@ -49,12 +49,12 @@ def test_my_countdown_is_on_my_name_plate_and_goes_with_the_decision(qtbot: QtBo
     table._on_decision(request)
     plate = table.scene.plates[0]
     assert plate.countdown.text.text() == "15 秒" and plate.countdown.pill.isVisible()
-    table._tick()
+    table.clock.tick()
     assert plate.countdown.text.text() == "14 秒"
     assert not any(p.countdown.pill.isVisible() for p in table.scene.plates[1:])
     assert plate.countdown.pill.brush().color() == theme.COUNTDOWN_BADGE
     for _ in range(9):
-        table._tick()
+        table.clock.tick()
     assert plate.countdown.text.text() == "5 秒"
     assert plate.countdown.pill.brush().color() == theme.COUNTDOWN_HURRY  # the last seconds in red
     table._clear_decision()

@@ -279,7 +279,7 @@ def test_the_last_seconds_of_a_time_limit_tick(qtbot: QtBot, monkeypatch):
     assert effect_of(backend.played[-1][0]) == "turn"
     before = len(backend.played)
     for _ in range(9):  # the countdown's seconds, as its timer shows them
-        table._timer.timeout.emit()
+        table.clock.timer.timeout.emit()
     ticks = [effect_of(c) for c, _, _ in backend.played[before:]]
     assert ticks == ["tick"] * TICK_FROM  # 5, 4, 3, 2, 1 s left
     w.close()
@@ -311,7 +311,7 @@ def test_the_m_key_switches_sound_and_the_setting_is_saved(qtbot: QtBot, tmp_pat
     assert settings_store.load(path).settings.sound_on is False
     assert w.sounds.backend is None and backend.closed  # the device closes with sound off
     assert not w.sounds.play("discard")
-    table._note_timer.timeout.emit()  # the note goes, the prompt comes back
+    table.status_line.note_timer.timeout.emit()  # the note goes, the prompt comes back
     assert "M" not in table.bar.status.text() and table.bar.status.text()
     qtbot.keyClick(table, Qt.Key.Key_M)
     assert w.settings.sound_on and settings_store.load(path).settings.sound_on is True

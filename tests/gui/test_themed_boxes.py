@@ -93,7 +93,7 @@ def test_the_menu_bar_and_its_menu_are_themed(qtbot, tmp_path: Path, language) -
     QApplication.processEvents()
     assert _share(bar.grab().toImage(), theme.BAR) > 0.5  # the bar: the table's dark felt
     assert [a.text() for a in bar.actions()] == [tr("menu.game")]
-    menu = w.menu_game
+    menu = w.menus.game
     menu.popup(bar.mapToGlobal(QPoint(0, bar.height())))
     qtbot.waitUntil(menu.isVisible, timeout=10000)
     assert _share(menu.grab().toImage(), theme.PANEL) > 0.4  # its menu: the panels' green

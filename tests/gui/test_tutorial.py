@@ -52,7 +52,7 @@ def _window(qtbot: QtBot, tmp_path: Path, language: str, size: tuple[int, int] =
 
 def _open_tutorial(qtbot: QtBot, window: MainWindow) -> TutorialTable:
     qtbot.mouseClick(window.start_screen.tutorial_button, Qt.MouseButton.LeftButton)
-    tutorial = window._tutorial
+    tutorial = window.pages.tutorial
     assert isinstance(tutorial, TutorialTable) and window.stack.currentWidget() is tutorial
     return tutorial
 
@@ -151,7 +151,7 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
     texts: dict[str, str] = {}
 
     def at_moment(key: str) -> None:
-        table = window._tutorial
+        table = window.pages.tutorial
         assert table is not None
         seen.append(key)
         note = table.score_note if key == "score" else table.callout
@@ -187,7 +187,7 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
     tutorial = play_tutorial(qtbot, window, at_moment)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
     assert seen == KEYS and tutorial.finished_playing
-    assert window._tutorial is None and not tutorial.running
+    assert window.pages.tutorial is None and not tutorial.running
     # every explanation is in the window's language
     for key in KEYS:
         assert texts[key].startswith(i18n.tr_in(language, as_key(f"tutorial.{key}.title")))
@@ -204,7 +204,7 @@ def test_skip_at_any_step_returns_to_the_start_screen_and_counts_nothing(qtbot: 
     before = (asdict(profile), window.store.history(profile.name))
     tutorial = play_tutorial(qtbot, window, stop_at=step)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
-    assert not tutorial.running and window._tutorial is None and not tutorial.finished_playing
+    assert not tutorial.running and window.pages.tutorial is None and not tutorial.finished_playing
     assert tutorial.end_dialog is None  # the result dialog went with it
     assert (asdict(profile_of(window)), window.store.history(profile.name)) == before
 
@@ -226,7 +226,7 @@ def test_the_bar_s_skip_button_leaves_while_the_table_plays(qtbot: QtBot, tmp_pa
     assert not tutorial.callout.isVisible() and tutorial.running  # the others play: no callout
     _click(qtbot, tutorial.skip_button)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
-    assert not tutorial.running and window._tutorial is None
+    assert not tutorial.running and window.pages.tutorial is None
 
 
 def test_a_language_switch_says_the_moment_again_in_the_new_language(qtbot: QtBot, tmp_path: Path) -> None:

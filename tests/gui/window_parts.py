@@ -34,14 +34,14 @@ def saved_match(window: MainWindow) -> dict[str, Any]:
 
 def profile_page(window: MainWindow) -> ProfilePage:
     """The profile page, once shown (``show_profile``)."""
-    page = window._profile_page
+    page = window.pages.profile_page
     assert page is not None, "the profile page was never shown"
     return page
 
 
 def replay_of(window: MainWindow) -> ReplayWidget:
     """The replay, once a saved hand was opened (``show_replay``)."""
-    replay = window._replay
+    replay = window.pages.replay
     assert replay is not None, "no replay was opened"
     return replay
 
