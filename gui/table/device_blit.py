@@ -49,7 +49,11 @@ def _quarter_turns(m11: float, m12: float, m21: float, m22: float) -> int | None
 def on_device(painter: QPainter, rect: QRectF) -> DevicePlace | None:
     """Where `rect` (in the painter's current coordinates) lands on the device, or None when
     the painter shears, mirrors or turns by other than quarter turns (then draw as usual)."""
-    t = painter.deviceTransform()  # item units → device pixels, the pixel ratio included
+    # item units → device pixels. Not deviceTransform(): in a window that adds the
+    # widget's offset in its window (a backing store's redirection), which the untransformed
+    # drawing of blit() gets again from Qt: the table's view, under the menu bar, drew every
+    # picture a menu bar's height too low.
+    t = painter.combinedTransform()
     if not t.isAffine():
         return None
     turns = _quarter_turns(t.m11(), t.m12(), t.m21(), t.m22())
@@ -57,8 +61,8 @@ def on_device(painter: QPainter, rect: QRectF) -> DevicePlace | None:
         return None
     device = painter.device()
     dpr = device.devicePixelRatioF() if device is not None else 1.0
-    scale = math.hypot(t.m11(), t.m12()) / dpr
-    return DevicePlace(t.mapRect(rect), scale, dpr, turns)
+    # the painter's window and viewport already scale by the pixel ratio: device pixels
+    return DevicePlace(t.mapRect(rect), math.hypot(t.m11(), t.m12()) / dpr, dpr, turns)
 
 
 def blit(painter: QPainter, place: DevicePlace, pixmap: QPixmap) -> None:
