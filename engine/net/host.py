@@ -20,14 +20,11 @@ State shared by the threads (the lobby, the seats, the records) is guarded by on
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import secrets
-import socket
 import threading
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -38,14 +35,14 @@ from engine.game.events import Event
 from engine.game.hand import Hand
 from engine.game.wall_key import new_key
 from engine.net import messages
-from engine.net.admission import door_refusal, holder_of, protocol_refusal, seat_refusal
+from engine.net.admission import door_refusal, protocol_refusal, seat_refusal
 from engine.net.between import BetweenHands
 from engine.net.connection import Connection
 from engine.net.discovery import DiscoveryResponder
 from engine.net.door import Door, DoorNotice
 from engine.net.greeting import Silence, admit, nearly_full
 from engine.net.lobby import LobbyError, LobbyState
-from engine.net.loop_thread import listen, run_loop
+from engine.net.loop_thread import JOIN_WAIT, NetworkThread
 from engine.net.messages import (
     DEFAULT_PORT,
     DISCOVERY_PORT,
@@ -75,13 +72,13 @@ from engine.net.messages import (
     Welcome,
     clean_text,
 )
-from engine.net.outbox import Outbox
 from engine.net.pacing import Pacer
+from engine.net.people import People
 from engine.net.remote_seat import RemoteSeat
 from engine.net.table_config import TableConfig, join_addresses
+from engine.net.table_phase import TablePhase
 from engine.net.table_save import SavedSeat, SavedTable, TableSaver
 from engine.net.talk import SayLimit, known
-from engine.net.watchers import Watchers
 from engine.records.replay import record as replay_record
 from engine.table.match import HandRecord, Match
 from engine.table.match_loop import MatchHooks, play_match
@@ -92,8 +89,6 @@ from engine.table.waiting_seat import SeatStopped
 
 log = logging.getLogger(__name__)
 
-SHUTDOWN_WAIT = 2.0  # seconds the last messages have to leave when the table closes
-JOIN_WAIT = 10.0  # seconds stop() waits for each thread
 RETURN_WAIT = 120.0  # seconds a reopened table waits for its people before 托管 plays the absent
 
 
@@ -118,7 +113,6 @@ class Host:
         self.own_seat: int | None = None  # the seat of the player whose window hosts (kept with the table)
         self.standings: list[tuple[int, ...]] = []  # the scores after each hand played here
         self.on_change: Callable[[], None] | None = None
-        self.finished = False
         self.records: list[HandRecord] = []
         # engine.records.replay.record() of each hand: what every client must be able to rebuild
         self.replays: list[dict[str, Any]] = []
@@ -128,37 +122,26 @@ class Host:
         # The kernel's send buffer per client (None: the system's, which grows to megabytes): a
         # test makes it small, so that a client that reads nothing is found out within a match.
         self.socket_buffer: int | None = None
-        self._bind = bind
-        self._port = port
         self._discovery_port = discovery_port
         self._lock = threading.RLock()
         self._condition = threading.Condition(self._lock)
         self._lobby = LobbyState(config.countdown, clock)
         self._door = Door(config.door, clock)
         self._silence = Silence()  # greetings that lapsed, by address (the network thread's)
-        self._locked = False  # the host's lock: no new players
-        self._people: dict[int, RemoteSeat] = {}  # by seat
-        self._watchers = Watchers()  # 观战: they see what the public sees
+        self._phase = TablePhase()
+        self._people = People()
         self.say_limit = SayLimit()  # 快捷语 per seat (a test gives it a clock of its own)
-        self._connections: set[Connection] = set()  # open: not yet closing
-        self._sockets: weakref.WeakSet[Connection] = weakref.WeakSet()  # every one whose socket may be up
         self._table_id = table_id or secrets.token_hex(8)
         self._reopened: SavedTable | None = None  # a table opened again: the match waits for its people
         self._return_wait = RETURN_WAIT
         self._return_deadline: float | None = None
         self._addresses: tuple[str, ...] = ()
-        self._started = False
-        self._stopping = False
         self._done = threading.Event()  # the match has ended, or the table was stopped
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._net_thread: threading.Thread | None = None
+        self._network = NetworkThread(bind, port)
         self._match_thread: threading.Thread | None = None
-        self._sock: socket.socket | None = None
-        self._server: asyncio.Server | None = None
         self._discovery: DiscoveryResponder | None = None
         self._change_pending = False
-        self._outbox = Outbox()  # frames from the match thread, one wake-up of the loop per burst
-        self._pacer = Pacer(self._condition, lambda: [p.counter for p in self._people.values()],
+        self._pacer = Pacer(self._condition, self._people.counters,
                             claim_pause=config.claim_pause, ack_wait=config.ack_wait)
         self._between = BetweenHands(self._condition, config.between_wait, config.clock)
         self._last_hand = 0  # the number of the last hand ended
@@ -166,25 +149,12 @@ class Host:
     # -- the public face ------------------------------------------------------------------
     def start(self) -> None:
         """Bind (OSError if the port is taken) and run the table in background threads."""
-        if self._sock is not None:
-            raise RuntimeError("the host has been started already")
-        self._sock = sock = listen(self._bind, self._port)
-        port = int(sock.getsockname()[1])
-        self._addresses = join_addresses(self._bind, port)
-        self._loop = asyncio.new_event_loop()
-        ready = threading.Event()
-        failed: list[BaseException] = []
-        self._net_thread = threading.Thread(target=run_loop, args=(self._loop, sock, self._new_connection,
-                                                                  self._serving, ready, failed),
-                                            name="lan-host-network", daemon=True)
-        self._net_thread.start()
-        ready.wait(JOIN_WAIT)
-        if failed:
-            raise failed[0]
+        self._network.start(self._new_connection, self._tick)
+        self._addresses = join_addresses(self._network.bind, self.address[1])
         if self._reopened is not None:
             self._return_deadline = time.monotonic() + self._return_wait
         if self._discovery_port is not None:
-            responder = DiscoveryResponder(self.info, self._discovery_port, self._bind or "0.0.0.0")
+            responder = DiscoveryResponder(self.info, self._discovery_port, self._network.bind or "0.0.0.0")
             try:
                 responder.start()
                 self._discovery = responder
@@ -202,7 +172,7 @@ class Host:
                    table_id=saved.table_id)
         host._reopened = saved
         host._return_wait = return_wait
-        host._started = True  # no one new sits down: a hello without a token is refused `started`
+        host._phase.started = True  # no one new sits down: a hello without a token is refused `started`
         host.own_seat = saved.own_seat
         names = tuple(s.name for s in saved.seats)
         titles = tuple(s.title for s in saved.seats)
@@ -216,8 +186,13 @@ class Host:
             person = RemoteSeat(index, seat.token, seat.name, seat.title, user_autoplay=seat.autoplay,
                                 auto_win=seat.auto_win)
             person.started = Started(index, names, titles, saved.config.rules)  # a return's resync says it
-            host._people[index] = person
+            host._people.sit(person)
         return host
+
+    @property
+    def finished(self) -> bool:
+        """The match was played to its end."""
+        return self._phase.finished
 
     @property
     def reopened(self) -> bool:
@@ -229,14 +204,11 @@ class Host:
         with self._lock:
             if self._reopened is None or self.match is not None:
                 return ()
-            return tuple(s for s, p in sorted(self._people.items()) if not p.connected)
+            return self._people.away()
 
     @property
     def address(self) -> tuple[str, int]:
-        if self._sock is None:
-            return self._bind, self._port
-        host, port = self._sock.getsockname()[:2]
-        return str(host), int(port)
+        return self._network.address
 
     def info(self) -> TableInfo:
         with self._lock:
@@ -244,42 +216,41 @@ class Host:
             return TableInfo(
                 id=self._table_id, name=clean_text(self.config.name, NAME_CHARS), port=port,
                 room=self.config.rules.room.value, rounds=self.config.rules.rounds,
-                seats_free=self._lobby.free_seats, code=bool(self.config.code), started=self._started,
+                seats_free=self._lobby.free_seats, code=bool(self.config.code), started=self._phase.started,
                 version=__version__, protocol=PROTOCOL_VERSION)
 
     def lobby(self) -> Lobby:
         with self._lock:
             lobby = self._lobby.snapshot(self.info(), self.config.rules, self._addresses)
-            return replace(lobby, watchers=self._watchers.names())
+            return replace(lobby, watchers=self._people.watchers.names())
 
     @property
     def watchers(self) -> tuple[str, ...]:
         """The names of those watching (观战), in the order they came."""
         with self._lock:
-            return self._watchers.names()
+            return self._people.watchers.names()
 
     def seat_states(self) -> tuple[SeatState, ...]:
         """Every seat's state during play (an AI's: connected, not under 托管)."""
         with self._lock:
-            return tuple(p.state() if (p := self._people.get(s)) is not None else SeatState(True, False)
-                         for s in range(4))
+            return self._people.states()
 
     def add_ai(self, seat: int | None = None, level: str = "normal") -> int:
         with self._lock:
-            self._check_lobby()
+            self._phase.check_lobby()
             seat = self._lobby.add_ai(seat, level)
         self._changed()
         return seat
 
     def remove_ai(self, seat: int) -> None:
         with self._lock:
-            self._check_lobby()
+            self._phase.check_lobby()
             self._lobby.remove_ai(seat)
         self._changed()
 
     def fill_with_ai(self, level: str = "normal") -> None:
         with self._lock:
-            self._check_lobby()
+            self._phase.check_lobby()
             self._lobby.fill_with_ai(level)
         self._changed()
 
@@ -287,22 +258,22 @@ class Host:
         """The host's "start": every seat must be taken (LobbyError otherwise); all are made ready.
         A reopened table goes on at once, 托管 playing for whoever is not back."""
         with self._lock:
-            if self._reopened is not None and self.match is None and not self._stopping:
+            if self._reopened is not None and self.match is None and not self._phase.stopping:
                 self._return_deadline = 0.0
                 return
-            self._check_lobby()
+            self._phase.check_lobby()
             self._lobby.make_all_ready()
         self._changed()
 
     @property
     def locked(self) -> bool:
-        return self._locked
+        return self._phase.locked
 
     def set_locked(self, locked: bool) -> None:
         """Lock the lobby (hellos without a token are refused `locked`) or open it again."""
         with self._lock:
-            self._check_lobby()
-            changed, self._locked = self._locked != locked, locked
+            self._phase.check_lobby()
+            changed, self._phase.locked = self._phase.locked != locked, locked
         if changed:
             log.info("the lobby is %s", "locked" if locked else "open again")
             self._changed()
@@ -311,20 +282,20 @@ class Host:
         """Before the start, send the person in `seat` away (`end removed`): they may not take a
         seat here again for a while, from their address or under their name."""
         with self._lock:
-            self._check_lobby()
+            self._phase.check_lobby()
             person = self._people.get(seat)
             if person is None:
                 raise LobbyError(f"seat {seat} has no player to remove")
             connection = person.connection
             self._door.removed(connection.peer if connection is not None else "", person.name)
-            del self._people[seat]
+            self._people.unseat(seat)
             self._lobby.leave(seat)
             if connection is not None:
                 connection.seat = None  # its close is no leave of its own
         log.info("seat %d (%s) removed by the host", seat, person.name)
         if connection is not None:
             ending = Ended(messages.END_REMOVED, "The host removed you from this table.")
-            self._call(partial(connection.close, ending))
+            self._network.call(partial(connection.close, ending))
         self._changed()
 
     def door_notices(self) -> tuple[DoorNotice, ...]:
@@ -335,11 +306,11 @@ class Host:
     def stop(self, message: str = "The host closed the table.") -> None:
         """Close the table: `end host_quit` to every client, the match stopped, the threads joined."""
         with self._lock:
-            if self._stopping:
+            if self._phase.stopping:
                 first = False
             else:
-                first = self._stopping = True
-            people = list(self._people.values())
+                first = self._phase.stopping = True
+            people = list(self._people)
         if first:
             if self._discovery is not None:
                 self._discovery.stop()  # gone from the list at once
@@ -347,16 +318,9 @@ class Host:
             for person in people:
                 if person.waiting is not None:
                     person.waiting.stop()
-            loop = self._loop
-            if loop is not None and self._net_thread is not None and self._net_thread.is_alive():
-                future = asyncio.run_coroutine_threadsafe(self._shut_down(message), loop)
-                if threading.current_thread() is not self._net_thread:
-                    try:
-                        future.result(JOIN_WAIT)
-                    except Exception:  # the loop is gone already: nothing more to say to anyone
-                        log.exception("closing the table")
+            self._network.stop(self._people.connections, message)
         current = threading.current_thread()
-        for thread in (self._match_thread, self._net_thread):
+        for thread in (self._match_thread, self._network.thread):
             if thread is not None and thread is not current:
                 thread.join(JOIN_WAIT)
         self._done.set()
@@ -367,63 +331,38 @@ class Host:
         return self._done.wait(timeout) and self.finished
 
     # -- the network thread: set-up and shut-down -----------------------------------------
-    def _serving(self, server: asyncio.Server) -> None:
-        self._server = server
-        server.get_loop().call_soon(self._tick)
-
     def _new_connection(self) -> Connection:
         connection = Connection(self, out_limit=self.config.out_limit, socket_buffer=self.socket_buffer,
                                 clock=self._connection_clock)
-        self._sockets.add(connection)
         return connection
-
-    async def _shut_down(self, message: str) -> None:
-        if self._server is not None:
-            self._server.close()
-        for conn in list(self._connections):
-            conn.close(Ended(messages.END_HOST_QUIT, message) if conn.welcomed else None)
-        closing = list(self._sockets)  # those closed before and still sending their last words too
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + SHUTDOWN_WAIT
-        while any(not c.lost for c in closing) and loop.time() < deadline:
-            await asyncio.sleep(0.01)
-        for conn in closing:
-            conn.abort()
-        loop.call_soon(loop.stop)
 
     def _tick(self) -> None:
         """The lobby's countdown and the heartbeats, a few times a second."""
-        if self._loop is None or self._loop.is_closed():
+        if not self._network.running:
             return
         with self._lock:
-            counted_down = not self._started and self._lobby.tick()
-            go_on = (self._reopened is not None and self.match is None and not self._stopping
+            counted_down = not self._phase.started and self._lobby.tick()
+            go_on = (self._reopened is not None and self.match is None and not self._phase.stopping
                      and self._return_deadline is not None
-                     and (time.monotonic() >= self._return_deadline
-                          or all(p.connected for p in self._people.values())))
+                     and (time.monotonic() >= self._return_deadline or not self._people.away()))
         if counted_down:
             self._changed()
         if go_on:
             self._start_match()
             self._changed()
-        for conn in list(self._connections):
+        for conn in self._people.connections():
             conn.heartbeat(self.config.heartbeat, self.config.dead_after)
         self._short_deadlines()
         interval = max(0.02, min(0.25, self.config.heartbeat / 4, self.config.dead_after / 8))
-        self._loop.call_later(interval, self._tick)
+        self._network.call_later(interval, self._tick)
 
     # -- connections (the network thread) -------------------------------------------------
-    def _greeting(self) -> list[Connection]:
-        """The connections that have not said hello yet, oldest first."""
-        return sorted((c for c in self._connections if not c.welcomed and not c.closing),
-                      key=lambda c: c.opened_at)
-
     def opened(self, connection: Connection) -> None:
-        if self._stopping:
+        if self._phase.stopping:
             connection.close()
             return
         config = self.config
-        greeting = self._greeting()
+        greeting = self._people.greeting()
         waited = connection.opened_at - greeting[0].opened_at if greeting else 0.0
         admission = admit([c.peer for c in greeting], connection.peer, config.max_greeting,
                           config.max_greeting_per_address, self._silence.counts(), waited,
@@ -437,11 +376,10 @@ class Host:
             self._silence.lapsed(evicted.peer)
             evicted.close(Refused(messages.REFUSE_BUSY, "Too many connections from your address are joining "
                                                         "this table."))
-        self._connections.add(connection)
+        self._people.opened(connection)
         busy = nearly_full(len(greeting) + 1, config.max_greeting)
         timeout = config.busy_handshake_timeout if busy else config.handshake_timeout
-        assert self._loop is not None
-        self._loop.call_later(timeout, self._hello_deadline, connection, timeout)
+        self._network.call_later(timeout, partial(self._hello_deadline, connection, timeout))
 
     def _hello_deadline(self, connection: Connection, timeout: float) -> None:
         if not connection.welcomed and not connection.closing:
@@ -450,7 +388,7 @@ class Host:
 
     def _short_deadlines(self) -> None:
         """While the greeting slots are nearly full, the short deadline holds for all of them."""
-        greeting = self._greeting()
+        greeting = self._people.greeting()
         if not nearly_full(len(greeting), self.config.max_greeting):
             return
         timeout = self.config.busy_handshake_timeout
@@ -459,12 +397,12 @@ class Host:
                 self._hello_deadline(conn, timeout)
 
     def closed(self, connection: Connection) -> None:
-        self._connections.discard(connection)
+        self._people.closed(connection)
         with self._lock:
-            watcher = self._watchers.remove(connection)
+            watcher = self._people.watchers.remove(connection)
         if watcher is not None:
             log.info("watcher %s left", watcher.name)
-            if not self._stopping:
+            if not self._phase.stopping:
                 self._changed()
             return
         seat = connection.seat
@@ -477,10 +415,10 @@ class Host:
             person.connection = None
             person.counter.connected = False
             self._pacer.changed()
-            if self.finished or self._stopping:
+            if self._phase.over:
                 return  # the table is over: no one is dropped from it
-            if not self._started:  # a person who goes before the start gives the seat up
-                del self._people[seat]
+            if not self._phase.started:  # a person who goes before the start gives the seat up
+                self._people.unseat(seat)
                 self._lobby.leave(seat)
                 self._door.left(connection.peer)
                 status = None
@@ -511,7 +449,7 @@ class Host:
             else:
                 connection.close(Refused(messages.REFUSE_BAD_HELLO, "The first message must be a hello."))
             return
-        if connection in self._watchers:
+        if connection in self._people.watchers:
             self._from_watcher(connection, message)
             return
         person = self._person(connection)
@@ -521,7 +459,7 @@ class Host:
             if (error := person.take(message)) is not None:
                 connection.send(error)
         elif isinstance(message, Ack):
-            if self._started:
+            if self._phase.started:
                 self._pacer.ack(person.counter, message.n)
                 person.wake()
             else:
@@ -545,15 +483,14 @@ class Host:
 
     def _person(self, connection: Connection) -> RemoteSeat | None:
         with self._lock:
-            person = None if connection.seat is None else self._people.get(connection.seat)
-            return person if person is not None and person.connection is connection else None
+            return self._people.of(connection)
 
     # -- the hello ------------------------------------------------------------------------
     def _hello(self, connection: Connection, hello: Hello) -> None:
         with self._lock:
-            returning = hello.token is not None and holder_of(hello.token, self._people.values()) is not None
-            refusal = door_refusal(hello, self.config.code, self._door, connection.peer, locked=self._locked,
-                                   returning=returning)
+            returning = hello.token is not None and self._people.holder_of(hello.token) is not None
+            refusal = door_refusal(hello, self.config.code, self._door, connection.peer,
+                                   locked=self._phase.locked, returning=returning)
             wrong = self._door.wrong_count(connection.peer)
         if refusal is not None:
             connection.close(refusal)
@@ -568,9 +505,9 @@ class Host:
             self._return(connection, hello)
             return
         with self._lock:
-            if self.finished:
+            if self._phase.finished:
                 refusal = Refused(messages.REFUSE_OVER, "The match at this table is over.")
-            elif self._started or self._stopping:
+            elif self._phase.started or self._phase.stopping:
                 refusal = Refused(messages.REFUSE_STARTED, "The match at this table has started.")
             elif (refusal := seat_refusal(self._door, connection.peer, hello.name)) is not None:
                 log.info("%s from %s may not sit yet: %s", hello.name, connection.peer, refusal.code)
@@ -578,7 +515,7 @@ class Host:
                 refusal = Refused(messages.REFUSE_FULL, "Every seat at this table is taken.")
             else:
                 person = RemoteSeat(seat, secrets.token_hex(16), hello.name, hello.title, hello.shows)
-                self._people[seat] = person
+                self._people.sit(person)
                 person.attach(connection, hello.shows)
                 connection.send(Welcome(seat, person.token, self.info(), resumed=False))
                 log.info("seat %d: %s joined from %s", seat, hello.name, connection.peer)
@@ -593,19 +530,19 @@ class Host:
         assert hello.token is not None
         status = None
         with self._lock:
-            person = holder_of(hello.token, self._people.values())
+            person = self._people.holder_of(hello.token)
             if person is None:
                 connection.close(Refused(messages.REFUSE_UNKNOWN_TOKEN,
                                          "This table never gave out that token."))
                 return
-            if self.finished or self._stopping:
+            if self._phase.over:
                 connection.close(Refused(messages.REFUSE_OVER, "The match at this table is over."))
                 return
             old = person.connection
             if old is not None:
                 old.seat = None  # its close is no drop: the seat goes on with the new connection
             person.attach(connection, hello.shows)
-            if not self._started:
+            if not self._phase.started:
                 connection.send(Welcome(person.seat, person.token, self.info(), resumed=False))
             else:
                 person.resume()
@@ -627,14 +564,14 @@ class Host:
     def _watch(self, connection: Connection, hello: Hello) -> None:
         """观战: a watcher comes in, in the lobby or during play (a resync of the public events)."""
         with self._lock:
-            if self.finished or self._stopping:
+            if self._phase.over:
                 refusal: Refused | None = Refused(messages.REFUSE_OVER, "The match at this table is over.")
-            elif (watcher := self._watchers.add(connection, hello.name)) is None:
+            elif (watcher := self._people.watchers.add(connection, hello.name)) is None:
                 refusal = Refused(messages.REFUSE_FULL,
-                                  f"This table has {self._watchers.limit} watchers already.")
+                                  f"This table has {self._people.watchers.limit} watchers already.")
             else:
                 refusal = None
-                resync = self._watchers.resync(self.seat_states()) if self._started else None
+                resync = self._people.watchers.resync(self.seat_states()) if self._phase.started else None
                 connection.send(Welcome(0, watcher.token, self.info(), resumed=resync is not None,
                                         watching=True))
                 if resync is not None:
@@ -667,7 +604,7 @@ class Host:
     # -- messages of a seated client --------------------------------------------------------
     def _ready(self, connection: Connection, person: RemoteSeat, ready: bool) -> None:
         with self._lock:
-            if self._started:
+            if self._phase.started:
                 refused = True
             else:
                 refused = False
@@ -687,45 +624,27 @@ class Host:
         self._changed()
 
     # -- changes and broadcasts ---------------------------------------------------------------
-    def _check_lobby(self) -> None:
-        if self._started or self._stopping:
-            raise LobbyError("the match has started" if self._started else "the table is closed")
-
-    def _call(self, callback: Callable[[], None]) -> None:
-        """Run `callback` in the network thread (now, if this is it)."""
-        loop = self._loop
-        if loop is None or loop.is_closed():
-            return
-        if threading.current_thread() is self._net_thread:
-            callback()
-        else:
-            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-                loop.call_soon_threadsafe(callback)
-
     def _changed(self) -> None:
         """The lobby or the table changed: a lobby to everyone (before the start), the match
         started when all are ready, ``on_change`` told. Changes close together make one."""
-        if self._loop is None:  # not started yet: only the owner can be told
+        if self._network.loop is None:  # not started yet: only the owner can be told
             self._tell_owner()
             return
         with self._lock:
             if self._change_pending:
                 return
             self._change_pending = True
-        loop = self._loop
-        try:
-            loop.call_soon_threadsafe(self._after_change)
-        except RuntimeError:
+        if not self._network.call_soon(self._after_change):
             with self._lock:
                 self._change_pending = False
 
     def _after_change(self) -> None:
         with self._lock:
             self._change_pending = False
-            start = not self._started and not self._stopping and self._lobby.all_ready
+            start = not self._phase.started and not self._phase.stopping and self._lobby.all_ready
             if start:
-                self._started = True
-            lobby = None if self._started and not start else self.lobby()
+                self._phase.started = True
+            lobby = None if self._phase.started and not start else self.lobby()
         if lobby is not None:
             self._broadcast(lobby)
         if start:
@@ -740,14 +659,10 @@ class Host:
                 log.exception("on_change failed")
 
     def _broadcast(self, message: Message) -> None:
-        for conn in list(self._connections):
-            if conn.welcomed and not conn.closing:
-                conn.send(message)
+        self._people.broadcast(message)
 
     def _post(self, connection: Connection, data: bytes) -> None:
-        """Hand a frame to a connection, from the match thread; frames keep their order."""
-        if self._loop is not None:
-            self._outbox.post(self._loop, connection, data)
+        self._network.post(connection, data)
 
     # -- the match ----------------------------------------------------------------------------
     def _start_match(self) -> None:
@@ -779,7 +694,7 @@ class Host:
                 if self._reopened is None:
                     person.start(Started(index, names, titles, rules), self._post)
                 # (a reopened table's people were given the start in their return's resync)
-            self._watchers.start(Started(0, names, titles, rules), self._post)
+            self._people.watchers.start(Started(0, names, titles, rules), self._post)
             saved = self._saved_table(match)
         log.info("the match %s: %s", "goes on" if self._reopened else "starts", ", ".join(names))
         self._keep(saved)
@@ -797,7 +712,7 @@ class Host:
         """Every event, unfiltered, before the seats see it: paced, then the watchers' view."""
         self._pacer.before_event(event)
         with self._lock:
-            self._watchers.event(event, self._post)
+            self._people.watchers.event(event, self._post)
 
     def _before_decision(self, seat: int) -> None:
         person = self._people.get(seat)
@@ -806,29 +721,24 @@ class Host:
 
     def _asking_together(self) -> contextlib.AbstractContextManager[object]:
         """Several claimants are asked: their requests leave in one write."""
-        if self._loop is None:
-            return contextlib.nullcontext()
-        return self._outbox.held(self._loop)
+        return self._network.held()
 
     def _between_hands(self) -> None:
         """After each hand, the match's last one included: the next deal (or the standings)
         waits for every seat to be ready; a person the countdown made ready is not waited for
         (their result is still open: their clock waits for their showing instead)."""
         late = self._between.run(self._last_hand, self._ready_at_once, self._announce,
-                                 lambda: self._stopping)
+                                 lambda: self._phase.stopping)
         with self._lock:
-            self._pacer.not_waiting_for(p.counter for s, p in self._people.items() if s in late)
+            self._pacer.not_waiting_for(p.counter for p in self._people if p.seat in late)
 
     def _ready_at_once(self) -> set[int]:
         """Seats not waited for between hands: the computer's, bots, 托管 and dropped people."""
-        waited = {s for s, p in self._people.items() if p.connected and p.shows
-                  and p.waiting is not None and not p.waiting.autoplay.is_set()}
-        return set(range(4)) - waited
+        return set(range(4)) - self._people.waited_for()
 
     def _announce(self, message: Message) -> None:
         with self._lock:
-            for person in self._people.values():
-                person.tell(message, self._post)
+            self._people.tell(message, self._post)
 
     def _hand_ended(self, hand: Hand, record: HandRecord) -> None:
         with self._lock:
@@ -881,7 +791,7 @@ class Host:
         hooks = MatchHooks(observer=self._observe, before_decision=self._before_decision,
                            hand_ended=self._hand_ended, between_hands=self._between_hands,
                            asking_together=self._asking_together,
-                           stop=lambda: self._stopping, on_problem=self._problem)
+                           stop=lambda: self._phase.stopping, on_problem=self._problem)
         failure = None
         try:
             play_match(match, seats, hooks)
@@ -893,22 +803,20 @@ class Host:
         if match.over and failure is None:
             self._forget_saved()  # nothing to go back to
         with self._lock:
-            self.finished = match.over and failure is None
-        self._call(partial(self._match_over, failure))
-        if self._loop is None or self._loop.is_closed():
+            self._phase.finished = match.over and failure is None
+        self._network.call(partial(self._match_over, failure))
+        if not self._network.running:
             self._done.set()
 
     def _match_over(self, failure: str | None) -> None:
-        if self.finished:
+        if self._phase.finished:
             ending = Ended(messages.END_FINISHED, "The match is over.")
-        elif not self._stopping:
+        elif not self._phase.stopping:
             ending = Ended(messages.END_HOST_QUIT, f"The host's table stopped ({failure or 'no reason'}).")
         else:
             ending = None
         if ending is not None:
-            for conn in list(self._connections):
-                if conn.welcomed:
-                    conn.close(ending)
+            self._people.end_all(ending)
         self._done.set()
         self._tell_owner()
 
