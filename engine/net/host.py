@@ -141,8 +141,7 @@ class Host:
         absent, or when :meth:`start_match` is called."""
         host = cls(saved.config, bind=bind, port=saved.port, discovery_port=discovery_port, saver=saver,
                    table_id=saved.table_id)
-        host._match.reopened = saved
-        host._match.return_wait = return_wait
+        host._match.reopen(saved, return_wait)
         host._phase.started = True  # no one new sits down: a hello without a token is refused `started`
         host.own_seat = saved.own_seat
         for index, (slot, person) in enumerate(restored_seats(saved)):

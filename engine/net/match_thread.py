@@ -80,6 +80,11 @@ class MatchThread:
         self._last_hand = 0  # the number of the last hand ended
 
     # -- a reopened table's wait for its people ----------------------------------------------------
+    def reopen(self, saved: SavedTable, return_wait: float) -> None:
+        """The match kept in `saved` goes on once its people are back, or after `return_wait` seconds."""
+        self.reopened = saved
+        self.return_wait = return_wait
+
     def open_returns(self) -> None:
         """The reopened table is up: its people have `return_wait` seconds to come back."""
         if self.reopened is not None:
