@@ -16,13 +16,15 @@ match does when it is continued.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.ai import LEVELS
 from engine.game.rules import Ruleset
 from engine.net.door import DoorLimits
-from engine.net.messages import CODE_CHARS, NAME_CHARS, TITLE_CHARS, TOKEN_CHARS
+from engine.net.messages import CODE_CHARS, NAME_CHARS, TITLE_CHARS, TOKEN_CHARS, LobbySeat, Started
+from engine.net.remote_seat import RemoteSeat
 from engine.net.table_config import TableConfig
 from engine.table.match import Match
 
@@ -189,4 +191,37 @@ def _numbers(defaults: Any, data: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-__all__ = ["FORMAT", "SavedSeat", "SavedTable", "TableSaver"]
+def saved_seats(slots: tuple[LobbySeat, ...],
+                person: Callable[[int], RemoteSeat | None]) -> tuple[SavedSeat, ...]:
+    """The lobby's `slots` as the table keeps them, with `person` of each seat (None: an AI's)."""
+    seats = []
+    for index, slot in enumerate(slots):
+        held = person(index)
+        if held is None:
+            seats.append(SavedSeat("ai", slot.name, slot.title, level=slot.level or "normal"))
+        else:
+            seats.append(SavedSeat("person", held.name, held.title, token=held.token,
+                                   autoplay=held.user_autoplay, auto_win=held.auto_win))
+    return tuple(seats)
+
+
+def restored_seats(saved: SavedTable) -> list[tuple[LobbySeat, RemoteSeat | None]]:
+    """Each seat of a table opened again: its lobby seat (all ready) and its person, who is away
+    until their token brings them back (an AI's: None)."""
+    names = tuple(s.name for s in saved.seats)
+    titles = tuple(s.title for s in saved.seats)
+    seats: list[tuple[LobbySeat, RemoteSeat | None]] = []
+    for index, seat in enumerate(saved.seats):
+        if seat.kind == "ai":
+            seats.append((LobbySeat("ai", name=seat.name, title=seat.title, ready=True, connected=True,
+                                    level=seat.level), None))
+            continue
+        assert seat.token is not None
+        person = RemoteSeat(index, seat.token, seat.name, seat.title, user_autoplay=seat.autoplay,
+                            auto_win=seat.auto_win)
+        person.started = Started(index, names, titles, saved.config.rules)  # a return's resync says it
+        seats.append((LobbySeat("person", name=seat.name, title=seat.title, ready=True), person))
+    return seats
+
+
+__all__ = ["FORMAT", "SavedSeat", "SavedTable", "TableSaver", "restored_seats", "saved_seats"]

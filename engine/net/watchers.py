@@ -6,7 +6,8 @@ the hand's end — numbered in one stream shared by all watchers and kept for th
 so that a watcher who comes in mid-match gets a ``resync`` of the public events so far.
 Watchers are never waited for (their acknowledgements count for nothing) and choose nothing.
 
-Used by :class:`engine.net.host.Host` under its lock; frames are posted as the seats' are.
+Kept among the people at the table (:mod:`engine.net.people`) and used under the table's lock;
+frames are posted as the seats' are.
 """
 
 from __future__ import annotations

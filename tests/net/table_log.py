@@ -15,9 +15,10 @@ from typing import Any
 import pytest
 
 from engine.game.hand import Hand
-from engine.net import host as host_module
+from engine.net import match_thread
 from engine.net import messages as m
 from engine.net.host import Host
+from engine.net.loop_thread import NetworkThread
 from engine.table.match import Match
 
 
@@ -36,13 +37,13 @@ class TableLog:
         self.entries: list[Logged] = []
         self._lock = threading.Lock()
         self._count = itertools.count()
-        post, received = Host._post, Host.received
+        post, received = NetworkThread.post, Host.received
         log = self
 
-        def logged_post(host: Host, connection: Any, data: bytes) -> None:
+        def logged_post(network: NetworkThread, connection: Any, data: bytes) -> None:
             body = json.loads(data[4:].decode("utf-8"))
             log.add("out", connection.seat, body.get("type", ""), body)
-            post(host, connection, data)
+            post(network, connection, data)
 
         def logged_received(host: Host, connection: Any, message: m.Message) -> None:
             if on_in is not None:
@@ -50,7 +51,7 @@ class TableLog:
             log.add("in", connection.seat, message.TYPE, m.to_wire(message))
             received(host, connection, message)
 
-        monkeypatch.setattr(Host, "_post", logged_post)
+        monkeypatch.setattr(NetworkThread, "post", logged_post)
         monkeypatch.setattr(Host, "received", logged_received)
 
     def add(self, way: str, seat: int | None, kind: str, body: dict[str, Any]) -> None:
@@ -85,12 +86,12 @@ def rig_first_hand(monkeypatch: pytest.MonkeyPatch, make: Callable[[], Hand]) ->
         return make() if match.played == 0 else deal(match)
 
     monkeypatch.setattr(Match, "next_hand", next_hand)
-    saved = host_module.replay_record  # a rigged wall has no seed to replay it from
+    saved = match_thread.replay_record  # a rigged wall has no seed to replay it from
 
     def record(hand: Hand, names: Any) -> dict[str, Any]:
         return saved(hand, names) if hand.seed is not None else {}
 
-    monkeypatch.setattr(host_module, "replay_record", record)
+    monkeypatch.setattr(match_thread, "replay_record", record)
 
 
 __all__ = ["Logged", "StepClock", "TableLog", "rig_first_hand"]

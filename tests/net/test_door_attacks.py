@@ -178,9 +178,10 @@ def test_sixteen_silent_connections_do_not_keep_a_new_address_out(addresses: int
         holders.thread.start()
         try:
             deadline = time.monotonic() + 30  # the attack under way: every one dropped once and back
-            while (holders.reopened < 16 or len(host._greeting()) < 16) and time.monotonic() < deadline:
+            while (holders.reopened < 16 or len(host._people.greeting()) < 16) \
+                    and time.monotonic() < deadline:
                 time.sleep(0.05)
-            assert len(host._greeting()) == 16  # the slots are full of silence
+            assert len(host._people.greeting()) == 16  # the slots are full of silence
             welcomed = 0
             outcomes: list[str] = []
             for attempt in range(20):

@@ -49,11 +49,11 @@ def test_every_claimant_is_asked_at_once_with_one_deadline(claimants: tuple[int,
 
     log = TableLog(monkeypatch, answer_taken)
     with hosted(rules=RULES, clock=clock) as host:
-        from engine.net.host import Host
+        from engine.net.match_thread import MatchThread
 
-        deliver = Host._deliver
+        deliver = MatchThread._deliver
 
-        def keep_deadline(self: Host, person: Any, message: Any) -> None:
+        def keep_deadline(self: MatchThread, person: Any, message: Any) -> None:
             pending = person.waiting.pending if person.waiting is not None else None
             view = message.view if pending is not None and pending.request is message else None
             if view is not None and view.phase is Phase.CLAIM and view.hand_number == 1:
@@ -61,7 +61,7 @@ def test_every_claimant_is_asked_at_once_with_one_deadline(claimants: tuple[int,
                 deadlines[person.seat] = pending.deadline
             deliver(self, person, message)
 
-        monkeypatch.setattr(Host, "_deliver", keep_deadline)
+        monkeypatch.setattr(MatchThread, "_deliver", keep_deadline)
         players = [Player(join(host, f"p{s}")[0], _answer).start() for s in range(4)]
         host.start_match()
         assert host.wait(30) or host.records, "the rigged hand was not played"

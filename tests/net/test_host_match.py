@@ -248,14 +248,14 @@ def test_every_client_is_sent_the_claim_pause_after_every_discard() -> None:
     jitter, which is no part of the rule)."""
     with hosted(rules=Ruleset(rounds=1, time_limit=5), seed=SEED, claim_pause=0.03) as host:
         handed: dict[int, list[tuple[float, m.Message]]] = {}
-        post = host._post
+        post = host._network.post
 
         def timed_post(connection: Any, data: bytes) -> None:
             message = m.parse(frames.FrameReader().feed(data)[0], "host")
             handed.setdefault(id(connection), []).append((time.monotonic(), message))
             post(connection, data)
 
-        host._post = timed_post  # type: ignore[method-assign]
+        host._network.post = timed_post  # type: ignore[method-assign]
         players = [Player(c).start() for c in _seated(host, "ab")]
         deadline = time.monotonic() + 60  # 25 discards come in a second or two, unless the machine is busy
         while time.monotonic() < deadline and \
