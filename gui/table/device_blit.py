@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPixmap, QTransform
@@ -21,11 +22,11 @@ from PySide6.QtGui import QColor, QPainter, QPixmap, QTransform
 _EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class DevicePlace:
+class DevicePlace(NamedTuple):
     """Where a rectangle lands on the device: its device-pixel rectangle, how many logical
     device pixels one unit of the item is (`scale`, without the pixel ratio), the device's pixel
-    ratio and the clockwise quarter turns of the painter."""
+    ratio and the clockwise quarter turns of the painter. (A tuple: one is made for every
+    picture of every frame.)"""
 
     rect: QRectF
     scale: float
@@ -56,13 +57,14 @@ def on_device(painter: QPainter, rect: QRectF) -> DevicePlace | None:
     t = painter.combinedTransform()
     if not t.isAffine():
         return None
-    turns = _quarter_turns(t.m11(), t.m12(), t.m21(), t.m22())
+    m11, m12 = t.m11(), t.m12()
+    turns = _quarter_turns(m11, m12, t.m21(), t.m22())
     if turns is None:
         return None
     device = painter.device()
     dpr = device.devicePixelRatioF() if device is not None else 1.0
     # the painter's window and viewport already scale by the pixel ratio: device pixels
-    return DevicePlace(t.mapRect(rect), math.hypot(t.m11(), t.m12()) / dpr, dpr, turns)
+    return DevicePlace(t.mapRect(rect), math.hypot(m11, m12) / dpr, dpr, turns)
 
 
 _RESAMPLING = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
@@ -79,15 +81,22 @@ def _on_device_pixels(painter: QPainter, dpr: float) -> None:
     painter.setRenderHints(_RESAMPLING, False)
     painter.resetTransform()
     if dpr != 1.0:
-        painter.setWorldTransform(QTransform.fromScale(1 / dpr, 1 / dpr))  # × the pixel ratio: 1
+        painter.setWorldTransform(_unscale(dpr))
+
+
+@cache
+def _unscale(dpr: float) -> QTransform:
+    """The world transform that the pixel ratio's scale turns into no transform at all."""
+    return QTransform.fromScale(1 / dpr, 1 / dpr)
 
 
 def blit(painter: QPainter, place: DevicePlace, pixmap: QPixmap) -> None:
     """Draw `pixmap` (made at `place.dpr`, about `place.rect`'s device size, already turned)
     centred on `place.rect`, on whole device pixels and untransformed."""
     w, h = pixmap.width(), pixmap.height()  # device pixels
-    x = round(place.rect.center().x() - w / 2)
-    y = round(place.rect.center().y() - h / 2)
+    centre = place.rect.center()
+    x = round(centre.x() - w / 2)
+    y = round(centre.y() - h / 2)
     painter.save()
     _on_device_pixels(painter, place.dpr)
     painter.drawPixmap(QRectF(x, y, w, h), pixmap, QRectF(0, 0, w, h))
