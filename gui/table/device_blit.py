@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPixmap, QTransform
 
 _EPS = 1e-6
@@ -90,16 +90,37 @@ def _unscale(dpr: float) -> QTransform:
     return QTransform.fromScale(1 / dpr, 1 / dpr)
 
 
+def _blit_rect(place: DevicePlace, pixmap: QPixmap) -> QRect:
+    """Where blit() puts `pixmap`: centred on `place.rect`, on whole device pixels."""
+    w, h = pixmap.width(), pixmap.height()  # device pixels
+    centre = place.rect.center()
+    return QRect(round(centre.x() - w / 2), round(centre.y() - h / 2), w, h)
+
+
 def blit(painter: QPainter, place: DevicePlace, pixmap: QPixmap) -> None:
     """Draw `pixmap` (made at `place.dpr`, about `place.rect`'s device size, already turned)
     centred on `place.rect`, on whole device pixels and untransformed."""
-    w, h = pixmap.width(), pixmap.height()  # device pixels
-    centre = place.rect.center()
-    x = round(centre.x() - w / 2)
-    y = round(centre.y() - h / 2)
+    target = _blit_rect(place, pixmap)
     painter.save()
     _on_device_pixels(painter, place.dpr)
-    painter.drawPixmap(QRectF(x, y, w, h), pixmap, QRectF(0, 0, w, h))
+    painter.drawPixmap(QRectF(target), pixmap, QRectF(pixmap.rect()))
+    painter.restore()
+
+
+def fill_around(painter: QPainter, place: DevicePlace, pixmap: QPixmap, area: QRectF, color: QColor) -> None:
+    """Fill the part of `area` (in the painter's current coordinates) that blit() leaves
+    outside `pixmap`, on whole device pixels: the window's margins around the table, each
+    pixel written once (not the whole area under the picture too)."""
+    outer = painter.combinedTransform().mapRect(area).toAlignedRect()
+    inner = _blit_rect(place, pixmap)
+    painter.save()
+    _on_device_pixels(painter, place.dpr)
+    for band in (QRect(outer.left(), outer.top(), outer.width(), inner.top() - outer.top()),
+                 QRect(outer.left(), inner.bottom() + 1, outer.width(), outer.bottom() - inner.bottom()),
+                 QRect(outer.left(), inner.top(), inner.left() - outer.left(), inner.height()),
+                 QRect(inner.right() + 1, inner.top(), outer.right() - inner.right(), inner.height())):
+        if band.width() > 0 and band.height() > 0:
+            painter.fillRect(band, color)
     painter.restore()
 
 
@@ -151,4 +172,4 @@ class DevicePicture:
         return True
 
 
-__all__ = ["DevicePicture", "DevicePlace", "blit", "fill", "on_device"]
+__all__ = ["DevicePicture", "DevicePlace", "blit", "fill", "fill_around", "on_device"]

@@ -21,8 +21,9 @@ GARISH = QColor(255, 0, 255)
 
 @pytest.mark.parametrize("size", [(1280, 800), (1300, 700), (800, 900), (1001, 627)])
 def test_the_table_view_paints_every_pixel_of_its_window_itself(qtbot: QtBot, size: tuple[int, int]) -> None:
-    """No pixel is left to the viewport's palette (which Qt no longer paints under the felt):
-    the felt, and the margins where the window is wider or taller than the table."""
+    """No pixel is left to the viewport's palette, which Qt no longer paints under the felt
+    (nor to an empty picture: the view keeps no background cache): the scene paints the felt
+    and the margins where the window is wider or taller than the table."""
     scene = TableScene(TileArt())
     view = TableView(scene)
     qtbot.addWidget(view)
