@@ -10,7 +10,8 @@
    ratio 1; target ≤ 8 ms a frame, 60 fps+) and at 2560×1600, device pixel ratio 2 (5120×3200
    device pixels; target ≤ 16 ms): CPU ms a frame (the least and the median of the frames, and
    the median wall ms), and as a ratio to a full-size pixmap blit into the same image measured
-   in the same run;
+   in the same run; and the table's view in its window at 2560×1600 × 2, fully repainted (in a
+   process of its own, offscreen at scale factor 2);
 3. resident memory after a full 4-round match played by four AIs through the real table
    widget at instant animation speed (target < 300 MB).
 
@@ -196,6 +197,44 @@ def bench_render(frames: int) -> list[tuple[int, int, float, FrameMs, FrameMs, f
     return out
 
 
+# A full repaint of the table's view in its window (Qt's own paint event: what Qt fills, the
+# scene's felt and items, into the window's backing store), at 2560×1600 and ratio 2. In a
+# process of its own: the pixel ratio is the screen's, set before the application starts.
+_VIEW_PROBE = r"""
+import statistics, sys, time
+sys.path.insert(0, {root!r})
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from benchmarks.bench_gui import _mid_hand_scene
+from gui.table.table_view import TableView
+scene = _mid_hand_scene()  # kept: the view does not own its scene
+view = TableView(scene)
+view.resize(2560, 1600)
+view.show()
+for _ in range(20):
+    app.processEvents()
+cpu = []
+for i in range({frames} + 10):  # the first ten warm the pictures
+    start = time.process_time()
+    view.viewport().repaint()
+    cpu.append((time.process_time() - start) * 1000)
+cpu = cpu[10:]
+print("repaint", view.devicePixelRatioF(), min(cpu), statistics.median(cpu), flush=True)
+"""
+
+
+def bench_view(frames: int) -> tuple[float, FrameMs]:
+    """(The view's pixel ratio, its full repaints' CPU ms: least, median; no wall figure)."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": "2"}
+    code = _VIEW_PROBE.format(root=str(ROOT), frames=frames)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    line = next((line for line in done.stdout.splitlines() if line.startswith("repaint ")), None)
+    if line is None:
+        raise RuntimeError(f"the view's probe failed: {done.stderr[-2000:]}")
+    _, dpr, least, median = line.split()
+    return float(dpr), FrameMs(float(least), float(median), float("nan"))
+
+
 def _rss_mb() -> float:
     with open("/proc/self/status", encoding="ascii") as status:
         for line in status:
@@ -256,6 +295,9 @@ def main() -> None:
               f"median {ms.median:.2f} (wall median {ms.wall:.2f}) = {ms.median / ref.median:.1f}x a "
               f"full-size blit ({ref.median:.2f} ms) ({1000 / ms.median:.0f} fps; "
               f"target <= {target_ms:g} ms)")
+    dpr, view = bench_view(args.frames)
+    print(f"the table's view in its window at 2560x1600 dpr {dpr:g}, a full repaint: CPU ms/frame "
+          f"min {view.least:.2f} median {view.median:.2f} ({1000 / view.median:.0f} fps; target <= 16 ms)")
     if args.no_memory:
         return
     rss, hands, seconds = bench_memory()
