@@ -13,19 +13,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPixmap
+from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPixmap, QTransform
 
 _EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class DevicePlace:
+class DevicePlace(NamedTuple):
     """Where a rectangle lands on the device: its device-pixel rectangle, how many logical
     device pixels one unit of the item is (`scale`, without the pixel ratio), the device's pixel
-    ratio and the clockwise quarter turns of the painter."""
+    ratio and the clockwise quarter turns of the painter. (A tuple: one is made for every
+    picture of every frame.)"""
 
     rect: QRectF
     scale: float
@@ -56,37 +57,132 @@ def on_device(painter: QPainter, rect: QRectF) -> DevicePlace | None:
     t = painter.combinedTransform()
     if not t.isAffine():
         return None
-    turns = _quarter_turns(t.m11(), t.m12(), t.m21(), t.m22())
+    m11, m12 = t.m11(), t.m12()
+    turns = _quarter_turns(m11, m12, t.m21(), t.m22())
     if turns is None:
         return None
     device = painter.device()
     dpr = device.devicePixelRatioF() if device is not None else 1.0
     # the painter's window and viewport already scale by the pixel ratio: device pixels
-    return DevicePlace(t.mapRect(rect), math.hypot(t.m11(), t.m12()) / dpr, dpr, turns)
+    return DevicePlace(t.mapRect(rect), math.hypot(m11, m12) / dpr, dpr, turns)
+
+
+_RESAMPLING = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+
+
+def _on_device_pixels(painter: QPainter, dpr: float) -> None:
+    """Make the painter's units the device's own pixels (with no smoothing: nothing is resampled).
+
+    Qt's raster engine copies a picture with its fast blend (one pass, in this thread) only when
+    its transform is a translation and smooth pixmap transforms are off; with the view's render
+    hints, or through the pixel ratio's scale, it goes through its general span filler, about
+    twice the work at ratio 2 (and handed out to a thread pool in slices). The caller saves and
+    restores the painter."""
+    painter.setRenderHints(_RESAMPLING, False)
+    painter.resetTransform()
+    if dpr != 1.0:
+        painter.setWorldTransform(_unscale(dpr))
+
+
+@cache
+def _unscale(dpr: float) -> QTransform:
+    """The world transform that the pixel ratio's scale turns into no transform at all."""
+    return QTransform.fromScale(1 / dpr, 1 / dpr)
+
+
+def _blit_rect(place: DevicePlace, pixmap: QPixmap) -> QRect:
+    """Where blit() puts `pixmap`: centred on `place.rect`, on whole device pixels."""
+    w, h = pixmap.width(), pixmap.height()  # device pixels
+    centre = place.rect.center()
+    return QRect(round(centre.x() - w / 2), round(centre.y() - h / 2), w, h)
 
 
 def blit(painter: QPainter, place: DevicePlace, pixmap: QPixmap) -> None:
     """Draw `pixmap` (made at `place.dpr`, about `place.rect`'s device size, already turned)
     centred on `place.rect`, on whole device pixels and untransformed."""
-    dpr = place.dpr
-    w, h = pixmap.width(), pixmap.height()  # device pixels
-    x = round(place.rect.center().x() - w / 2)
-    y = round(place.rect.center().y() - h / 2)
+    target = _blit_rect(place, pixmap)
     painter.save()
-    painter.resetTransform()  # logical device pixels: the pixel ratio alone maps them
-    painter.drawPixmap(QPointF(x / dpr, y / dpr), pixmap)
+    _on_device_pixels(painter, place.dpr)
+    painter.drawPixmap(QRectF(target), pixmap, QRectF(pixmap.rect()))
+    painter.restore()
+
+
+def fill_around(painter: QPainter, place: DevicePlace, pixmap: QPixmap, area: QRectF, color: QColor) -> None:
+    """Fill the part of `area` (in the painter's current coordinates) that blit() leaves
+    outside `pixmap`, on whole device pixels: the window's margins around the table, each
+    pixel written once (not the whole area under the picture too)."""
+    outer = painter.combinedTransform().mapRect(area).toAlignedRect()
+    inner = _blit_rect(place, pixmap)
+    painter.save()
+    _on_device_pixels(painter, place.dpr)
+    for band in (QRect(outer.left(), outer.top(), outer.width(), inner.top() - outer.top()),
+                 QRect(outer.left(), inner.bottom() + 1, outer.width(), outer.bottom() - inner.bottom()),
+                 QRect(outer.left(), inner.top(), inner.left() - outer.left(), inner.height()),
+                 QRect(inner.right() + 1, inner.top(), outer.right() - inner.right(), inner.height())):
+        if band.width() > 0 and band.height() > 0:
+            painter.fillRect(band, color)
     painter.restore()
 
 
 def fill(painter: QPainter, place: DevicePlace, color: QColor) -> None:
     """Fill `place.rect` with `color` on whole device pixels (a span fill, not a turned shape)."""
-    dpr = place.dpr
     r = place.rect
     painter.save()
-    painter.resetTransform()
-    painter.fillRect(QRectF(round(r.left()) / dpr, round(r.top()) / dpr,
-                            round(r.width()) / dpr, round(r.height()) / dpr), color)
+    _on_device_pixels(painter, place.dpr)
+    painter.fillRect(QRectF(round(r.left()), round(r.top()), round(r.width()), round(r.height())), color)
     painter.restore()
+
+
+class KeptPlace:
+    """Where an item's picture was last copied, kept while the painter's transform and the
+    item's look stay the same: a frame that moves nothing copies each picture without working
+    out again where it goes and which it is (a dozen calls into Qt fewer per picture; a table
+    frame copies a hundred).
+
+    :meth:`holds` tells whether the kept place still applies; if not, the item works out the
+    place and the picture and hands them to :meth:`keep`; :meth:`copy` draws the kept picture."""
+
+    __slots__ = ("_key", "_source", "_target", "_transform", "pixmap", "place")
+
+    def __init__(self) -> None:
+        self._key: tuple[object, ...] | None = None
+        self._transform: QTransform | None = None
+        self.place: DevicePlace | None = None
+        self.pixmap: QPixmap | None = None
+        self._source = QRectF()
+        self._target = QRectF()
+
+    def holds(self, painter: QPainter, key: tuple[object, ...]) -> bool:
+        """Whether the kept place is where the item with look `key` goes on this painter (if
+        not, what is kept is forgotten until :meth:`keep`)."""
+        transform = painter.combinedTransform()
+        device = painter.device()
+        full_key = (key, device.devicePixelRatioF() if device is not None else 1.0)
+        if full_key == self._key and transform == self._transform:
+            return True
+        self._key, self._transform = full_key, transform
+        self.place = self.pixmap = None
+        return False
+
+    def keep(self, place: DevicePlace | None, pixmap: QPixmap | None) -> None:
+        """The place (None: the painter turns or shears) and the picture worked out."""
+        self.place, self.pixmap = place, pixmap
+        if place is not None and pixmap is not None:
+            self._target = QRectF(_blit_rect(place, pixmap))
+            self._source = QRectF(pixmap.rect())
+
+    def forget(self) -> None:
+        """Nothing kept: the next paint works the place out again."""
+        self._key = self._transform = self.place = self.pixmap = None
+
+    def copy(self, painter: QPainter) -> None:
+        """blit() the kept picture to the kept place."""
+        if self.place is None or self.pixmap is None:
+            return
+        painter.save()
+        _on_device_pixels(painter, self.place.dpr)
+        painter.drawPixmap(self._target, self.pixmap, self._source)
+        painter.restore()
 
 
 class DevicePicture:
@@ -99,19 +195,34 @@ class DevicePicture:
         self._key: tuple[object, ...] | None = None
         self._picture: QPixmap | None = None
         self._scale: tuple[float, float] | None = None  # the scale of the last paint
+        self._kept = KeptPlace()  # where the picture was copied last frame
 
     def draw(self, painter: QPainter, rect: QRectF, key: tuple[object, ...],
              paint: Callable[[QPainter], None]) -> bool:
         """Copy the picture of `rect` (item coordinates) made by `paint`; False when the painter
         turns or shears (then the caller draws as usual)."""
+        kept = self._kept
+        if not kept.holds(painter, (key, rect)):
+            place = self._placed_picture(painter, rect, key, paint)
+            if place is None:
+                kept.forget()
+                return False
+            kept.keep(place, self._picture)
+        kept.copy(painter)
+        return True
+
+    def _placed_picture(self, painter: QPainter, rect: QRectF, key: tuple[object, ...],
+                        paint: Callable[[QPainter], None]) -> DevicePlace | None:
+        """Where the picture goes, made again if the look or the scale changed; None when it is
+        not to be used (the painter turns or shears, or the item is still growing in)."""
         place = on_device(painter, rect)
         if place is None or place.quarter_turns or rect.isEmpty():
-            return False
+            return None
         scale = (round(place.scale, 6), place.dpr)
         growing, self._scale = self._scale is not None and scale != self._scale, scale
         if growing:  # scaled from one paint to the next (a call growing in): drawn as usual till it settles
             self._picture = None
-            return False
+            return None
         full_key = (key, *scale)
         if self._picture is None or self._key != full_key:
             picture = QPixmap(max(1, math.ceil(place.rect.width())), max(1, math.ceil(place.rect.height())))
@@ -124,8 +235,7 @@ class DevicePicture:
             paint(inner)
             inner.end()
             self._picture, self._key = picture, full_key
-        blit(painter, place, self._picture)
-        return True
+        return place
 
 
-__all__ = ["DevicePicture", "DevicePlace", "blit", "fill", "on_device"]
+__all__ = ["DevicePicture", "DevicePlace", "KeptPlace", "blit", "fill", "fill_around", "on_device"]

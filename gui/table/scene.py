@@ -37,7 +37,7 @@ from gui.parts.felt import felt_pixmap
 from gui.table.animation import Animator
 from gui.table.call_marks import CALL_MS, Call, CallMarks
 from gui.table.centre_box import CentreBox, CentreText
-from gui.table.device_blit import blit, on_device
+from gui.table.device_blit import blit, fill_around, on_device
 from gui.table.layout import PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement, layout, screen_side
 from gui.table.log_panel import LogPanel
 from gui.table.model import SEATS, TableModel
@@ -124,10 +124,9 @@ class TableScene(QGraphicsScene):
     # -- background -----------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         # the felt is the same every frame: painted once per device size and ratio, then copied
-        # pixel for pixel (the view also caches the background as a whole)
+        # pixel for pixel
         scene_rect = self.sceneRect()
-        if not scene_rect.contains(QRectF(rect)):  # the window's margins around the table
-            painter.fillRect(rect, theme.FELT_BASE)
+        margins = not scene_rect.contains(QRectF(rect))  # the window's, around the table
         place = on_device(painter, scene_rect)
         scale = place.scale * place.dpr if place is not None else 1.0
         size = (round(SCENE_W * scale), round(SCENE_H * scale))
@@ -137,8 +136,12 @@ class TableScene(QGraphicsScene):
                 self._felt.setDevicePixelRatio(place.dpr)  # the screen's ratio: one pixel per pixel
             self._felt_size = size
         if place is not None and place.quarter_turns == 0:
+            if margins:
+                fill_around(painter, place, self._felt, QRectF(rect), theme.FELT_BASE)
             blit(painter, place, self._felt)
         else:
+            if margins:
+                painter.fillRect(rect, theme.FELT_BASE)
             painter.drawPixmap(scene_rect, self._felt, QRectF(self._felt.rect()))
 
     # -- events -----------------------------------------------------------------------------

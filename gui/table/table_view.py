@@ -21,9 +21,15 @@ class TableView(QGraphicsView):
         self.setFrameShape(QGraphicsView.Shape.NoFrame)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        # the felt never changes while the window keeps its size: painted once into the view's
-        # own pixmap, and only moving tiles and changed texts are repainted over it
-        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # No background cache: the scene copies its felt (kept at the window's pixel size) straight
+        # onto the window with Qt's fast copy, clipped to what changed, and fills only the margins
+        # around it. A cache would be one more window-sized picture (65 MB at 2560×1600 × 2), filled,
+        # drawn and copied again on every resize, and copied by Qt's slower general path.
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheNone)
+        # every pixel is painted by the scene's drawBackground (the felt and the margins): Qt need
+        # not fill the viewport with its palette first, a whole-window fill on every frame (at
+        # 2560×1600 × 2, 65 MB written: a third of a full frame)
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Property, QRectF, Qt, Signal
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QGraphicsObject,
     QGraphicsSceneHoverEvent,
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui import theme
-from gui.table.device_blit import blit, fill, on_device
+from gui.table.device_blit import DevicePlace, KeptPlace, fill, on_device
 from gui.table.layout import HOVER_ROOM, height_of
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ class TileItem(QGraphicsObject):
         self.hovered_now = False  # between a hover enter and leave (the mouse moved onto it)
         self._lift = 0.0
         self._rect: QRectF | None = None
+        self._kept = KeptPlace()  # where the picture went last frame, and which
         self.setAcceptHoverEvents(True)
         # no item cache: paint() is itself one copy of a picture made at the device size (an item
         # cache would be a second copy, and scene.render() makes it again on every frame)
@@ -120,14 +121,12 @@ class TileItem(QGraphicsObject):
               widget: QWidget | None = None) -> None:
         w = self.tile_width
         target = self.face_rect()
-        place = on_device(painter, target)
+        kept = self._kept
+        if not kept.holds(painter, (self.kind, self.face_up, w, self._lift, self.art)):
+            kept.keep(*self._picture(painter, target))
+        place = kept.place
         if place is not None:  # made at the screen's size and turn, then copied pixel for pixel
-            logical_w = max(4, round(w * place.scale))
-            turns = place.quarter_turns
-            if self.face_up and self.kind is not None:
-                blit(painter, place, self.art.face(self.kind, logical_w, place.dpr, turns))
-            else:
-                blit(painter, place, self.art.back(logical_w, place.dpr, turns))
+            kept.copy(painter)
         else:  # sheared or turned part way: scaled from a picture of the right pixel width
             t = painter.worldTransform()
             scale = math.hypot(t.m11(), t.m12()) or 1.0
@@ -155,6 +154,18 @@ class TileItem(QGraphicsObject):
             painter.setPen(QPen(pen_color, max(2.0, w / 14)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(target.adjusted(1, 1, -1, -1), w / 8, w / 8)
+
+    def _picture(self, painter: QPainter, target: QRectF) -> tuple[DevicePlace | None, QPixmap | None]:
+        """Where the tile lands on the device and its picture made at that size and turn, or
+        (None, None) when the painter turns or shears."""
+        place = on_device(painter, target)
+        if place is None:
+            return None, None
+        logical_w = max(4, round(self.tile_width * place.scale))
+        turns = place.quarter_turns
+        if self.face_up and self.kind is not None:
+            return place, self.art.face(self.kind, logical_w, place.dpr, turns)
+        return place, self.art.back(logical_w, place.dpr, turns)
 
     # -- input ----------------------------------------------------------------------------
     def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:

@@ -152,3 +152,31 @@ def test_the_table_in_its_window_is_drawn_where_the_view_alone_draws_it(
                     for y in range(0, alone.height(), step) for x in range(0, alone.width(), step))
     samples = (alone.height() // step + 1) * (alone.width() // step + 1)
     assert differing / samples < 0.01, f"{differing} of {samples} sampled pixels differ"
+
+
+def test_a_tile_that_changes_between_frames_is_drawn_as_a_new_tile_would_be(qtbot: QtBot) -> None:
+    """A tile keeps where its picture went while nothing changes (gui.table.device_blit.KeptPlace):
+    another kind, place or rise on the next frame is drawn, not the kept picture."""
+
+    def tile_scene(kind: int, pos: tuple[float, float], raised: bool) -> TableScene:
+        scene = TableScene(art)
+        tile = scene.tiles[0]
+        tile.set_look(kind, True, WIDTH)
+        tile.setPos(*pos)
+        tile.set_flags(clickable=raised, selected_key=raised)  # selected by the keyboard: it rises
+        tile.setVisible(True)
+        return scene
+
+    art = TileArt()
+    scene = tile_scene(KIND, (401, 301), False)
+    first = _render(scene, 2.0)
+    assert _render(scene, 2.0) == first  # nothing changed: the same pixels from the kept place
+    tile = scene.tiles[0]
+    tile.set_look(KIND + 1, True, WIDTH)
+    assert _render(scene, 2.0) == _render(tile_scene(KIND + 1, (401, 301), False), 2.0) != first
+    tile.setPos(420, 330)
+    assert _render(scene, 2.0) == _render(tile_scene(KIND + 1, (420, 330), False), 2.0)
+    tile.set_flags(clickable=True, selected_key=True)
+    raised = _render(scene, 2.0)
+    assert raised == _render(tile_scene(KIND + 1, (420, 330), True), 2.0)
+    assert raised != _render(tile_scene(KIND + 1, (420, 330), False), 2.0)
