@@ -14,16 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.game import events as ev
-from engine.game.actions import PASS, WIN, Action, ActionKind
+from engine.game.actions import WIN, Action
 from engine.game.rules import Ruleset
-from engine.table.decision import DecisionClosed, DecisionRequest
+from engine.table.decision import DecisionRequest
 from engine.table.seat import Seat
 from engine.table.summary import HandSummary, track
-from gui import theme
-from gui.i18n import TextKey, codes, tile_label, tr
+from gui.i18n import TextKey, codes, tr
 from gui.parts.connection import HUMAN, HandSaved, TableConnection
 from gui.settings import AI_PAUSES
 from gui.sound.cues import TableCues
@@ -32,6 +31,7 @@ from gui.table import info as table_info
 from gui.table.action_bar import ActionBar
 from gui.table.autoplay_banner import AutoplayBanner
 from gui.table.decision_clock import DecisionClock
+from gui.table.decision_controls import DecisionControls
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import BetweenHandsWait, Readiness
 from gui.table.reconnect_banner import ReconnectBanner
@@ -73,15 +73,10 @@ class TableWidget(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.connection: TableConnection | None = None
         self.rules = Ruleset()
-        self.pending: DecisionRequest | None = None
-        self.declare_mode = False
-        self.selected: int | None = None
         self._time_limit = time_limit  # for the next local match; the table keeps the time
         self.ai_pause = ai_pause  # a key of settings.AI_PAUSES
-        self.confirm_discard = confirm_discard  # select, then click again to discard
         self.summaries: list[HandSummary] = []
         self._summary = HandSummary()
-        self._discard_info: dict[int, str] = {}
         self.status_line = StatusLine(self.bar.status, lambda: self.pending is not None, self)
         self._resync_speed: float | None = None  # the player's speed while a LAN table catches up
         self._unshown_save: HandSaved | None = None
@@ -89,20 +84,13 @@ class TableWidget(QWidget):
         self.reviews: ReviewWorker | None = None  # the window's review thread: a 复盘 button on results
         # the points given away in each hand of the match so far (the 复盘's curve), if known
         self.match_losses: Callable[[], list[float | None]] | None = None
-        self._menu: QMenu | None = None
         self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
         self.readiness: Readiness | None = None  # a LAN table's wait between hands, last told
         self.between_wait: BetweenHandsWait | None = None  # its part in the open result dialog
         self.show_end_dialogs = True
-        self.bar.win_clicked.connect(lambda: self._choose_kind(ActionKind.WIN))
-        self.bar.pass_clicked.connect(lambda: self._choose_kind(ActionKind.PASS))
-        self.bar.kong_clicked.connect(self._kong_clicked)
-        self.bar.declare_clicked.connect(self._toggle_declare)
         self.bar.autoplay_toggled.connect(self._set_autoplay)
         self.bar.autowin_toggled.connect(self._set_autowin)
         self.bar.autowin.setChecked(auto_win)
-        self.scene.tile_clicked.connect(self._tile_clicked)
-        self.scene.tile_hovered.connect(self._tile_hovered)
         self.banner = AutoplayBanner(self)
         layout.insertWidget(1, self.banner)  # a strip between the table and the bar: it covers nothing
         self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
@@ -111,6 +99,8 @@ class TableWidget(QWidget):
         self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
         self.cues = TableCues()  # the sounds of the table: the window gives it its Sounds
         self.clock = DecisionClock(self.scene, self.cues, self)  # my decision's seconds, shown
+        self.decisions = DecisionControls(self.scene, self.bar, self.status_line, self.clock, self.cues,
+                                          lambda: self.connection, self, confirm_discard)
         # 快捷语 at a LAN table (shown there only): the menu, and muting the bubbles
         self.talk = TalkControls()
         self.talk.phrase_chosen.connect(self.say)
@@ -148,8 +138,10 @@ class TableWidget(QWidget):
         c = connection
         c.hand_saved.connect(self._while_current(c, self._keep_save))
         c.event_ready.connect(self._while_current(c, self._on_event))
-        c.decision_needed.connect(self._while_current(c, self._on_decision))
-        c.decision_closed.connect(self._while_current(c, self._on_decision_closed))
+        # my decision: no other seat is thinking any more; then the decision is shown
+        c.decision_needed.connect(self._while_current(c, lambda _request: self.thinking.clear()))
+        c.decision_needed.connect(self._while_current(c, self.decisions.open))
+        c.decision_closed.connect(self._while_current(c, self.decisions.closed))
         c.failed.connect(self._while_current(c, self.engine_failed.emit))
         c.seat_state.connect(self._while_current(c, self.scene.set_seat_state))
         c.resyncing.connect(self._while_current(c, self._on_resync))
@@ -188,13 +180,9 @@ class TableWidget(QWidget):
         self.reconnect_banner.retranslate()
         self.talk.retranslate()
         self.scene.speech.retranslate()
-        self.bar.set_declare_mode(self.declare_mode)
         self.scene.refresh_texts()
         # the lines under the table are words too: say them again in the new language
-        pending = self.pending
-        if pending is not None:
-            self.status_line.prompt = table_info.decision_prompt(pending.view, pending.legal, pending.refusal)
-            self._discard_info = table_info.discard_hints(pending.view, pending.legal)
+        self.decisions.retranslate()
         if self.status_line.notice:
             self.status_line.notice = tr("info.time_up")
         if self.connection is not None:
@@ -214,7 +202,6 @@ class TableWidget(QWidget):
         ok = True
         self._on_resync(False)  # a table left while it caught up: the player's speed again
         self.reconnect_banner.show_attempt(0, 0)
-        self._close_menu()
         self.scene.animator.cancel()
         self.clock.stop()
         self.thinking.clear()
@@ -224,7 +211,7 @@ class TableWidget(QWidget):
         if self.connection is not None:
             ok = self.connection.stop()
             self.connection = None
-        self.pending = None
+        self.decisions.drop()
         return ok
 
     @property
@@ -301,12 +288,11 @@ class TableWidget(QWidget):
         if starting:
             if self._resync_speed is None:
                 self._resync_speed = self.scene.speed
-            self._close_menu()
             self.scene.animator.cancel()
             if self.end_dialog is not None:
                 dialog, self.end_dialog = self.end_dialog, None
                 dialog.close()
-            self._clear_decision()
+            self.decisions.clear()
             self._unshown_save = None
             self.scene.reset()
             self.scene.speed = 0.0
@@ -425,138 +411,18 @@ class TableWidget(QWidget):
 
 
     # -- decisions ------------------------------------------------------------------------------
-    def _on_decision(self, request: DecisionRequest) -> None:
-        self.thinking.clear()
-        self._close_menu()
-        self.pending = request
-        self.declare_mode = False
-        legal = request.legal
-        kinds = {a.kind for a in legal}
-        self.bar.show_actions(
-            win=ActionKind.WIN in kinds, kong=ActionKind.KONG in kinds,
-            declare=any(a.declare for a in legal), pass_=ActionKind.PASS in kinds,
-        )
-        self.bar.set_declare_mode(False)
-        self._discard_info = table_info.discard_hints(request.view, request.legal)
-        self.selected = None
-        self._mark_clickable()
-        self.status_line.prompt = table_info.decision_prompt(request.view, request.legal, request.refusal)
-        self.status_line.notice = ""
-        self.status_line.show()
-        if request.time_limit:
-            # shown only: the table keeps the time and decides when it runs out
-            self.clock.start(request.time_limit)  # on my plate, where I look
-        self.cues.decision()
+    @property
+    def pending(self) -> DecisionRequest | None:
+        """My decision on screen (gui.table.decision_controls), if any."""
+        return self.decisions.pending
 
-    def _on_decision_closed(self, closed: DecisionClosed) -> None:
-        """The table took the decision (time up): auto-play has chosen, as the events show."""
-        if self.pending is not None and self.pending.id == closed.id:
-            self._clear_decision()
-            self.status_line.notice = tr("info.time_up")
-            self.status_line.show()
-
-    def _legal_discards(self) -> set[int]:
-        if self.pending is None:
-            return set()
-        return {a.tile for a in self.pending.legal
-                if a.kind is ActionKind.DISCARD and a.declare == self.declare_mode and a.tile is not None}
-
-    def _mark_clickable(self) -> None:
-        allowed = self._legal_discards()
-        model = self.scene.model
-        hand = set(model.seats[HUMAN].hand)
-        for tile in self.scene.tiles:
-            if tile.item_id in hand:
-                ok = model.kinds.get(tile.item_id) in allowed
-                tile.set_flags(clickable=ok, dimmed=self.declare_mode and not ok,
-                               selected_key=tile.item_id == self.selected and ok)
-            else:
-                tile.set_flags(clickable=False, dimmed=False, selected_key=False)
+    def choose(self, action: Action | None) -> bool:
+        """Send `action` if it is legal now; None leaves the decision to 托管."""
+        return self.decisions.choose(action)
 
     def clickable_items(self) -> list[int]:
         """Human hand items that can be discarded now, in display order."""
-        allowed = self._legal_discards()
-        return [i for i in self.scene.human_hand_items() if self.scene.model.kinds.get(i) in allowed]
-
-    def choose(self, action: Action | None) -> bool:
-        """Send `action` if it is legal now (the only way a choice reaches the table); None
-        leaves this decision to the seat's auto-play AI (托管)."""
-        if self.pending is None or self.connection is None:
-            return False
-        if action is not None and action not in self.pending.legal:
-            return False
-        request = self.pending.id
-        self._clear_decision()
-        self.connection.choose(request, action)
-        return True
-
-    def _clear_decision(self) -> None:
-        self.pending = None
-        self.declare_mode = False
-        self.selected = None
-        self.status_line.prompt = ""
-        self.status_line.notice = ""
-        self.status_line.show()
-        self._close_menu()
-        self.clock.stop()
-        self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
-        self._mark_clickable()
-
-    def _close_menu(self) -> None:
-        if self._menu is not None:
-            self._menu.close()
-            self._menu.deleteLater()
-            self._menu = None
-
-    def _choose_kind(self, kind: ActionKind) -> None:
-        self.choose(WIN if kind is ActionKind.WIN else PASS)
-
-    def _kong_clicked(self) -> None:
-        if self.pending is None:
-            return
-        kongs = [a for a in self.pending.legal if a.kind is ActionKind.KONG]
-        if len(kongs) == 1:
-            self.choose(kongs[0])
-        elif kongs:
-            self._close_menu()
-            menu = self._menu = QMenu(self)
-            menu.setStyleSheet(theme.POPUP_MENU_STYLE)
-            for action in kongs:
-                assert action.tile is not None
-                menu.addAction(tr("action.kong") + " " + tile_label(action.tile), self._chooser(action))
-            menu.popup(self.bar.kong.mapToGlobal(self.bar.kong.rect().topLeft()))
-
-    def _chooser(self, action: Action) -> Callable[[], object]:
-        """A slot that chooses `action` (for a menu entry)."""
-        return lambda: self.choose(action)
-
-    def _toggle_declare(self) -> None:
-        if self.pending is None or not any(a.declare for a in self.pending.legal):
-            return
-        self.declare_mode = not self.declare_mode
-        self.bar.set_declare_mode(self.declare_mode)
-        self.selected = None
-        self._mark_clickable()
-
-    def _tile_clicked(self, item: int) -> None:
-        kind = self.scene.model.kinds.get(item)
-        if kind is None or self.scene.model.seat_of_item(item) != HUMAN:
-            return
-        if self.confirm_discard and self.selected != item and item in self.clickable_items():
-            self.selected = item  # against misclicks: the first click only picks the tile
-            self._mark_clickable()
-            self.bar.status.setText(tr("prompt.confirm_discard", tile=tile_label(kind)))
-            return
-        self.choose(Action.discard(kind, declare=self.declare_mode))
-
-    def _tile_hovered(self, item: int, entering: bool) -> None:
-        if self.pending is None:
-            return
-        kind = self.scene.model.kinds.get(item)
-        if entering and kind in self._discard_info and self.scene.model.seat_of_item(item) == HUMAN:
-            self.bar.status.setText(self._discard_info[kind])
-        elif not entering:
-            self.status_line.show()  # back to what I may do
+        return self.decisions.clickable_items()
 
     def _set_autoplay(self, on: bool) -> None:
         self.banner.setVisible(on)
@@ -570,7 +436,8 @@ class TableWidget(QWidget):
         if self.connection is None:
             return
         self.connection.set_auto_win(on)
-        if on and self.pending is not None and WIN in self.pending.legal:
+        pending = self.pending
+        if on and pending is not None and WIN in pending.legal:
             self.choose(WIN)
 
     def toggle_sound(self) -> None:
@@ -591,27 +458,9 @@ class TableWidget(QWidget):
     # -- keyboard -------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        items = self.clickable_items()
-        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and items:
-            if self.selected not in items:
-                self.selected = items[-1] if key == Qt.Key.Key_Left else items[0]
-            else:
-                step = -1 if key == Qt.Key.Key_Left else 1
-                self.selected = items[(items.index(self.selected) + step) % len(items)]
-            self._mark_clickable()
-            self._tile_hovered(self.selected, True)
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.selected in items:
-            assert self.selected is not None
-            self._tile_clicked(self.selected)
-        elif key == Qt.Key.Key_H:
-            self._choose_kind(ActionKind.WIN)
-        elif key in (Qt.Key.Key_Space, Qt.Key.Key_P):
-            self._choose_kind(ActionKind.PASS)
-        elif key == Qt.Key.Key_G:
-            self._kong_clicked()
-        elif key == Qt.Key.Key_T:
-            self._toggle_declare()
-        elif key == Qt.Key.Key_M:
+        if self.decisions.press(key):
+            return
+        if key == Qt.Key.Key_M:
             self.toggle_sound()
         elif key == Qt.Key.Key_Q and self.talk.isVisible() and self.talk.say_button.isVisible():
             self.talk.open_menu()
@@ -619,4 +468,3 @@ class TableWidget(QWidget):
             self.toggle_tracker()
         else:
             super().keyPressEvent(event)
-

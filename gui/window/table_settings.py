@@ -28,6 +28,6 @@ def apply_settings(table: TableWidget, new: Settings) -> None:
     table.time_limit = new.time_limit
     table.bar.autowin.setChecked(new.auto_win)
     table.ai_pause = new.ai_pause
-    table.confirm_discard = new.confirm_discard
+    table.decisions.confirm_discard = new.confirm_discard
     table.talk_muted = new.talk_muted
     table.scene.set_tracker_visible(new.show_tracker)

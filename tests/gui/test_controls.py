@@ -138,7 +138,7 @@ def test_the_bar_keeps_its_height_and_never_takes_the_keyboard(qtbot, tmp_path):
     qtbot.mouseClick(table.bar.autowin, Qt.MouseButton.LeftButton)
     table.bar.autowin.setChecked(False)
     qtbot.keyClick(QApplication.focusWidget() or table, Qt.Key.Key_Left)
-    assert table.selected is not None  # ← still reached the table
+    assert table.decisions.selected is not None  # ← still reached the table
     _stop_quietly(w)
 
 
@@ -149,7 +149,7 @@ def test_select_then_confirm_discards_on_the_second_click(qtbot, tmp_path):
     qtbot.waitUntil(lambda: table.pending is not None and bool(table.clickable_items()), timeout=20000)
     item = table.clickable_items()[0]
     click_tile(qtbot, table, item)
-    assert table.pending is not None and table.selected == item
+    assert table.pending is not None and table.decisions.selected == item
     assert cast(float, table.scene.tiles[item].lift) > 0  # (a Qt property: its stub says Property)
     assert "再点" in table.bar.status.text()
     click_tile(qtbot, table, item)
