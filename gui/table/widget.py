@@ -1,9 +1,11 @@
-"""The playing table: scene + view + action bar, seated at a table through one connection.
+"""The playing table: its parts put together, seated at a table through one connection.
 
 Event flow: the connection (gui.parts.connection) emits an event → the scene animates it → when the
-animation ends the widget acknowledges it, and only then does the table go on. Decisions: the
-widget enables exactly the legal actions (tiles to click, buttons), shows the time the table
-gives, and sends the choice back; when the table decides for the seat (time up) it says so.
+animation ends the widget acknowledges it, and only then does the table go on. The parts, one
+concept each: the scene and its view; the bar (action_bar) and its words (status_line); my
+decision (decision_controls: the legal tiles and buttons, the choice sent back) and its seconds
+(decision_clock); 托管 and 能胡就胡 (autoplay); the pace of the animations (pace); 快捷语
+(table_talk); the result dialogs at a hand's and the match's end (result_dialogs).
 """
 
 from __future__ import annotations
@@ -12,29 +14,28 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
+from PySide6.QtCore import QAbstractAnimation, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.game import events as ev
-from engine.game.actions import WIN, Action
+from engine.game.actions import Action
 from engine.game.rules import Ruleset
 from engine.table.decision import DecisionRequest
 from engine.table.seat import Seat
 from engine.table.summary import HandSummary, track
 from gui.i18n import TextKey, codes, tr
 from gui.parts.connection import HUMAN, HandSaved, TableConnection
-from gui.settings import AI_PAUSES
 from gui.sound.cues import TableCues
-from gui.table import hand_end
 from gui.table import info as table_info
 from gui.table.action_bar import ActionBar
+from gui.table.autoplay import AutoplayToggles
 from gui.table.autoplay_banner import AutoplayBanner
 from gui.table.decision_clock import DecisionClock
 from gui.table.decision_controls import DecisionControls
-from gui.table.end_dialogs import EndOfHandDialog
-from gui.table.readiness import BetweenHandsWait, Readiness
+from gui.table.pace import TablePace
 from gui.table.reconnect_banner import ReconnectBanner
+from gui.table.result_dialogs import ResultDialogs
 from gui.table.scene import TableScene
 from gui.table.status_line import StatusLine
 from gui.table.table_talk import TableTalk
@@ -43,7 +44,6 @@ from gui.table.talk_controls import TalkControls
 from gui.table.thinking import ThinkingWatch
 
 if TYPE_CHECKING:
-    from gui.review_worker import ReviewWorker
     from gui.tiles.art import TileArt
 
 
@@ -74,26 +74,15 @@ class TableWidget(QWidget):
         self.connection: TableConnection | None = None
         self.rules = Ruleset()
         self._time_limit = time_limit  # for the next local match; the table keeps the time
-        self.ai_pause = ai_pause  # a key of settings.AI_PAUSES
+        self.pace = TablePace(self.scene, self.bar.autoplay, ai_pause)
         self.summaries: list[HandSummary] = []
         self._summary = HandSummary()
         self.status_line = StatusLine(self.bar.status, lambda: self.pending is not None, self)
-        self._resync_speed: float | None = None  # the player's speed while a LAN table catches up
         self._unshown_save: HandSaved | None = None
         self.last_saved: HandSaved | None = None  # the hand whose result is shown: its 复盘
-        self.reviews: ReviewWorker | None = None  # the window's review thread: a 复盘 button on results
-        # the points given away in each hand of the match so far (the 复盘's curve), if known
-        self.match_losses: Callable[[], list[float | None]] | None = None
-        self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
-        self.readiness: Readiness | None = None  # a LAN table's wait between hands, last told
-        self.between_wait: BetweenHandsWait | None = None  # its part in the open result dialog
-        self.show_end_dialogs = True
-        self.bar.autoplay_toggled.connect(self._set_autoplay)
-        self.bar.autowin_toggled.connect(self._set_autowin)
-        self.bar.autowin.setChecked(auto_win)
+        self.results = ResultDialogs(self.scene, self.bar.autoplay, self)
         self.banner = AutoplayBanner(self)
         layout.insertWidget(1, self.banner)  # a strip between the table and the bar: it covers nothing
-        self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
         self.reconnect_banner = ReconnectBanner(self.view)  # a LAN table coming back after a drop
         self.reconnect_banner.cancel_clicked.connect(self._give_up_reconnecting)
         self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
@@ -101,6 +90,8 @@ class TableWidget(QWidget):
         self.clock = DecisionClock(self.scene, self.cues, self)  # my decision's seconds, shown
         self.decisions = DecisionControls(self.scene, self.bar, self.status_line, self.clock, self.cues,
                                           lambda: self.connection, self, confirm_discard)
+        self.autoplay = AutoplayToggles(self.bar, self.banner, self.decisions, lambda: self.connection)
+        self.bar.autowin.setChecked(auto_win)
         # 快捷语 at a LAN table (shown there only): the menu, and muting the bubbles
         self.talk = TalkControls()
         self.talk.phrase_chosen.connect(self.say)
@@ -148,14 +139,13 @@ class TableWidget(QWidget):
         c.link_notice.connect(self._while_current(c, self._on_link_notice))
         c.reconnecting.connect(self._while_current(c, self.reconnect_banner.show_attempt))
         c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))
-        c.between.connect(self._while_current(c, self._on_between))
-        self.readiness = None
+        c.between.connect(self._while_current(c, self.results.between))
+        self.results.readiness = None
         c.said.connect(self._while_current(c, self.talking.heard))
         self._set_watching(c.watching)
         self.talk.setVisible(c.remote)
         self.scene.speech.hide_all()
-        c.set_auto_win(self.bar.autowin.isChecked())
-        c.set_autoplay(self.bar.autoplay.isChecked())
+        self.autoplay.tell(c)
         c.start()
         self.setFocus()
 
@@ -205,9 +195,7 @@ class TableWidget(QWidget):
         self.scene.animator.cancel()
         self.clock.stop()
         self.thinking.clear()
-        if self.end_dialog is not None:
-            self.end_dialog.close()
-            self.end_dialog = None
+        self.results.close()
         if self.connection is not None:
             ok = self.connection.stop()
             self.connection = None
@@ -226,6 +214,11 @@ class TableWidget(QWidget):
             and self._summary.ended is None
 
     @property
+    def end_dialog(self) -> QDialog | None:
+        """The open end-of-hand / standings dialog (gui.table.result_dialogs), if any."""
+        return self.results.dialog
+
+    @property
     def watching(self) -> bool:
         """观战: this player watches the table (from seat 0's side) and plays no seat."""
         return self.connection is not None and self.connection.watching
@@ -233,8 +226,7 @@ class TableWidget(QWidget):
     def _set_watching(self, watching: bool) -> None:
         self.scene.watching = watching
         self.talk.set_watching(watching)
-        for control in (self.bar.autoplay, self.bar.autowin):
-            control.setVisible(not watching)
+        self.autoplay.set_watching(watching)
         self.scene.refresh_texts()
 
     # -- 快捷语 ----------------------------------------------------------------------------------
@@ -254,12 +246,7 @@ class TableWidget(QWidget):
 
     def set_speed(self, speed: float) -> None:
         """A new speed applies from the next animation; instant also ends the running one."""
-        if self._resync_speed is not None:  # catching up at once: the new speed comes after
-            self._resync_speed = speed
-            return
-        self.scene.speed = speed
-        if speed <= 0:
-            self.scene.animator.finish_now()
+        self.pace.set_speed(speed)
 
     # -- events -------------------------------------------------------------------------------
     def _on_event(self, event: ev.Event) -> None:
@@ -270,11 +257,12 @@ class TableWidget(QWidget):
         # named in the log before it is shown: a crash trace follows the event it happened in
         log.info("hand %d: showing %s", self._summary.hand_number, ev.describe(event))
         animation = self.scene.show_event(event)
-        self.cues.event(event, animation, self.scene.landing_ms, quiet=self._resync_speed is not None)
-        pause = self._pause_ms(event)
+        self.cues.event(event, animation, self.scene.landing_ms, quiet=self.pace.catching_up)
+        pause = self.pace.pause_ms(event)
         if pause:
             animation = self.scene.animator.then_pause(animation, pause)
-        self._update_info(event)
+        self._show_hand_line()
+        self.status_line.event_shown(self.scene.model, event)
         if isinstance(event, ev.HandEnded):
             self._after(animation, self._show_hand_end)
         elif isinstance(event, ev.MatchEnded):
@@ -285,26 +273,14 @@ class TableWidget(QWidget):
     def _on_resync(self, starting: bool) -> None:
         """A LAN table is drawn again from the start of its hand (the player came back): at once,
         then at the player's speed again. What was on screen goes; the table sends it anew."""
+        self.pace.catch_up(starting)
         if starting:
-            if self._resync_speed is None:
-                self._resync_speed = self.scene.speed
             self.scene.animator.cancel()
-            if self.end_dialog is not None:
-                dialog, self.end_dialog = self.end_dialog, None
-                dialog.close()
+            self.results.close()
             self.decisions.clear()
             self._unshown_save = None
             self.scene.reset()
-            self.scene.speed = 0.0
-        elif self._resync_speed is not None:
-            self.scene.speed, self._resync_speed = self._resync_speed, None
 
-    def _on_between(self, state: Readiness) -> None:
-        """A LAN table's wait between hands changed: the open result dialog shows it (one
-        opened later starts from it)."""
-        self.readiness = state
-        if self.between_wait is not None:
-            self.between_wait.update(state)
     def _give_up_reconnecting(self) -> None:
         if self.connection is not None:
             self.connection.give_up()
@@ -312,15 +288,6 @@ class TableWidget(QWidget):
     def _on_link_notice(self, text: str) -> None:
         self.status_line.link = text
         self.status_line.show()
-
-    def _pause_ms(self, event: ev.Event) -> int:
-        """A short hold after an AI's (or 托管's) draw, so a person sees who moves and what;
-        scaled like the animations (not beyond normal), none at instant speed."""
-        if not isinstance(event, ev.TileDrawn):
-            return 0
-        if event.seat == HUMAN and not self.bar.autoplay.isChecked():
-            return 0
-        return round(AI_PAUSES.get(self.ai_pause, 0) * min(1.0, self.scene.speed))
 
     def _keep_save(self, saved: HandSaved) -> None:
         """The engine saves a hand just before its end is shown: passed on with that event,
@@ -345,70 +312,25 @@ class TableWidget(QWidget):
 
     def _show_hand_end(self) -> None:
         summary = self.summaries[-1] if self.summaries else self._summary
-        if not self.show_end_dialogs:
-            self.hand_finished.emit(summary)
-            self._ack()
-            return
-        dialog = EndOfHandDialog(self.scene.art, summary, self.scene.names, self)
-        self.end_dialog = dialog
-        if self.reviews is not None and self.last_saved is not None:
-            from gui.table.review_window import offer_review  # (it holds a replay: made with the first)
 
-            offer_review(dialog, self.scene.art, self.last_saved, self.reviews, self.scene.speed,
-                         self.match_losses() if self.match_losses is not None else None)
-        if self.connection is not None and self.connection.waits_between_hands:
-            self.between_wait = hand_end.wait_for_everyone(
-                dialog, self.scene.names, summary.hand_number, self.connection.next_hand,
-                self.bar.autoplay.isChecked, self.readiness)
-        if self.bar.autoplay.isChecked():
-            hand_end.autoplay_countdown(dialog, self.bar.autoplay)
-        elif self.watching:  # a watcher is not waited for: the table plays on behind the result
-            QTimer.singleShot(hand_end.AUTOPLAY_RESULT_MS, dialog, dialog.accept)
-
-        def closed() -> None:
-            self.end_dialog = None
-            self.between_wait = None
+        def done() -> None:
             self.hand_finished.emit(summary)
             self._ack()
 
-        hand_end.once_closed(dialog, closed)
-        dialog.open()
+        self.results.hand(summary, self.last_saved, self.connection, self.watching, done)
 
     def _show_standings(self) -> None:
-        if not self.show_end_dialogs:
-            self.match_finished.emit(list(self.summaries))
-            self._ack()
-            return
-        from gui.table.end_dialogs import StandingsDialog
-
-        dialog = StandingsDialog(self.summaries, self.scene.names, self)
-        self.end_dialog = dialog
-
-        def closed() -> None:
-            self.end_dialog = None
+        def done() -> None:
             self.match_finished.emit(list(self.summaries))
             self._ack()
 
-        hand_end.once_closed(dialog, closed)
-        dialog.open()
-
-    # -- information lines --------------------------------------------------------------------
-    def _update_info(self, event: ev.Event) -> None:
-        model = self.scene.model
-        self._show_hand_line()
-        if isinstance(event, ev.TileDiscarded | ev.HandStarted | ev.HandEnded):
-            # why I may not win on a discard stays in view until the next discard
-            self.status_line.refusal = table_info.refusal_of(model, event)
-        if isinstance(event, ev.HandStarted | ev.HandEnded):
-            self.status_line.notice = ""
-        self.status_line.show()
+        self.results.standings(self.summaries, done)
 
     def _show_hand_line(self) -> None:
         """My suits and waits (a watcher has no hand of its own to count)."""
         scene = self.scene
         line = "" if self.watching else table_info.hand_line(scene.model, scene.tracker.unseen())
         self.bar.waits.setText(line)
-
 
     # -- decisions ------------------------------------------------------------------------------
     @property
@@ -423,22 +345,6 @@ class TableWidget(QWidget):
     def clickable_items(self) -> list[int]:
         """Human hand items that can be discarded now, in display order."""
         return self.decisions.clickable_items()
-
-    def _set_autoplay(self, on: bool) -> None:
-        self.banner.setVisible(on)
-        if self.connection is None:
-            return
-        self.connection.set_autoplay(on)
-        if on:
-            self.choose(None)  # a decision on screen goes to the AI as well
-
-    def _set_autowin(self, on: bool) -> None:
-        if self.connection is None:
-            return
-        self.connection.set_auto_win(on)
-        pending = self.pending
-        if on and pending is not None and WIN in pending.legal:
-            self.choose(WIN)
 
     def toggle_sound(self) -> None:
         """M: sound off, or on again; the bar says which for a moment."""
