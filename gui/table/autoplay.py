@@ -1,6 +1,7 @@
 """托管 and 能胡就胡, the table widget's side: the bar's two toggles told to the table, whose AI
 plays the seat (托管: every decision, the one on screen too; 能胡就胡: every win, also one on
-screen); the banner says 托管 is on and turns it off in one click. A watcher has neither."""
+screen); the banner says 托管 is on and turns it off in one click. A watcher has neither, nor
+has the 新手教学 (the AI would play off its script)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class AutoplayToggles:
         self._banner = banner
         self._decisions = decisions
         self._connection = connection
+        self._offered = True
         bar.autoplay_toggled.connect(self._set_autoplay)
         bar.autowin_toggled.connect(self._set_autowin)
         banner.cancel_clicked.connect(lambda: bar.autoplay.setChecked(False))
@@ -31,8 +33,16 @@ class AutoplayToggles:
         connection.set_autoplay(self._bar.autoplay.isChecked())
 
     def set_watching(self, watching: bool) -> None:
+        self._show(self._offered and not watching)
+
+    def withhold(self) -> None:
+        """Neither toggle at this table, whoever sits at it."""
+        self._offered = False
+        self._show(False)
+
+    def _show(self, shown: bool) -> None:
         for control in (self._bar.autoplay, self._bar.autowin):
-            control.setVisible(not watching)
+            control.setVisible(shown)
 
     def _set_autoplay(self, on: bool) -> None:
         self._banner.setVisible(on)

@@ -63,8 +63,7 @@ class TutorialTable(TableWidget):
 
     def __init__(self, art: TileArt, speed: float = 1.0) -> None:
         super().__init__(art, speed=speed)  # no 能胡就胡, no time limit, no pause after draws
-        for toggle in (self.bar.autoplay, self.bar.autowin):
-            toggle.hide()  # 托管 would play its own moves, off the script
+        self.autoplay.withhold()  # 托管 would play its own moves, off the script
         self.callout = Callout(self.view)
         self.callout.next_clicked.connect(self._next)
         self.callout.skip_clicked.connect(self.skip)
