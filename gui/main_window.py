@@ -187,8 +187,8 @@ class MainWindow(QMainWindow):
             table.tracker_toggled.connect(self._tracker_toggled)
             table.engine_failed.connect(self.engine_failed)
             table.hand_saved.connect(lambda saved: self.session.hand_saved(saved, table.summaries[-1]))
-            table.reviews = self.reviews
-            table.match_losses = lambda: self.session.match_losses()
+            table.results.reviews = self.reviews
+            table.results.match_losses = lambda: self.session.match_losses()
             table.cues.sounds = self.sounds
             table.talk.mute_toggled.connect(self._mute_talk)
             self.stack.addWidget(table)

@@ -1,7 +1,7 @@
 """What the table does around a hand's result dialog, apart from showing it: the dialog's close
 acknowledges the hand once only, 托管 moves on to the next hand by itself after a moment, and at
 a LAN table 下一局 means "ready" and the dialog waits for everyone (gui.table.readiness). The
-table widget (gui.table.widget) opens the dialog and calls these."""
+result dialogs (gui.table.result_dialogs) open the dialog and call these."""
 
 from __future__ import annotations
 

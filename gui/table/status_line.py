@@ -9,8 +9,10 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QLabel
 
+from engine.game import events as ev
 from engine.game.scoring import WinRefusal
 from gui.table import info as table_info
+from gui.table.model import TableModel
 
 NOTE_MS = 2500  # how long a passing note stays
 
@@ -33,6 +35,15 @@ class StatusLine(QObject):
         first = self.prompt if self._deciding() else self.notice
         parts = [text for text in (self.link, first, table_info.refusal_text(self.refusal)) if text]
         self._label.setText("   ·   ".join(parts))
+
+    def event_shown(self, model: TableModel, event: ev.Event) -> None:
+        """After each event: why I may not win on a discard stays in view until the next
+        discard; a hand's start or end ends the table's word (time up)."""
+        if isinstance(event, ev.TileDiscarded | ev.HandStarted | ev.HandEnded):
+            self.refusal = table_info.refusal_of(model, event)
+        if isinstance(event, ev.HandStarted | ev.HandEnded):
+            self.notice = ""
+        self.show()
 
     def note(self, text: str) -> None:
         """A word on the bar for a moment, then what it said before."""

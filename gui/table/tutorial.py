@@ -34,7 +34,6 @@ from engine.table.tutorial import (
 )
 from gui.i18n import TextKey, refusal_reason, score_label, tile_label, tr
 from gui.parts.callout import Callout, SkipButton
-from gui.parts.connection import HUMAN
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.widget import TableWidget
 
@@ -64,8 +63,7 @@ class TutorialTable(TableWidget):
 
     def __init__(self, art: TileArt, speed: float = 1.0) -> None:
         super().__init__(art, speed=speed)  # no 能胡就胡, no time limit, no pause after draws
-        for toggle in (self.bar.autoplay, self.bar.autowin):
-            toggle.hide()  # 托管 would play its own moves, off the script
+        self.autoplay.withhold()  # 托管 would play its own moves, off the script
         self.callout = Callout(self.view)
         self.callout.next_clicked.connect(self._next)
         self.callout.skip_clicked.connect(self.skip)
@@ -78,8 +76,11 @@ class TutorialTable(TableWidget):
         self._then: Callable[[], None] | None = None  # what 下一步 does
         self._task = ""  # what the moment on screen asks the player to do
         self._hold = ""  # an event's moment shown once its animation ends, the table waiting
-        self._decisions = 0
-        self.expected: Action | None = None  # the one move the tutorial lets through now
+        self._decisions = 0  # decisions of the player's so far: the script's place
+        self.decisions.guide = self._scripted_move  # only the scripted move goes
+        self.decisions.shown.connect(self._explain_decision)
+        self.decisions.refused.connect(self._refuse)
+        self.decisions.chosen.connect(self._moved)
         self.moment = ""  # the moment on screen ("" none)
         self.finished_playing = False
         self.score_note: Callout | None = None  # the score's explanation, in the result dialog
@@ -206,56 +207,29 @@ class TutorialTable(TableWidget):
         self._show("done", finish)
 
     # -- decisions: only the scripted move -------------------------------------------------------
-    def _on_decision(self, request: DecisionRequest) -> None:
+    @property
+    def expected(self) -> Action | None:
+        """The one move the tutorial lets through now."""
+        return self.decisions.guided
+
+    def _scripted_move(self, _request: DecisionRequest) -> Action | None:
         index = self._decisions
         self._decisions += 1
-        self.expected = PLAYER_MOVES[index] if index < len(PLAYER_MOVES) else None
-        super()._on_decision(request)
-        if self.expected is not None and self.expected.kind is ActionKind.DISCARD:
-            kinds = self.scene.model.kinds
-            items = [i for i in self.scene.human_hand_items() if kinds.get(i) == self.expected.tile]
-            self.selected = items[-1] if items else None  # raised: Enter discards it too
-            self._mark_clickable()
+        return PLAYER_MOVES[index] if index < len(PLAYER_MOVES) else None
+
+    def _explain_decision(self, _request: DecisionRequest) -> None:
+        """The moments of the decision on screen, then what to do."""
         task = task_text(self.expected) if self.expected is not None else ""
-        keys = decision_moments(index)
+        keys = decision_moments(self._decisions - 1)
         self._seen.update(keys)
         self._show_chain(keys, task)
 
-    def _legal_discards(self) -> set[int]:
-        legal = super()._legal_discards() if self.expected is None else {
-            a.tile for a in (self.pending.legal if self.pending is not None else ())
-            if a.kind is ActionKind.DISCARD and a.tile is not None}
-        expected = self.expected
-        if expected is None:
-            return legal
-        if expected.kind is ActionKind.DISCARD:
-            return legal & {expected.tile}
-        return set()
-
-    def _mark_clickable(self) -> None:
-        super()._mark_clickable()
-        if self.expected is None or self.pending is None:
-            return
-        allowed = self._legal_discards()
-        model = self.scene.model
-        hand = set(model.seats[HUMAN].hand)
-        for tile in self.scene.tiles:
-            if tile.item_id in hand:
-                tile.set_flags(dimmed=model.kinds.get(tile.item_id) not in allowed)
-
-    def choose(self, action: Action | None) -> bool:
-        expected = self.expected
-        if self.pending is not None and expected is not None and action != expected:
-            self._refuse(action, expected)
-            return False
-        chosen = super().choose(action)
-        if chosen:
-            self.expected = None
-            self.moment = ""
-            self.callout.hide()
-        return chosen
+    def _moved(self, _action: Action | None) -> None:
+        self.moment = ""
+        self.callout.hide()
 
     def _refuse(self, action: Action | None, expected: Action) -> None:
+        """Another move than the scripted one: not sent; the bar says what to do instead."""
         words = tr("tutorial.refused", what=task_text(expected))
         pending = self.pending
         if action == WIN and pending is not None and pending.refusal is not None:

@@ -1,9 +1,11 @@
-"""The playing table: scene + view + action bar, seated at a table through one connection.
+"""The playing table: its parts put together, seated at a table through one connection.
 
 Event flow: the connection (gui.parts.connection) emits an event → the scene animates it → when the
-animation ends the widget acknowledges it, and only then does the table go on. Decisions: the
-widget enables exactly the legal actions (tiles to click, buttons), shows the time the table
-gives, and sends the choice back; when the table decides for the seat (time up) it says so.
+animation ends the widget acknowledges it, and only then does the table go on. The parts, one
+concept each: the scene and its view; the bar (action_bar) and its words (status_line); my
+decision (decision_controls: the legal tiles and buttons, the choice sent back) and its seconds
+(decision_clock); 托管 and 能胡就胡 (autoplay); the pace of the animations (pace); 快捷语
+(table_talk); the result dialogs at a hand's and the match's end (result_dialogs).
 """
 
 from __future__ import annotations
@@ -12,29 +14,28 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractAnimation, Qt, QTimer, Signal
+from PySide6.QtCore import QAbstractAnimation, Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QVBoxLayout, QWidget
 
 from engine.game import events as ev
-from engine.game.actions import PASS, WIN, Action, ActionKind
+from engine.game.actions import Action
 from engine.game.rules import Ruleset
-from engine.table.decision import DecisionClosed, DecisionRequest
+from engine.table.decision import DecisionRequest
 from engine.table.seat import Seat
 from engine.table.summary import HandSummary, track
-from gui import theme
-from gui.i18n import TextKey, codes, tile_label, tr
+from gui.i18n import TextKey, codes, tr
 from gui.parts.connection import HUMAN, HandSaved, TableConnection
-from gui.settings import AI_PAUSES
 from gui.sound.cues import TableCues
-from gui.table import hand_end
 from gui.table import info as table_info
 from gui.table.action_bar import ActionBar
+from gui.table.autoplay import AutoplayToggles
 from gui.table.autoplay_banner import AutoplayBanner
 from gui.table.decision_clock import DecisionClock
-from gui.table.end_dialogs import EndOfHandDialog
-from gui.table.readiness import BetweenHandsWait, Readiness
+from gui.table.decision_controls import DecisionControls
+from gui.table.pace import TablePace
 from gui.table.reconnect_banner import ReconnectBanner
+from gui.table.result_dialogs import ResultDialogs
 from gui.table.scene import TableScene
 from gui.table.status_line import StatusLine
 from gui.table.table_talk import TableTalk
@@ -43,7 +44,6 @@ from gui.table.talk_controls import TalkControls
 from gui.table.thinking import ThinkingWatch
 
 if TYPE_CHECKING:
-    from gui.review_worker import ReviewWorker
     from gui.tiles.art import TileArt
 
 
@@ -73,44 +73,25 @@ class TableWidget(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.connection: TableConnection | None = None
         self.rules = Ruleset()
-        self.pending: DecisionRequest | None = None
-        self.declare_mode = False
-        self.selected: int | None = None
         self._time_limit = time_limit  # for the next local match; the table keeps the time
-        self.ai_pause = ai_pause  # a key of settings.AI_PAUSES
-        self.confirm_discard = confirm_discard  # select, then click again to discard
+        self.pace = TablePace(self.scene, self.bar.autoplay, ai_pause)
         self.summaries: list[HandSummary] = []
         self._summary = HandSummary()
-        self._discard_info: dict[int, str] = {}
         self.status_line = StatusLine(self.bar.status, lambda: self.pending is not None, self)
-        self._resync_speed: float | None = None  # the player's speed while a LAN table catches up
         self._unshown_save: HandSaved | None = None
         self.last_saved: HandSaved | None = None  # the hand whose result is shown: its 复盘
-        self.reviews: ReviewWorker | None = None  # the window's review thread: a 复盘 button on results
-        # the points given away in each hand of the match so far (the 复盘's curve), if known
-        self.match_losses: Callable[[], list[float | None]] | None = None
-        self._menu: QMenu | None = None
-        self.end_dialog: QWidget | None = None  # the open end-of-hand / standings dialog
-        self.readiness: Readiness | None = None  # a LAN table's wait between hands, last told
-        self.between_wait: BetweenHandsWait | None = None  # its part in the open result dialog
-        self.show_end_dialogs = True
-        self.bar.win_clicked.connect(lambda: self._choose_kind(ActionKind.WIN))
-        self.bar.pass_clicked.connect(lambda: self._choose_kind(ActionKind.PASS))
-        self.bar.kong_clicked.connect(self._kong_clicked)
-        self.bar.declare_clicked.connect(self._toggle_declare)
-        self.bar.autoplay_toggled.connect(self._set_autoplay)
-        self.bar.autowin_toggled.connect(self._set_autowin)
-        self.bar.autowin.setChecked(auto_win)
-        self.scene.tile_clicked.connect(self._tile_clicked)
-        self.scene.tile_hovered.connect(self._tile_hovered)
+        self.results = ResultDialogs(self.scene, self.bar.autoplay, self)
         self.banner = AutoplayBanner(self)
         layout.insertWidget(1, self.banner)  # a strip between the table and the bar: it covers nothing
-        self.banner.cancel_clicked.connect(lambda: self.bar.autoplay.setChecked(False))
         self.reconnect_banner = ReconnectBanner(self.view)  # a LAN table coming back after a drop
         self.reconnect_banner.cancel_clicked.connect(self._give_up_reconnecting)
         self.thinking = ThinkingWatch(self.scene, HUMAN, self)  # 思考中 on a slow AI's plate
         self.cues = TableCues()  # the sounds of the table: the window gives it its Sounds
         self.clock = DecisionClock(self.scene, self.cues, self)  # my decision's seconds, shown
+        self.decisions = DecisionControls(self.scene, self.bar, self.status_line, self.clock, self.cues,
+                                          lambda: self.connection, self, confirm_discard)
+        self.autoplay = AutoplayToggles(self.bar, self.banner, self.decisions, lambda: self.connection)
+        self.bar.autowin.setChecked(auto_win)
         # 快捷语 at a LAN table (shown there only): the menu, and muting the bubbles
         self.talk = TalkControls()
         self.talk.phrase_chosen.connect(self.say)
@@ -148,22 +129,23 @@ class TableWidget(QWidget):
         c = connection
         c.hand_saved.connect(self._while_current(c, self._keep_save))
         c.event_ready.connect(self._while_current(c, self._on_event))
-        c.decision_needed.connect(self._while_current(c, self._on_decision))
-        c.decision_closed.connect(self._while_current(c, self._on_decision_closed))
+        # my decision: no other seat is thinking any more; then the decision is shown
+        c.decision_needed.connect(self._while_current(c, lambda _request: self.thinking.clear()))
+        c.decision_needed.connect(self._while_current(c, self.decisions.open))
+        c.decision_closed.connect(self._while_current(c, self.decisions.closed))
         c.failed.connect(self._while_current(c, self.engine_failed.emit))
         c.seat_state.connect(self._while_current(c, self.scene.set_seat_state))
         c.resyncing.connect(self._while_current(c, self._on_resync))
         c.link_notice.connect(self._while_current(c, self._on_link_notice))
         c.reconnecting.connect(self._while_current(c, self.reconnect_banner.show_attempt))
         c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))
-        c.between.connect(self._while_current(c, self._on_between))
-        self.readiness = None
+        c.between.connect(self._while_current(c, self.results.between))
+        self.results.readiness = None
         c.said.connect(self._while_current(c, self.talking.heard))
         self._set_watching(c.watching)
         self.talk.setVisible(c.remote)
         self.scene.speech.hide_all()
-        c.set_auto_win(self.bar.autowin.isChecked())
-        c.set_autoplay(self.bar.autoplay.isChecked())
+        self.autoplay.tell(c)
         c.start()
         self.setFocus()
 
@@ -188,13 +170,9 @@ class TableWidget(QWidget):
         self.reconnect_banner.retranslate()
         self.talk.retranslate()
         self.scene.speech.retranslate()
-        self.bar.set_declare_mode(self.declare_mode)
         self.scene.refresh_texts()
         # the lines under the table are words too: say them again in the new language
-        pending = self.pending
-        if pending is not None:
-            self.status_line.prompt = table_info.decision_prompt(pending.view, pending.legal, pending.refusal)
-            self._discard_info = table_info.discard_hints(pending.view, pending.legal)
+        self.decisions.retranslate()
         if self.status_line.notice:
             self.status_line.notice = tr("info.time_up")
         if self.connection is not None:
@@ -214,17 +192,14 @@ class TableWidget(QWidget):
         ok = True
         self._on_resync(False)  # a table left while it caught up: the player's speed again
         self.reconnect_banner.show_attempt(0, 0)
-        self._close_menu()
         self.scene.animator.cancel()
         self.clock.stop()
         self.thinking.clear()
-        if self.end_dialog is not None:
-            self.end_dialog.close()
-            self.end_dialog = None
+        self.results.close()
         if self.connection is not None:
             ok = self.connection.stop()
             self.connection = None
-        self.pending = None
+        self.decisions.drop()
         return ok
 
     @property
@@ -239,6 +214,11 @@ class TableWidget(QWidget):
             and self._summary.ended is None
 
     @property
+    def end_dialog(self) -> QDialog | None:
+        """The open end-of-hand / standings dialog (gui.table.result_dialogs), if any."""
+        return self.results.dialog
+
+    @property
     def watching(self) -> bool:
         """观战: this player watches the table (from seat 0's side) and plays no seat."""
         return self.connection is not None and self.connection.watching
@@ -246,8 +226,7 @@ class TableWidget(QWidget):
     def _set_watching(self, watching: bool) -> None:
         self.scene.watching = watching
         self.talk.set_watching(watching)
-        for control in (self.bar.autoplay, self.bar.autowin):
-            control.setVisible(not watching)
+        self.autoplay.set_watching(watching)
         self.scene.refresh_texts()
 
     # -- 快捷语 ----------------------------------------------------------------------------------
@@ -267,12 +246,7 @@ class TableWidget(QWidget):
 
     def set_speed(self, speed: float) -> None:
         """A new speed applies from the next animation; instant also ends the running one."""
-        if self._resync_speed is not None:  # catching up at once: the new speed comes after
-            self._resync_speed = speed
-            return
-        self.scene.speed = speed
-        if speed <= 0:
-            self.scene.animator.finish_now()
+        self.pace.set_speed(speed)
 
     # -- events -------------------------------------------------------------------------------
     def _on_event(self, event: ev.Event) -> None:
@@ -283,11 +257,12 @@ class TableWidget(QWidget):
         # named in the log before it is shown: a crash trace follows the event it happened in
         log.info("hand %d: showing %s", self._summary.hand_number, ev.describe(event))
         animation = self.scene.show_event(event)
-        self.cues.event(event, animation, self.scene.landing_ms, quiet=self._resync_speed is not None)
-        pause = self._pause_ms(event)
+        self.cues.event(event, animation, self.scene.landing_ms, quiet=self.pace.catching_up)
+        pause = self.pace.pause_ms(event)
         if pause:
             animation = self.scene.animator.then_pause(animation, pause)
-        self._update_info(event)
+        self._show_hand_line()
+        self.status_line.event_shown(self.scene.model, event)
         if isinstance(event, ev.HandEnded):
             self._after(animation, self._show_hand_end)
         elif isinstance(event, ev.MatchEnded):
@@ -298,27 +273,14 @@ class TableWidget(QWidget):
     def _on_resync(self, starting: bool) -> None:
         """A LAN table is drawn again from the start of its hand (the player came back): at once,
         then at the player's speed again. What was on screen goes; the table sends it anew."""
+        self.pace.catch_up(starting)
         if starting:
-            if self._resync_speed is None:
-                self._resync_speed = self.scene.speed
-            self._close_menu()
             self.scene.animator.cancel()
-            if self.end_dialog is not None:
-                dialog, self.end_dialog = self.end_dialog, None
-                dialog.close()
-            self._clear_decision()
+            self.results.close()
+            self.decisions.clear()
             self._unshown_save = None
             self.scene.reset()
-            self.scene.speed = 0.0
-        elif self._resync_speed is not None:
-            self.scene.speed, self._resync_speed = self._resync_speed, None
 
-    def _on_between(self, state: Readiness) -> None:
-        """A LAN table's wait between hands changed: the open result dialog shows it (one
-        opened later starts from it)."""
-        self.readiness = state
-        if self.between_wait is not None:
-            self.between_wait.update(state)
     def _give_up_reconnecting(self) -> None:
         if self.connection is not None:
             self.connection.give_up()
@@ -326,15 +288,6 @@ class TableWidget(QWidget):
     def _on_link_notice(self, text: str) -> None:
         self.status_line.link = text
         self.status_line.show()
-
-    def _pause_ms(self, event: ev.Event) -> int:
-        """A short hold after an AI's (or 托管's) draw, so a person sees who moves and what;
-        scaled like the animations (not beyond normal), none at instant speed."""
-        if not isinstance(event, ev.TileDrawn):
-            return 0
-        if event.seat == HUMAN and not self.bar.autoplay.isChecked():
-            return 0
-        return round(AI_PAUSES.get(self.ai_pause, 0) * min(1.0, self.scene.speed))
 
     def _keep_save(self, saved: HandSaved) -> None:
         """The engine saves a hand just before its end is shown: passed on with that event,
@@ -359,63 +312,19 @@ class TableWidget(QWidget):
 
     def _show_hand_end(self) -> None:
         summary = self.summaries[-1] if self.summaries else self._summary
-        if not self.show_end_dialogs:
-            self.hand_finished.emit(summary)
-            self._ack()
-            return
-        dialog = EndOfHandDialog(self.scene.art, summary, self.scene.names, self)
-        self.end_dialog = dialog
-        if self.reviews is not None and self.last_saved is not None:
-            from gui.table.review_window import offer_review  # (it holds a replay: made with the first)
 
-            offer_review(dialog, self.scene.art, self.last_saved, self.reviews, self.scene.speed,
-                         self.match_losses() if self.match_losses is not None else None)
-        if self.connection is not None and self.connection.waits_between_hands:
-            self.between_wait = hand_end.wait_for_everyone(
-                dialog, self.scene.names, summary.hand_number, self.connection.next_hand,
-                self.bar.autoplay.isChecked, self.readiness)
-        if self.bar.autoplay.isChecked():
-            hand_end.autoplay_countdown(dialog, self.bar.autoplay)
-        elif self.watching:  # a watcher is not waited for: the table plays on behind the result
-            QTimer.singleShot(hand_end.AUTOPLAY_RESULT_MS, dialog, dialog.accept)
-
-        def closed() -> None:
-            self.end_dialog = None
-            self.between_wait = None
+        def done() -> None:
             self.hand_finished.emit(summary)
             self._ack()
 
-        hand_end.once_closed(dialog, closed)
-        dialog.open()
+        self.results.hand(summary, self.last_saved, self.connection, self.watching, done)
 
     def _show_standings(self) -> None:
-        if not self.show_end_dialogs:
-            self.match_finished.emit(list(self.summaries))
-            self._ack()
-            return
-        from gui.table.end_dialogs import StandingsDialog
-
-        dialog = StandingsDialog(self.summaries, self.scene.names, self)
-        self.end_dialog = dialog
-
-        def closed() -> None:
-            self.end_dialog = None
+        def done() -> None:
             self.match_finished.emit(list(self.summaries))
             self._ack()
 
-        hand_end.once_closed(dialog, closed)
-        dialog.open()
-
-    # -- information lines --------------------------------------------------------------------
-    def _update_info(self, event: ev.Event) -> None:
-        model = self.scene.model
-        self._show_hand_line()
-        if isinstance(event, ev.TileDiscarded | ev.HandStarted | ev.HandEnded):
-            # why I may not win on a discard stays in view until the next discard
-            self.status_line.refusal = table_info.refusal_of(model, event)
-        if isinstance(event, ev.HandStarted | ev.HandEnded):
-            self.status_line.notice = ""
-        self.status_line.show()
+        self.results.standings(self.summaries, done)
 
     def _show_hand_line(self) -> None:
         """My suits and waits (a watcher has no hand of its own to count)."""
@@ -423,155 +332,19 @@ class TableWidget(QWidget):
         line = "" if self.watching else table_info.hand_line(scene.model, scene.tracker.unseen())
         self.bar.waits.setText(line)
 
-
     # -- decisions ------------------------------------------------------------------------------
-    def _on_decision(self, request: DecisionRequest) -> None:
-        self.thinking.clear()
-        self._close_menu()
-        self.pending = request
-        self.declare_mode = False
-        legal = request.legal
-        kinds = {a.kind for a in legal}
-        self.bar.show_actions(
-            win=ActionKind.WIN in kinds, kong=ActionKind.KONG in kinds,
-            declare=any(a.declare for a in legal), pass_=ActionKind.PASS in kinds,
-        )
-        self.bar.set_declare_mode(False)
-        self._discard_info = table_info.discard_hints(request.view, request.legal)
-        self.selected = None
-        self._mark_clickable()
-        self.status_line.prompt = table_info.decision_prompt(request.view, request.legal, request.refusal)
-        self.status_line.notice = ""
-        self.status_line.show()
-        if request.time_limit:
-            # shown only: the table keeps the time and decides when it runs out
-            self.clock.start(request.time_limit)  # on my plate, where I look
-        self.cues.decision()
+    @property
+    def pending(self) -> DecisionRequest | None:
+        """My decision on screen (gui.table.decision_controls), if any."""
+        return self.decisions.pending
 
-    def _on_decision_closed(self, closed: DecisionClosed) -> None:
-        """The table took the decision (time up): auto-play has chosen, as the events show."""
-        if self.pending is not None and self.pending.id == closed.id:
-            self._clear_decision()
-            self.status_line.notice = tr("info.time_up")
-            self.status_line.show()
-
-    def _legal_discards(self) -> set[int]:
-        if self.pending is None:
-            return set()
-        return {a.tile for a in self.pending.legal
-                if a.kind is ActionKind.DISCARD and a.declare == self.declare_mode and a.tile is not None}
-
-    def _mark_clickable(self) -> None:
-        allowed = self._legal_discards()
-        model = self.scene.model
-        hand = set(model.seats[HUMAN].hand)
-        for tile in self.scene.tiles:
-            if tile.item_id in hand:
-                ok = model.kinds.get(tile.item_id) in allowed
-                tile.set_flags(clickable=ok, dimmed=self.declare_mode and not ok,
-                               selected_key=tile.item_id == self.selected and ok)
-            else:
-                tile.set_flags(clickable=False, dimmed=False, selected_key=False)
+    def choose(self, action: Action | None) -> bool:
+        """Send `action` if it is legal now; None leaves the decision to 托管."""
+        return self.decisions.choose(action)
 
     def clickable_items(self) -> list[int]:
         """Human hand items that can be discarded now, in display order."""
-        allowed = self._legal_discards()
-        return [i for i in self.scene.human_hand_items() if self.scene.model.kinds.get(i) in allowed]
-
-    def choose(self, action: Action | None) -> bool:
-        """Send `action` if it is legal now (the only way a choice reaches the table); None
-        leaves this decision to the seat's auto-play AI (托管)."""
-        if self.pending is None or self.connection is None:
-            return False
-        if action is not None and action not in self.pending.legal:
-            return False
-        request = self.pending.id
-        self._clear_decision()
-        self.connection.choose(request, action)
-        return True
-
-    def _clear_decision(self) -> None:
-        self.pending = None
-        self.declare_mode = False
-        self.selected = None
-        self.status_line.prompt = ""
-        self.status_line.notice = ""
-        self.status_line.show()
-        self._close_menu()
-        self.clock.stop()
-        self.bar.show_actions(win=False, kong=False, declare=False, pass_=False)
-        self._mark_clickable()
-
-    def _close_menu(self) -> None:
-        if self._menu is not None:
-            self._menu.close()
-            self._menu.deleteLater()
-            self._menu = None
-
-    def _choose_kind(self, kind: ActionKind) -> None:
-        self.choose(WIN if kind is ActionKind.WIN else PASS)
-
-    def _kong_clicked(self) -> None:
-        if self.pending is None:
-            return
-        kongs = [a for a in self.pending.legal if a.kind is ActionKind.KONG]
-        if len(kongs) == 1:
-            self.choose(kongs[0])
-        elif kongs:
-            self._close_menu()
-            menu = self._menu = QMenu(self)
-            menu.setStyleSheet(theme.POPUP_MENU_STYLE)
-            for action in kongs:
-                assert action.tile is not None
-                menu.addAction(tr("action.kong") + " " + tile_label(action.tile), self._chooser(action))
-            menu.popup(self.bar.kong.mapToGlobal(self.bar.kong.rect().topLeft()))
-
-    def _chooser(self, action: Action) -> Callable[[], object]:
-        """A slot that chooses `action` (for a menu entry)."""
-        return lambda: self.choose(action)
-
-    def _toggle_declare(self) -> None:
-        if self.pending is None or not any(a.declare for a in self.pending.legal):
-            return
-        self.declare_mode = not self.declare_mode
-        self.bar.set_declare_mode(self.declare_mode)
-        self.selected = None
-        self._mark_clickable()
-
-    def _tile_clicked(self, item: int) -> None:
-        kind = self.scene.model.kinds.get(item)
-        if kind is None or self.scene.model.seat_of_item(item) != HUMAN:
-            return
-        if self.confirm_discard and self.selected != item and item in self.clickable_items():
-            self.selected = item  # against misclicks: the first click only picks the tile
-            self._mark_clickable()
-            self.bar.status.setText(tr("prompt.confirm_discard", tile=tile_label(kind)))
-            return
-        self.choose(Action.discard(kind, declare=self.declare_mode))
-
-    def _tile_hovered(self, item: int, entering: bool) -> None:
-        if self.pending is None:
-            return
-        kind = self.scene.model.kinds.get(item)
-        if entering and kind in self._discard_info and self.scene.model.seat_of_item(item) == HUMAN:
-            self.bar.status.setText(self._discard_info[kind])
-        elif not entering:
-            self.status_line.show()  # back to what I may do
-
-    def _set_autoplay(self, on: bool) -> None:
-        self.banner.setVisible(on)
-        if self.connection is None:
-            return
-        self.connection.set_autoplay(on)
-        if on:
-            self.choose(None)  # a decision on screen goes to the AI as well
-
-    def _set_autowin(self, on: bool) -> None:
-        if self.connection is None:
-            return
-        self.connection.set_auto_win(on)
-        if on and self.pending is not None and WIN in self.pending.legal:
-            self.choose(WIN)
+        return self.decisions.clickable_items()
 
     def toggle_sound(self) -> None:
         """M: sound off, or on again; the bar says which for a moment."""
@@ -591,27 +364,9 @@ class TableWidget(QWidget):
     # -- keyboard -------------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        items = self.clickable_items()
-        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and items:
-            if self.selected not in items:
-                self.selected = items[-1] if key == Qt.Key.Key_Left else items[0]
-            else:
-                step = -1 if key == Qt.Key.Key_Left else 1
-                self.selected = items[(items.index(self.selected) + step) % len(items)]
-            self._mark_clickable()
-            self._tile_hovered(self.selected, True)
-        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.selected in items:
-            assert self.selected is not None
-            self._tile_clicked(self.selected)
-        elif key == Qt.Key.Key_H:
-            self._choose_kind(ActionKind.WIN)
-        elif key in (Qt.Key.Key_Space, Qt.Key.Key_P):
-            self._choose_kind(ActionKind.PASS)
-        elif key == Qt.Key.Key_G:
-            self._kong_clicked()
-        elif key == Qt.Key.Key_T:
-            self._toggle_declare()
-        elif key == Qt.Key.Key_M:
+        if self.decisions.press(key):
+            return
+        if key == Qt.Key.Key_M:
             self.toggle_sound()
         elif key == Qt.Key.Key_Q and self.talk.isVisible() and self.talk.say_button.isVisible():
             self.talk.open_menu()
@@ -619,4 +374,3 @@ class TableWidget(QWidget):
             self.toggle_tracker()
         else:
             super().keyPressEvent(event)
-

@@ -27,7 +27,7 @@ def apply_settings(table: TableWidget, new: Settings) -> None:
     table.scene.set_tile_size(new.tile_size)
     table.time_limit = new.time_limit
     table.bar.autowin.setChecked(new.auto_win)
-    table.ai_pause = new.ai_pause
-    table.confirm_discard = new.confirm_discard
+    table.pace.ai_pause = new.ai_pause
+    table.decisions.confirm_discard = new.confirm_discard
     table.talk_muted = new.talk_muted
     table.scene.set_tracker_visible(new.show_tracker)

@@ -215,7 +215,7 @@ def test_a_slow_ai_is_marked_thinking_until_its_discard(qtbot: QtBot, art: TileA
 def test_fast_ais_are_never_marked(qtbot: QtBot, art: TileArt) -> None:
     table = TableWidget(art, speed=0.0)
     qtbot.addWidget(table)
-    table.show_end_dialogs = False
+    table.results.show_dialogs = False
     table.bar.autoplay.setChecked(True)
     marks = _marks(table)
     asked: list[int] = []

@@ -115,7 +115,7 @@ def test_a_recorded_table_drives_the_widget_through_a_whole_animated_match(qtbot
     rules, messages, answers = _recorded_match(seed=31)
     w = _window(qtbot)
     table = w.table
-    table.show_end_dialogs = False
+    table.results.show_dialogs = False
     w.stack.setCurrentWidget(table)
     recorded = RecordedTable(messages, answers)
     ended: list[object] = []
@@ -244,7 +244,7 @@ def test_why_a_discard_is_no_win_stays_in_view_and_follows_the_language(qtbot: Q
     shown = messages[:refused + 2]  # the refusal and the next player's draw
     w = _window(qtbot)
     table = w.table
-    table.show_end_dialogs = False
+    table.results.show_dialogs = False
     w.stack.setCurrentWidget(table)
     recorded = RecordedTable(shown, answers)
     table.sit_at(recorded, rules, ["me", "a", "b", "c"], ["", "", "", ""])

@@ -138,7 +138,7 @@ def test_the_bar_keeps_its_height_and_never_takes_the_keyboard(qtbot, tmp_path):
     qtbot.mouseClick(table.bar.autowin, Qt.MouseButton.LeftButton)
     table.bar.autowin.setChecked(False)
     qtbot.keyClick(QApplication.focusWidget() or table, Qt.Key.Key_Left)
-    assert table.selected is not None  # ← still reached the table
+    assert table.decisions.selected is not None  # ← still reached the table
     _stop_quietly(w)
 
 
@@ -149,7 +149,7 @@ def test_select_then_confirm_discards_on_the_second_click(qtbot, tmp_path):
     qtbot.waitUntil(lambda: table.pending is not None and bool(table.clickable_items()), timeout=20000)
     item = table.clickable_items()[0]
     click_tile(qtbot, table, item)
-    assert table.pending is not None and table.selected == item
+    assert table.pending is not None and table.decisions.selected == item
     assert cast(float, table.scene.tiles[item].lift) > 0  # (a Qt property: its stub says Property)
     assert "再点" in table.bar.status.text()
     click_tile(qtbot, table, item)
@@ -162,17 +162,17 @@ def test_opponents_pause_after_their_draw_scaled_by_speed(qtbot, tmp_path):
     table = w.table
     ai_draw = TileDrawn(seat=2, wall_index=60, tile=None, from_back=False, tiles_left=30, last_four=False)
     my_draw = TileDrawn(seat=0, wall_index=61, tile=3, from_back=False, tiles_left=29, last_four=False)
-    assert table._pause_ms(ai_draw) == settings_store.AI_PAUSES["natural"]
-    assert table._pause_ms(my_draw) == 0
+    assert table.pace.pause_ms(ai_draw) == settings_store.AI_PAUSES["natural"]
+    assert table.pace.pause_ms(my_draw) == 0
     table.bar.autoplay.setChecked(True)
-    assert table._pause_ms(my_draw) > 0  # 托管's moves are paced too
+    assert table.pace.pause_ms(my_draw) > 0  # 托管's moves are paced too
     table.set_speed(0.5)
-    assert table._pause_ms(ai_draw) == settings_store.AI_PAUSES["natural"] // 2
+    assert table.pace.pause_ms(ai_draw) == settings_store.AI_PAUSES["natural"] // 2
     table.set_speed(0.0)
-    assert table._pause_ms(ai_draw) == 0
-    table.ai_pause = "off"
+    assert table.pace.pause_ms(ai_draw) == 0
+    table.pace.ai_pause = "off"
     table.set_speed(1.0)
-    assert table._pause_ms(ai_draw) == 0
+    assert table.pace.pause_ms(ai_draw) == 0
     paced = table.scene.animator.then_pause(None, 120)
     assert paced.totalDuration() == 120 and paced.parent() is table.scene.animator
 

@@ -82,8 +82,8 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         qtbot.waitUntil(lambda: _result(htable) is not None and _result(gtable) is not None, timeout=30_000)
         hdialog, gdialog = _result(htable), _result(gtable)
         assert hdialog is not None and gdialog is not None
-        gwait = gtable.between_wait
-        assert gwait is not None and htable.between_wait is not None
+        gwait, host_wait = gtable.results.between_wait, htable.results.between_wait
+        assert gwait is not None and host_wait is not None
         qtbot.waitUntil(lambda: gwait.state is not None, timeout=10_000)
         me, bot_seat = 0, gtable.scene.names.index("机器人")
         assert gwait.state is not None
@@ -99,7 +99,7 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         assert "✓" in plates[me].text() and "…" in plates[gtable.scene.names.index("房主")].text()
         assert not gdialog.next_button.isEnabled() and gdialog.next_button.text() == "已准备"
         assert gdialog.isVisible()  # it stays until everyone is ready
-        assert re.fullmatch(r"1?\d 秒后开始", htable.between_wait.panel.line.text())  # the host sees it too
+        assert re.fullmatch(r"1?\d 秒后开始", host_wait.panel.line.text())  # the host sees it too
         _shot(gdialog, "between_guest_waiting.png")
 
         # nothing is dealt while the host reads; then the countdown runs out (15 s of its clock)
@@ -108,7 +108,7 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         qtbot.waitUntil(lambda: _result(gtable) is None and gtable.scene.model.hand_number == 2,
                         timeout=20_000)
         assert _result(htable) is hdialog  # the host's result is still open
-        hwait = htable.between_wait
+        hwait = htable.results.between_wait
         assert hwait is not None
         qtbot.waitUntil(lambda: "下一局已经开始" in hwait.panel.line.text(), timeout=10_000)
         _shot(hdialog, "between_host_started.png")

@@ -178,7 +178,7 @@ def test_a_lan_match_is_shown_turned_to_the_player_acknowledged_answered_and_cou
     rules, stream, answers = _recorded(seed=31)
     w = _window(qtbot, store)
     table = w.table
-    table.show_end_dialogs = False
+    table.results.show_dialogs = False
     bridge = MessageBridge()
     client = FakeClient(bridge, stream)
     shown: list[ev.Event] = []

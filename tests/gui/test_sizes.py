@@ -46,7 +46,7 @@ def test_my_countdown_is_on_my_name_plate_and_goes_with_the_decision(qtbot: QtBo
     for event in hand.events:
         table.scene.show_event(event.for_seat(0))
     request = DecisionRequest(1, hand.view(0), tuple(hand.legal_actions(0)), time_limit=15)
-    table._on_decision(request)
+    table.decisions.open(request)
     plate = table.scene.plates[0]
     assert plate.countdown.text.text() == "15 秒" and plate.countdown.pill.isVisible()
     table.clock.tick()
@@ -57,7 +57,7 @@ def test_my_countdown_is_on_my_name_plate_and_goes_with_the_decision(qtbot: QtBo
         table.clock.tick()
     assert plate.countdown.text.text() == "5 秒"
     assert plate.countdown.pill.brush().color() == theme.COUNTDOWN_HURRY  # the last seconds in red
-    table._clear_decision()
+    table.decisions.clear()
     assert not plate.countdown.pill.isVisible()
 
 

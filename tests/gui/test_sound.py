@@ -131,7 +131,7 @@ def _play(qtbot: QtBot, window: MainWindow, deal: Deal, until: Any = None) -> Re
     recorded ones, made once the table is still. Returns when the hand is over (or `until()`)."""
     rules, messages, answers = _recorded_hand(deal)
     table = window.table
-    table.show_end_dialogs = False
+    table.results.show_dialogs = False
     window.stack.setCurrentWidget(table)
     recorded = RecordedTable(messages, answers)
     table.sit_at(recorded, rules, ["me", "a", "b", "c"], ["", "", "", ""])
@@ -434,7 +434,7 @@ def test_a_lan_table_drawn_again_at_once_is_silent(qtbot: QtBot, monkeypatch):
     listener = Listener(w, monkeypatch)
     table = w.table
     rules, messages, answers = _recorded_hand(DECLARED_DISCARD_WIN)
-    table.show_end_dialogs = False
+    table.results.show_dialogs = False
     w.stack.setCurrentWidget(table)
     recorded = Resyncing(messages, answers)
     table.sit_at(recorded, rules, ["me", "a", "b", "c"], ["", "", "", ""])

@@ -219,7 +219,7 @@ def test_human_cannot_make_an_illegal_choice(qtbot: QtBot, window):
     assert table.choose(Action.discard(absent)) is False
     assert table.pending is request
     hidden = next(i for i in range(84) if table.scene.model.seat_of_item(i) == 1)
-    table._tile_clicked(hidden)  # another seat's tile: nothing happens
+    table.decisions.tile_clicked(hidden)  # another seat's tile: nothing happens
     assert table.pending is request
 
 

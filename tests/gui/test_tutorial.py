@@ -212,6 +212,8 @@ def test_skip_at_any_step_returns_to_the_start_screen_and_counts_nothing(qtbot: 
 def _at_the_eight_tile_rule(qtbot: QtBot, window: MainWindow) -> TutorialTable:
     tutorial = _open_tutorial(qtbot, window)
     _wait_moment(qtbot, tutorial, "intro")
+    # no 托管 nor 能胡就胡 (off the script), also once the table is sat at
+    assert not tutorial.bar.autoplay.isVisible() and not tutorial.bar.autowin.isVisible()
     _click(qtbot, tutorial.callout.next)
     _wait_moment(qtbot, tutorial, "eight")
     return tutorial
