@@ -27,8 +27,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 from engine.game.tiles import parse_tile
 from gui import theme
 from gui.i18n import tr
-from gui.parts.callout import TutorialButton
 from gui.parts.felt import FeltBackdrop
+from gui.parts.tutorial_button import TutorialButton
 from gui.tiles.art import get_art
 
 # -- tiles on the felt ----------------------------------------------------------------------------

@@ -57,6 +57,7 @@ LATER = {
     "engine.table": "a match",
     "engine.net": "the LAN protocol",
     "engine.records.codec": "match records",
+    "gui.parts.callout": "the tutorial's callout",
     "gui.message_box": "questions and notices",
     "gui.i18n.store": "the words of the profiles' notices",
     "gui.i18n.titles": "the ranks' titles (shown once the profiles are read)",
