@@ -21,6 +21,7 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from typing import NoReturn
 
 INTERRUPTED = 130  # what a shell reports for a command ended by Ctrl-C: 128 + SIGINT
 
@@ -102,21 +103,34 @@ def missing_window_modules() -> list[str]:
     return [name for name in WINDOW_MODULES if find_spec(name) is None]
 
 
+def parse_arguments(ours: Sequence[str]) -> argparse.Namespace:
+    """The game's arguments. Without any (as a player starts the game: the window) the parser is
+    not built: its subcommands import the engine's AIs and the self-play, about 80 ms of CPU
+    before the window would open; a test keeps these defaults the parser's own."""
+    if not ours:
+        return argparse.Namespace(command=None, play_one_hand=False, speed=None)
+    return build_parser().parse_args(ours)
+
+
+def usage_error(message: str) -> NoReturn:
+    """Refuse the arguments as the parser does (usage, message, exit status 2)."""
+    build_parser().error(message)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     args_list = list(sys.argv[1:] if argv is None else argv)
     ours, qt_args = split_qt_options(args_list)
-    parser = build_parser()
     try:
-        args = parser.parse_args(ours)
+        args = parse_arguments(ours)
         if args.command is not None:
             from commands.cli import run_command
 
             if qt_args:
-                parser.error(f"Qt's options ({' '.join(qt_args)}) go with the game window, "
-                             f"not with {args.command}")
+                usage_error(f"Qt's options ({' '.join(qt_args)}) go with the game window, "
+                            f"not with {args.command}")
             if args.play_one_hand or args.speed is not None:
-                parser.error(f"--play-one-hand and --speed go with the game window, not with {args.command}")
+                usage_error(f"--play-one-hand and --speed go with the game window, not with {args.command}")
             return run_command(args)
     except KeyboardInterrupt:  # Ctrl-C is how a user stops a command: no traceback
         return INTERRUPTED
@@ -130,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return play_one_hand(qt_args, speed=args.speed or 0.0, started=started)
     if args.speed is not None:
-        parser.error("--speed goes with --play-one-hand")
+        usage_error("--speed goes with --play-one-hand")
     from gui.app import run_gui
 
     return run_gui(qt_args)

@@ -11,12 +11,10 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QStackedWidget
 
-from gui import message_box, window_fit
 from gui import settings as settings_store
+from gui import window_fit
 from gui.app_icon import app_icon
 from gui.i18n import set_language, tr
-from gui.i18n.store import notice_text
-from gui.i18n.titles import level_words
 from gui.settings import Settings
 from gui.window.lan_side import LanSide
 from gui.window.local_match import LocalMatch
@@ -148,6 +146,10 @@ class MainWindow(QMainWindow):
             self.store_warnings.append(str(exc))
 
     def _load_profiles(self) -> None:
+        # (questions, notices and the ranks' titles load with the profiles: not for the first frame)
+        from gui import message_box
+        from gui.i18n.store import notice_text
+
         self.session  # noqa: B018
         if self.stack.currentWidget() is self.start_screen:
             self.show_start()
@@ -222,6 +224,8 @@ class MainWindow(QMainWindow):
         self._end_tutorial()
         profile = self.session.profile
         if profile is not None:
+            from gui.i18n.titles import level_words
+
             level = profile.level
             self.start_screen.set_player(tr("start.player", name=profile.name,
                                             title=level_words(level)))
@@ -370,12 +374,16 @@ class MainWindow(QMainWindow):
     def confirm(self, text: str) -> bool:
         if not self.confirm_quit:
             return True
+        from gui import message_box
+
         return message_box.ask(self, tr("app.title"), text)
 
     def engine_failed(self, message: str) -> None:
         connection = self._table.connection if self._table is not None else None
         lan = connection is not None and connection.remote
         log.error("%s failure: %s", "LAN table" if lan else "engine", message)
+        from gui import message_box
+
         # a LAN table's words say what happened (the host quit, the network); no engine failed
         message_box.warn(self, tr("app.title"), message if lan else tr("error.engine", message=message))
         if self._table is not None:
@@ -395,6 +403,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         store = self._store
         if store is not None and store.unsaved and not store.retry():
+            from gui.i18n.store import notice_text
+
             problem = store.save_problem
             why = notice_text(problem) if problem is not None else ""
             if not self.confirm(tr("confirm.quit_unsaved", count=store.unsaved, why=why)):

@@ -188,31 +188,4 @@ class SkipButton(QPushButton):
         self.setText(tr("tutorial.skip"))
 
 
-START_STYLE = f"""
-QPushButton#tutorial {{
-    font-size: 16px; font-weight: bold; padding: 6px 14px; border-radius: 16px;
-    color: {theme.BUTTON_TEXT}; background: {theme.BUTTON}; border: 2px solid {theme.BUTTON_EDGE};
-}}
-QPushButton#tutorial:hover {{ background: {theme.BUTTON_HOVER}; }}
-"""
-CORNER = 14  # px from the menu card's top left corner: beside the title's fan of tiles
-
-
-class TutorialButton(QPushButton):
-    """新手教学 in the start screen's menu card, at its top left corner, for the newcomer to see
-    first; the card's column of buttons keeps its size (it must fit the smallest window)."""
-
-    def __init__(self, host: QWidget) -> None:
-        super().__init__(host)
-        self.setObjectName("tutorial")
-        self.setStyleSheet(START_STYLE)
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        self.setText(tr("start.tutorial"))
-        self.adjustSize()
-        self.move(CORNER, CORNER)
-
-
-__all__ = ["Callout", "SkipButton", "TutorialButton"]
+__all__ = ["Callout", "SkipButton"]

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 import resources
 from gui import theme
 from gui.i18n import TextKey, tr
+from gui.parts.wrapped_label import WrappedLabel
 from gui.settings import TIME_LIMITS
 
 # Style sheets name images by path: the shipped files (see resources/__init__.py on zips).
@@ -198,7 +199,7 @@ def field_label(parent: QWidget | None = None) -> QLabel:
 
 
 def hint_label(parent: QWidget | None = None, wrap: bool = False) -> QLabel:
-    label = QLabel(parent)
+    """A hint in small print; with `wrap`, on as many lines as it takes, none of them cut."""
+    label = WrappedLabel(parent) if wrap else QLabel(parent)
     label.setObjectName("hint")
-    label.setWordWrap(wrap)
     return label

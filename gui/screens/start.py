@@ -2,8 +2,9 @@
 
 The menu card is drawn at its full size when the window has room, and scaled down as a whole
 (the title, its tiles, the buttons' height, the spacing; never the text below 14 px) when it
-does not, so nothing overlaps down to the smallest window (1024 × 700) and the card always
-keeps room around it for its shadow.
+does not, so nothing overlaps down to the smallest window (800 × 560, 继续 and the LAN button
+shown too). Down to 1024 × 700 the card keeps room around it for its whole shadow; in a smaller
+window the shadow gives way first (it is cut at the screen's edge), then the card shrinks further.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 from engine.game.tiles import parse_tile
 from gui import theme
 from gui.i18n import tr
-from gui.parts.callout import TutorialButton
 from gui.parts.felt import FeltBackdrop
+from gui.parts.tutorial_button import TutorialButton
 from gui.tiles.art import get_art
 
 # -- tiles on the felt ----------------------------------------------------------------------------
@@ -145,7 +146,9 @@ LAN_PLAY = True  # the footer may promise friends on the LAN (i18n "start.footer
 
 BUTTON_W, BUTTON_H = 260, 46
 SHADOW_ROOM = 40  # kept free above and below the card: its shadow spreads 31 px, 10 px lower
-SCALES = tuple(round(1 - 0.05 * i, 2) for i in range(9))  # 1.0 … 0.6: the card's sizes to try
+SCALES = tuple(round(1 - 0.05 * i, 2) for i in range(15))  # 1.0 … 0.3: the card's sizes to try
+FULL_SHADOW_SCALE = 0.6  # the smallest card that keeps SHADOW_ROOM (a window of 1024 × 700 or more)
+TIGHT_SHADOW_ROOM = 12  # a smaller card's: the shadow gives way before the card's contents squeeze
 
 
 class StartScreen(QWidget):
@@ -236,11 +239,13 @@ class StartScreen(QWidget):
         self.card.updateGeometry()  # the screen's layout must ask the card for its new size
 
     def _fit_card(self) -> None:
-        """The largest card size that leaves room for the shadow above and below it."""
-        room = self.height() - 2 * SHADOW_ROOM
+        """The largest card size that leaves room for the shadow above and below it (less room
+        below FULL_SHADOW_SCALE). A card that did not fit would have its layout squeeze the
+        title, the tagline and the buttons over each other."""
         for scale in SCALES:
             self._apply_scale(scale)
-            if self.card_layout.sizeHint().height() <= room:
+            shadow = SHADOW_ROOM if scale >= FULL_SHADOW_SCALE else TIGHT_SHADOW_ROOM
+            if self.card_layout.sizeHint().height() <= self.height() - 2 * shadow:
                 return
 
     def _button(self, name: str, signal: SignalInstance) -> QPushButton:

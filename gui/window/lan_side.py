@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from gui.i18n import codes, tr
 from gui.i18n.texts.levels import AI_LEVELS
-from gui.i18n.titles import peer_title
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QStackedWidget, QWidget
@@ -58,6 +57,7 @@ class LanSide:
         import uuid
 
         from engine.net.relative import turned
+        from gui.i18n.titles import peer_title
 
         names = list(turned(started.names, started.seat))  # me at the bottom, then 下家, 对家, 上家
         # a computer's title is its level ("normal"): in words; a person's is 级别·段位

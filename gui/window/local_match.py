@@ -7,7 +7,6 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, Protocol
 
-from gui import message_box
 from gui.i18n import codes, tr
 
 if TYPE_CHECKING:
@@ -83,6 +82,8 @@ class LocalMatch:
             self.window.start_match(rules, list(saved["levels"]), seed=int(state["seed"]), resume=state,
                                     match_id=str(saved["match_id"]))
         except (KeyError, TypeError, ValueError) as exc:
+            from gui import message_box
+
             message_box.warn(self.widget, tr("app.title"), tr("error.engine", message=str(exc)))
 
     def new_game(self) -> None:

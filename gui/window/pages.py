@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 
-from gui import message_box
 from gui.i18n import tr
 
 if TYPE_CHECKING:
@@ -117,6 +116,8 @@ class Pages:
             self.replay.load(record, int(record.get("human_seat", 0)))
             self.replay.set_match_losses(*window.store.hand_match_losses(hand_id))
         except (ReplayError, ValueError) as exc:
+            from gui import message_box
+
             message_box.warn(self.widget, tr("app.title"), str(exc))
             return
         window.stack.setCurrentWidget(self.replay)

@@ -9,16 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QMessageBox, QPushButton
 
-from gui import message_box, theme
+from gui import theme
 from gui.i18n import tr
-from gui.i18n.store import notice_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from PySide6.QtWidgets import QMainWindow
+    from PySide6.QtWidgets import QMainWindow, QPushButton
 
     from gui.single_instance import InstanceServer
     from storage.store import ProfileStore
@@ -63,6 +61,11 @@ class SaveWatch(QObject):
 
     def _ask_other_window(self, pid: str, raised: bool) -> bool:
         """True: use the other window (close this one)."""
+        # (the boxes and the store's words load when first needed: not for the first frame)
+        from PySide6.QtWidgets import QMessageBox
+
+        from gui import message_box
+
         text = tr("instance.other", pid=pid) + ("\n" + tr("instance.raised") if raised else "")
         box = message_box.box(self._window, tr("app.title"), text,
                               buttons=QMessageBox.StandardButton.NoButton)
@@ -84,6 +87,9 @@ class SaveWatch(QObject):
         store = self._store()
         problem = store.save_problem if store is not None else None
         if problem is not None:
+            from gui import message_box
+            from gui.i18n.store import notice_text
+
             text = tr("profile.warning", message=notice_text(problem))
             message_box.tell(self._window, tr("app.title"), text)
 
@@ -97,6 +103,8 @@ class SaveWatch(QObject):
 
     def problem(self, text: str) -> None:
         """A save failed: the status bar says so, and the mark stays until it is saved."""
+        from gui.i18n.store import notice_text
+
         self._window.statusBar().showMessage(tr("profile.warning", message=notice_text(text)), 15000)
         self.show_unsaved()
 
@@ -111,7 +119,11 @@ class SaveWatch(QObject):
             if self.unsaved_mark is not None:
                 self.unsaved_mark.hide()
             return
+        from gui.i18n.store import notice_text
+
         if self.unsaved_mark is None:
+            from PySide6.QtWidgets import QPushButton
+
             mark = QPushButton()
             mark.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             mark.setCursor(Qt.CursorShape.PointingHandCursor)

@@ -12,6 +12,7 @@ import pytest
 
 from main import build_parser
 from tests.cli.test_cli import ROOT, run
+from tests.module_probe import modules_after
 
 
 def _subcommands() -> dict[str, argparse.ArgumentParser]:
@@ -86,3 +87,14 @@ def test_a_python_without_the_games_libraries_says_in_one_line_what_to_run() -> 
     headless = subprocess.run([*bare, "analyze", "23456788m567p55s"], cwd=ROOT, capture_output=True,
                               text=True, timeout=60)
     assert headless.returncode == 0 and "shanten 0" in headless.stdout  # needs none of them
+
+
+def test_the_window_starts_without_building_the_commands_parser() -> None:
+    """Without arguments (a player's start) main reads them as the parser would, without building
+    it: its subcommands import the engine's AIs and the self-play (about 80 ms before the window)."""
+    from main import parse_arguments
+
+    assert vars(parse_arguments([])) == vars(build_parser().parse_args([]))
+    loaded = modules_after("import main\nmain.parse_arguments([])")
+    assert "main" in loaded
+    assert [m for m in loaded if m.startswith(("commands", "engine.ai", "engine.table"))] == []

@@ -38,7 +38,8 @@ from gui.fonts import ui_font
 from gui.i18n import qt as qt_translations
 from gui.main_window import MainWindow
 from gui.profile.view import ProfileView
-from gui.screens.start import SHADOW_ROOM, StartScreen
+from gui.screens.new_game import NewGameDialog
+from gui.screens.start import FULL_SHADOW_SCALE, SHADOW_ROOM, TIGHT_SHADOW_ROOM, StartScreen
 from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog, StandingsDialog
 from gui.tiles.art import get_art
@@ -272,22 +273,30 @@ def test_the_dealer_is_marked_in_words(qtbot) -> None:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-@pytest.mark.parametrize("size", [(1024, 700), (1140, 700), (1920, 1200)])
-@pytest.mark.parametrize("resumable", [False, True])
-def test_start_screen_fits_without_overlap(qtbot, lang: str, size: tuple[int, int], resumable: bool) -> None:
+@pytest.mark.parametrize("size", [(800, 560), (1024, 700), (1140, 700), (1920, 1200)])
+@pytest.mark.parametrize("buttons", ["", "continue", "continue+lan"])
+def test_start_screen_fits_without_overlap(qtbot, lang: str, size: tuple[int, int], buttons: str) -> None:
+    """Down to the smallest window, with 继续 and 回到局域网牌桌 shown too (in English at 800×560
+    the tagline used to be laid over the title's 合肥麻将 subtitle)."""
     i18n.set_language(lang)
     screen = StartScreen()
     qtbot.addWidget(screen)
     screen.retranslate()
+    screen.set_player(i18n.tr("start.player", name="Player", title="待业 (Jobless) · 麻袋 (Sack)"))
     screen.resize(size[0], size[1] - 22)  # the menu bar takes the rest
     screen.show()
-    screen.set_continue_enabled(resumable)
+    screen.set_continue_enabled("continue" in buttons)
+    screen.set_lan_return("return" if "lan" in buttons else None)
     QApplication.processEvents()
     card = screen.card.geometry()
-    # room for the shadow above and below the card (its corners stay round)
-    assert card.top() >= SHADOW_ROOM - 1 and screen.height() - card.bottom() >= SHADOW_ROOM - 1
+    # room for the shadow above and below the card (its corners stay round); for a card smaller
+    # than a window of 1024×700 shows with 继续, less of it
+    room = SHADOW_ROOM if screen.scale >= FULL_SHADOW_SCALE else TIGHT_SHADOW_ROOM
+    if size >= (1024, 700) and buttons != "continue+lan":
+        assert room == SHADOW_ROOM
+    assert card.top() >= room - 1 and screen.height() - card.bottom() >= room - 1
     banner, tagline = screen.banner.geometry(), screen.tagline.geometry()
-    assert banner.bottom() < tagline.top()  # the title never covers the tagline
+    assert not banner.intersects(tagline) and banner.bottom() < tagline.top()  # nor its subtitle
     parts = (screen.banner, screen.tagline, screen.player, *screen._menu_buttons(), screen.footer)
     visible = [w for w in parts if not w.isHidden()]
     for upper, lower in pairwise(visible):
@@ -432,3 +441,21 @@ def test_export_starts_in_the_documents_folder(qtbot, tmp_path: Path,
     assert Path(asked[0]).parent == Path(documents) and Path(asked[0]).name.startswith("hand-")
     assert Path(asked[1]) == Path(documents)
     window.close()
+
+
+def wrapped_labels_cut(dialog: QWidget) -> list[str]:
+    """The shown word-wrapped labels of `dialog` whose text needs more height than they have."""
+    return [label.text() for label in dialog.findChildren(QLabel)
+            if label.wordWrap() and label.isVisible() and label.text()
+            and label.heightForWidth(label.width()) > label.height()]
+
+
+def test_the_new_game_dialogs_hints_are_never_cut(qtbot, language: str) -> None:
+    """The opponents hint wraps onto a third line in English in a narrow card: it gets the room
+    (its last line used to be cut off)."""
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    QApplication.processEvents()
+    assert dialog.opponents_hint.text() and dialog.opponents_hint.isVisible()
+    assert wrapped_labels_cut(dialog) == []
