@@ -225,11 +225,12 @@ class MasterAI(HardAI):
         samples = sample_draws(view, rollout.samples, self.seed, plan.discard_hit)
         scorer = make_scorer(view, plan.win_bonus)
         hand = own_hand(view)
+        left = view.unseen_counts() if rollout.wait_choice else None
         outcomes = {}
         for action in chosen:
             assert action.tile is not None
             outcomes[action] = rollout_outcomes(view, hand, action.tile, action.declare, samples,
-                                                scorer, rollout.survive)
+                                                scorer, rollout.survive, left)
         danger = {a: plan.risk_weight * self._risk[a.tile or 0] for a in chosen}
         self.last_rollout = {a: sum(o) / len(o) - danger[a] for a, o in outcomes.items()}
         first = chosen[0]

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 
 from engine.ai import MasterAI, master
 from engine.ai.master import Option, rollout_for
-from engine.ai.search.rollout import Rollout, Sample, make_scorer, roll_out, rollout_outcomes, sample_draws
+from engine.ai.search.rollout import (
+    Rollout,
+    Sample,
+    _ready_discard,
+    make_scorer,
+    roll_out,
+    rollout_outcomes,
+    sample_draws,
+)
 from engine.game.actions import Action
 from engine.game.analysis import TileCounts
 from engine.game.rules import Room, Ruleset
@@ -155,3 +163,13 @@ def test_master_with_rollouts_plays_seeded_hands_legally_and_deterministically(
 
     first = [decisions(n) for n in range(200)]
     assert [decisions(n) for n in range(0, 200, 20)] == first[::20]
+
+
+def test_a_hand_that_becomes_ready_keeps_the_wait_with_most_unseen_copies() -> None:
+    for thrown, throw in (("", DEAD), (THROWN, LIVE)):
+        view = _ready_turn(HAND, thrown, 24)
+        hand = TileCounts(_counts(view.concealed), ())
+        # throwing 7万 waits on 2-5万 (nine unseen copies) unless all are seen; then throwing
+        # 4万 waits on 7万 (three)
+        assert _ready_discard(hand, view.unseen_counts()) == throw.tile
+        assert hand.counts == _counts(view.concealed)  # the hand is left as it was

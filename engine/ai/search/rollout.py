@@ -56,6 +56,7 @@ class Rollout:
     confidence: float = 1.5  # switch only when the paired gain is this many standard errors
     margin: float = 0.0  # … and at least this many points
     survive: float = 0.92  # the chance a round of the others leaves the hand going
+    wait_choice: bool = False  # a hand that becomes ready keeps the most unseen waits
     floor: float = -50.0  # candidates the appraisal rules out (value -100) are not rolled out
 
 
@@ -111,9 +112,10 @@ class _Scorer:
 
 
 def roll_out(view: SeatView, hand: TileCounts, declared: bool, sample: Sample, scorer: _Scorer,
-             survive: float) -> float:
+             survive: float, left: Sequence[int] | None = None) -> float:
     """This seat's points over one sampled future, its hand (13 tiles, after its discard) moved
-    by the greedy policy."""
+    by the greedy policy; with `left` (the unseen copies now), a hand that becomes ready keeps
+    the wait with the most of them."""
     hand = hand.copy()
     baoting = view.rules.room is Room.BAOTING
     normal = len(sample.wall) - LAST_FOUR
@@ -138,8 +140,10 @@ def roll_out(view: SeatView, hand: TileCounts, declared: bool, sample: Sample, s
             continue
         if declared or hand.missing() >= missing:
             hand.remove(tile)  # a declared hand is locked; a draw that does not help goes back
+            if baoting and missing == 1:
+                declared = True  # ready and not declared: it declares with this discard
             continue
-        hand.remove(greedy_discard(hand))
+        hand.remove(_ready_discard(hand, left) if left is not None and missing == 2 else greedy_discard(hand))
         missing = hand.missing()
         waits = set(waits_counts(hand.counts, hand.kongs)) if missing == 1 else set()
         if baoting and missing == 1:
@@ -147,13 +151,30 @@ def roll_out(view: SeatView, hand: TileCounts, declared: bool, sample: Sample, s
     return 0.0
 
 
+def _ready_discard(hand: TileCounts, left: Sequence[int]) -> int:
+    """The discard of a 14-tile hand one draw from ready that leaves it ready on the most
+    unseen winning tiles (the greedy choice when none does)."""
+    best, most = -1, -1
+    for kind in range(len(hand.counts)):
+        if not hand.counts[kind]:
+            continue
+        hand.remove(kind)
+        if hand.missing() == 1:
+            waits = hand.improving_draws(left)[0]
+            if waits > most:
+                best, most = kind, waits
+        hand.add(kind)
+    return best if best >= 0 else greedy_discard(hand)
+
+
 def rollout_outcomes(view: SeatView, hand: TileCounts, kind: int, declare: bool,
-                     samples: Sequence[Sample], scorer: _Scorer, survive: float) -> tuple[float, ...]:
+                     samples: Sequence[Sample], scorer: _Scorer, survive: float,
+                     left: Sequence[int] | None = None) -> tuple[float, ...]:
     """The candidate 'discard `kind` (declaring or not)' rolled out on every sample."""
     after = hand.copy()
     after.remove(kind)
     declared = declare or view.declare_index[view.seat] is not None
-    return tuple(roll_out(view, after, declared, s, scorer, survive) for s in samples)
+    return tuple(roll_out(view, after, declared, s, scorer, survive, left) for s in samples)
 
 
 def make_scorer(view: SeatView, bonus: float) -> _Scorer:
