@@ -33,9 +33,9 @@ from .test_search import VIEWS
 
 @pytest.fixture
 def rollouts_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """大师 with the rollouts on in both rooms, the shipped counts otherwise (the parameters are
-    read once a process: the lookup is replaced, not the file)."""
-    monkeypatch.setattr(master, "rollout_for", lambda room: Rollout())
+    """大师 with the rollouts on in both rooms, the wait choice too (the parameters are read once
+    a process: the lookup is replaced, not the file)."""
+    monkeypatch.setattr(master, "rollout_for", lambda room: Rollout(wait_choice=True))
 
 
 def test_the_rollouts_are_off_in_the_shipped_parameters_until_a_paired_run_says_they_gain() -> None:
@@ -157,12 +157,23 @@ def _with(hand: TileCounts, tile: int) -> TileCounts:
 @pytest.mark.slow
 @pytest.mark.parametrize("room", list(Room))
 def test_master_with_rollouts_plays_seeded_hands_legally_and_deterministically(
-        room: Room, rollouts_on: None) -> None:
+        room: Room, rollouts_on: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    rolled: list[bool] = []  # per rolled-out decision: did the rollouts change the choice?
+    plain = MasterAI._rolled
+
+    def counted(ai: MasterAI, view: SeatView, options: Sequence[Option], rollout: Rollout) -> Action:
+        action = plain(ai, view, options, rollout)
+        rolled.append(action != options[0].action)
+        return action
+
+    monkeypatch.setattr(MasterAI, "_rolled", counted)
+
     def decisions(n: int) -> list[Action]:  # Recorder checks that each is legal
         return _table(room, 2000 + n, n % 4, others="hard")[1][n % 4].decisions
 
     first = [decisions(n) for n in range(200)]
     assert [decisions(n) for n in range(0, 200, 20)] == first[::20]
+    assert len(rolled) > 200 and any(rolled)  # the rollouts ran, and sometimes disagreed
 
 
 def test_a_hand_that_becomes_ready_keeps_the_wait_with_most_unseen_copies() -> None:
