@@ -25,6 +25,10 @@ Each legal action gets an expected value in points, and 大师 takes the best:
 
 Everything is computed, nothing sampled: the same view gives the same choice and the same
 figures, which is what lets the 复盘 (:mod:`engine.records.review`) reproduce 大师's judgement.
+Two searches are kept, tested and off in the shipped parameters (no paired run found a gain:
+benchmarks/README.md): over sampled hidden hands (``search``) and the own-hand rollouts
+(``rollout``, :mod:`engine.ai.search.rollout`); both are sampled from the AI's seed and the
+position, so even when on, the same view gives the same choice.
 The figures come from ``engine/data/master.json``, fitted and tuned by self-play
 (``tools/train_danger.py``, ``benchmarks/README.md``).
 """
