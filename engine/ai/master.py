@@ -191,7 +191,7 @@ class MasterAI(HardAI):
         self.last_search = []
         self.last_rollout = {}
         rollout = rollout_for(view.rules.room) if self.searching else None
-        if rollout is not None and WIN not in legal and self._worth_rolling(legal, options, rollout):
+        if rollout is not None and WIN not in legal and self._worth_rolling(options, rollout):
             return self._rolled(view, options, rollout)
         search = search_for(view.rules.room) if self.searching else None
         if search is None or WIN in legal or not self._worth_searching(view, legal, options, search):
@@ -211,16 +211,16 @@ class MasterAI(HardAI):
                 best, best_gain = other.action, gain
         return best
 
-    def _worth_rolling(self, legal: Sequence[Action], options: Sequence[Option],
-                       rollout: Rollout) -> bool:
+    def _worth_rolling(self, options: Sequence[Option], rollout: Rollout) -> bool:
         """A discard (the appraisal's first choice) with the hand close to ready."""
         return (len(options) >= 2 and options[0].action.kind is ActionKind.DISCARD
                 and self._best_shanten <= rollout.max_shanten)
 
     def _rolled(self, view: SeatView, options: Sequence[Option], rollout: Rollout) -> Action:
-        """The appraisal's best discards rolled out on the same sampled draws; another replaces
-        the first only when its paired gain is clear (the chain's offence is 1.5× optimistic,
-        but a few dozen rollouts are noisy: the gate keeps the appraisal where they cannot tell)."""
+        """The appraisal's best discards rolled out on the same sampled draws, each less the
+        appraisal's danger of that discard; another replaces the first only when its gain,
+        sample by sample, is clear (a rollout's points range over ±30: the gate keeps the
+        appraisal where a few hundred samples cannot tell)."""
         plan = plan_for(view.rules.room)
         chosen = [o.action for o in options[: rollout.candidates]
                   if o.value > rollout.floor and o.action.kind is ActionKind.DISCARD]
@@ -230,12 +230,12 @@ class MasterAI(HardAI):
         scorer = make_scorer(view, plan.win_bonus)
         hand = own_hand(view)
         left = view.unseen_counts() if rollout.wait_choice else None
-        outcomes = {}
+        outcomes, danger = {}, {}
         for action in chosen:
             assert action.tile is not None
             outcomes[action] = rollout_outcomes(view, hand, action.tile, action.declare, samples,
                                                 scorer, rollout.survive, left)
-        danger = {a: plan.risk_weight * self._risk[a.tile or 0] for a in chosen}
+            danger[action] = plan.risk_weight * self._risk[action.tile]
         self.last_rollout = {a: sum(o) / len(o) - danger[a] for a, o in outcomes.items()}
         first = chosen[0]
         best, best_gain = first, rollout.margin
