@@ -171,9 +171,9 @@ def test_master_with_rollouts_plays_seeded_hands_legally_and_deterministically(
     def decisions(n: int) -> list[Action]:  # Recorder checks that each is legal
         return _table(room, 2000 + n, n % 4, others="hard")[1][n % 4].decisions
 
-    first = [decisions(n) for n in range(200)]
-    assert [decisions(n) for n in range(0, 200, 20)] == first[::20]
-    assert len(rolled) > 200 and any(rolled)  # the rollouts ran, and sometimes disagreed
+    first = [decisions(n) for n in range(300)]
+    assert [decisions(n) for n in range(0, 300, 30)] == first[::30]
+    assert len(rolled) > 300 and any(rolled)  # the rollouts ran, and sometimes disagreed
 
 
 def test_a_hand_that_becomes_ready_keeps_the_wait_with_most_unseen_copies() -> None:
