@@ -226,10 +226,12 @@ class MasterAI(HardAI):
                   if o.value > rollout.floor and o.action.kind is ActionKind.DISCARD]
         if len(chosen) < 2:
             return options[0].action
-        samples = sample_draws(view, rollout.samples, self.seed, plan.discard_hit)
+        unseen = view.unseen_counts()
+        where = read_whereabouts(view, unseen) if rollout.read else None
+        samples = sample_draws(view, rollout.samples, self.seed, plan.discard_hit, where)
         scorer = make_scorer(view, plan.win_bonus)
         hand = own_hand(view)
-        left = view.unseen_counts() if rollout.wait_choice else None
+        left = unseen if rollout.wait_choice else None
         outcomes, danger = {}, {}
         for action in chosen:
             assert action.tile is not None

@@ -21,6 +21,7 @@ from engine.ai.search.rollout import (
     rollout_outcomes,
     sample_draws,
 )
+from engine.ai.whereabouts import read_whereabouts
 from engine.game.actions import Action
 from engine.game.analysis import TileCounts
 from engine.game.rules import Room, Ruleset
@@ -33,9 +34,9 @@ from .test_search import VIEWS
 
 @pytest.fixture
 def rollouts_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    """大师 with the rollouts on in both rooms, the wait choice too (the parameters are read once
-    a process: the lookup is replaced, not the file)."""
-    monkeypatch.setattr(master, "rollout_for", lambda room: Rollout(wait_choice=True))
+    """大师 with the rollouts on in both rooms, the wait choice too, the open room's samples read
+    by where the tiles are (the parameters are read once a process: the lookup is replaced)."""
+    monkeypatch.setattr(master, "rollout_for", lambda room: Rollout(wait_choice=True, read=room is Room.OPEN))
 
 
 def test_the_rollouts_are_off_in_the_shipped_parameters_until_a_paired_run_says_they_gain() -> None:
@@ -43,16 +44,18 @@ def test_the_rollouts_are_off_in_the_shipped_parameters_until_a_paired_run_says_
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(list(Room)), st.integers(0, 10_000), st.integers(0, 2**32 - 1))
-def test_sampled_draws_never_contradict_the_view(room: Room, pick: int, seed: int) -> None:
+@given(st.sampled_from(list(Room)), st.integers(0, 10_000), st.integers(0, 2**32 - 1), st.booleans())
+def test_sampled_draws_never_contradict_the_view(room: Room, pick: int, seed: int, read: bool) -> None:
     view, _memory, _legal = VIEWS[room][pick % len(VIEWS[room])]
     unseen = view.unseen_counts()
+    where = read_whereabouts(view, unseen) if read else None
     own = [0] * NUM_KINDS
     for t in (*view.concealed, *(k for k in view.kongs for _ in range(4))):
         own[t] += 1
     seen = view.visible_outside_hand()
-    for sample in sample_draws(view, 4, seed, 0.6):
-        assert len(sample.wall) == view.tiles_left == len(sample.throws)
+    for sample in sample_draws(view, 4, seed, 0.6, where):
+        assert len(sample.wall) == view.tiles_left == len(sample.thrown)
+        assert all(t == -1 or unseen[t] > 0 for t in sample.thrown)  # a throw is an unseen kind
         drawn = [0] * NUM_KINDS
         for t in sample.wall:
             drawn[t] += 1
@@ -67,6 +70,8 @@ def test_the_same_seed_gives_the_same_samples_and_rollouts() -> None:
     first = sample_draws(view, 16, 5, 0.6)
     assert first == sample_draws(view, 16, 5, 0.6)
     assert first != sample_draws(view, 16, 6, 0.6)
+    where = read_whereabouts(view, view.unseen_counts())
+    assert sample_draws(view, 16, 5, 0.6, where) == sample_draws(view, 16, 5, 0.6, where)
     hand = TileCounts(_counts(view.concealed), view.kongs)
     kinds = sorted({a.tile for a in legal if a.tile is not None})[:3]
     figures = [rollout_outcomes(view, hand, k, False, first, make_scorer(view, 4.0), 0.92) for k in kinds]
@@ -141,10 +146,10 @@ def test_a_rollout_scores_a_self_drawn_win_exactly() -> None:
     other = parse_tiles("8p")[0]
     # the three others draw first (and throw nothing here), then this seat draws its wait
     wall = (other, other, other, win, *(other for _ in range(20)))
-    points = roll_out(view, hand, False, Sample(wall, (False,) * 24), scorer, 1.0)
+    points = roll_out(view, hand, False, Sample(wall, (-1,) * 24), scorer, 1.0)
     assert points > 0 and points == scorer.win(_with(hand, win), win, True, False, False)
     # a 7万 thrown by the next seat wins on the discard instead, paid by that seat alone
-    thrown = roll_out(view, hand, False, Sample((win, *wall[1:]), (True,) * 24), scorer, 1.0)
+    thrown = roll_out(view, hand, False, Sample(wall, (win, *(-1 for _ in range(23)))), scorer, 1.0)
     assert 0 < thrown < points
 
 

@@ -9,8 +9,10 @@ discard that leaves the fewest missing: :func:`engine.ai.search.playout.greedy_d
 报听 room it declares as soon as it is ready, and a declared hand throws what it draws. The
 others are not modelled beyond 大师's own figures: each throws the tile it draws with the
 planner's discard-hit chance (a uniform drawn once per sample, so the same for every
-candidate), which wins for this seat when it is one of its waits and it may win on a discard; a
-round survives the others with the chance ``survive`` (the hand ended first by someone else).
+candidate), which wins for this seat when it is one of its waits and it may win on a discard
+(or, read by :mod:`engine.ai.whereabouts`, the wall holds fewer copies of the suits the others
+keep and each throws from the suits it has been throwing); a round survives the others with the
+chance ``survive`` (the hand ended first by someone else).
 A win is scored exactly (:func:`engine.game.scoring.score_win`, 庄分 and the payers, the 海捞
 win's 10) plus the planner's value of ending the hand. The hand is short (about seven own
 draws after the deal), so a rollout runs to the end of the wall: no leaf estimate is needed.
@@ -21,13 +23,17 @@ position (:func:`engine.ai.search.searcher.position_seed`); nothing reads the cl
 
 from __future__ import annotations
 
+import bisect
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from engine.ai.outlook import LAST_FOUR
 from engine.ai.search.playout import greedy_discard
 from engine.ai.search.searcher import position_seed
+from engine.ai.whereabouts import Whereabouts
 from engine.game.analysis import TileCounts, waits_counts
 from engine.game.rules import Room
 from engine.game.scoring import WinContext, score_win, win_refusal
@@ -39,11 +45,11 @@ _SALT = 0x5EED24  # rollouts draw from a stream apart from the worlds' search
 
 @dataclass(frozen=True)
 class Sample:
-    """One sampled future: the wall in drawing order, and for each position whether the seat
-    drawing it throws it straight back (only read for the other seats' normal draws)."""
+    """One sampled future: the wall in drawing order, and for each position the kind the seat
+    drawing it throws next (-1: none that counts; read only on the other seats' normal turns)."""
 
     wall: tuple[int, ...]
-    throws: tuple[bool, ...]
+    thrown: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -57,21 +63,47 @@ class Rollout:
     margin: float = 0.0  # … and at least this many points
     survive: float = 0.92  # the chance a round of the others leaves the hand going
     wait_choice: bool = False  # a hand that becomes ready keeps the most unseen waits
+    read: bool = False  # the samples read by where the unseen tiles are (engine.ai.whereabouts)
     floor: float = -50.0  # candidates the appraisal rules out (value -100) are not rolled out
 
 
-def sample_draws(view: SeatView, count: int, seed: int, discard_hit: float) -> list[Sample]:
+def sample_draws(view: SeatView, count: int, seed: int, discard_hit: float,
+                 where: Whereabouts | None = None) -> list[Sample]:
     """`count` shuffles of the unseen tiles, cut to the wall's length: what this seat may draw
-    and the others may throw, never a tile it has seen."""
+    and the others may throw, never a tile it has seen. Without `where`, uniform, and the
+    others throw the tile they draw with chance `discard_hit`; with it, each unseen copy is in
+    the wall with its suit's chance (copies of a suit the others keep are in their hands), and
+    each other seat's discard is drawn from the suits it has been throwing."""
     rng = random.Random(position_seed(seed, view) ^ _SALT)
-    pool = [kind for kind, n in enumerate(view.unseen_counts()) for _ in range(n)]
+    left = view.unseen_counts()
+    pool = [kind for kind, n in enumerate(left) for _ in range(n)]
     length = min(view.tiles_left, len(pool))
+    weights = [where.wall[k] / left[k] for k in pool] if where is not None else []
+    rows = [list(accumulate(row)) for row in where.throws] if where is not None else []
     out = []
     for _ in range(count):
-        rng.shuffle(pool)
-        throws = tuple(rng.random() < discard_hit for _ in range(length))
-        out.append(Sample(tuple(pool[:length]), throws))
+        if where is None:
+            rng.shuffle(pool)
+            wall = tuple(pool[:length])
+            thrown = tuple(t if rng.random() < discard_hit else -1 for t in wall)
+        else:  # a weighted order without replacement: the largest log(u) / weight first
+            keys = [math.log(1.0 - rng.random()) / w if w > 0 else -math.inf for w in weights]
+            order = sorted(range(len(pool)), key=lambda j: -keys[j])
+            wall = tuple(pool[j] for j in order[:length])
+            thrown = tuple(_drawn_kind(rows, view.seat, i, rng.random()) for i in range(length))
+        out.append(Sample(wall, thrown))
     return out
+
+
+def _drawn_kind(rows: Sequence[Sequence[float]], seat: int, position: int, u: float) -> int:
+    """The kind thrown on the turn of wall position `position` (by the seat drawing it), from
+    that seat's row of discard chances (cumulated), or -1 when this seat draws it."""
+    drawer = (seat + 1 + position) % SEATS
+    if drawer == seat:
+        return -1
+    row = rows[drawer if drawer < seat else drawer - 1]  # the rows skip this seat
+    kind = bisect.bisect_right(row, u)
+    return kind if kind < len(row) else -1
 
 
 class _Scorer:
@@ -128,8 +160,9 @@ def roll_out(view: SeatView, hand: TileCounts, declared: bool, sample: Sample, s
             weight *= survive
         drawer = (view.seat + 1 + i) % SEATS
         if drawer != view.seat:
-            if i < normal and sample.throws[i] and tile in waits and (declared or not baoting):
-                return weight * scorer.win(hand, tile, False, False, declared,
+            thrown = sample.thrown[i]
+            if i < normal and thrown in waits and (declared or not baoting):
+                return weight * scorer.win(hand, thrown, False, False, declared,
                                            discarder_is_dealer=drawer == dealer_seat)
             continue
         hand.add(tile)
