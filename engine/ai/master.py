@@ -25,6 +25,10 @@ Each legal action gets an expected value in points, and 大师 takes the best:
 
 Everything is computed, nothing sampled: the same view gives the same choice and the same
 figures, which is what lets the 复盘 (:mod:`engine.records.review`) reproduce 大师's judgement.
+Two searches are kept, tested and off in the shipped parameters (no paired run found a gain:
+benchmarks/README.md): over sampled hidden hands (``search``) and the own-hand rollouts
+(``rollout``, :mod:`engine.ai.search.rollout`); both are sampled from the AI's seed and the
+position, so even when on, the same view gives the same choice.
 The figures come from ``engine/data/master.json``, fitted and tuned by self-play
 (``tools/train_danger.py``, ``benchmarks/README.md``).
 """
@@ -33,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.ai.danger_model import DangerModel, master_parameters, model_for
 from engine.ai.evaluate import (
@@ -48,6 +52,8 @@ from engine.ai.evaluate import (
 from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate
 from engine.ai.outlook import my_draws, win_chances
 from engine.ai.search import Weighed, sample_worlds, weigh
+from engine.ai.search.rollout import Rollout, make_scorer, rollout_outcomes, sample_draws
+from engine.ai.search.searcher import paired_gain
 from engine.ai.search.wait_model import wait_model_for
 from engine.ai.search.worlds import Reading
 from engine.ai.whereabouts import Whereabouts, read_whereabouts
@@ -139,14 +145,28 @@ class Search:
     choices: int = 4  # … choosing each ready hand among this many built ones by its waits
 
 
-def search_for(room: Room) -> Search | None:
-    raw = master_parameters().get("search", {})
-    section = raw.get(room.value) if isinstance(raw, dict) else None
-    if not isinstance(section, dict) or not section.get("on", True):
-        return None
-    fields = Search.__dataclass_fields__
-    return Search(**{k: type(getattr(Search(), k))(v) for k, v in section.items() if k in fields})
+_Counts = TypeVar("_Counts", Search, Rollout)
 
+
+def search_for(room: Room) -> Search | None:
+    return _section("search", room, Search, on=True)
+
+
+def rollout_for(room: Room) -> Rollout | None:
+    """The own-hand rollouts' counts for a room (``rollout`` in master.json), None when off."""
+    return _section("rollout", room, Rollout, on=False)
+
+
+def _section(name: str, room: Room, kind: type[_Counts], on: bool) -> _Counts | None:
+    """A room's counts from master.json's section `name` (None when its "on" is false; `on` when
+    it says nothing), each read as the type of its default."""
+    raw = master_parameters().get(name, {})
+    section = raw.get(room.value) if isinstance(raw, dict) else None
+    if not isinstance(section, dict) or not section.get("on", on):
+        return None
+    fields = kind.__dataclass_fields__
+    default = kind()
+    return kind(**{k: type(getattr(default, k))(v) for k, v in section.items() if k in fields})
 
 
 class MasterAI(HardAI):
@@ -161,11 +181,18 @@ class MasterAI(HardAI):
         self._pure_chance = 0.0
         self._deal_in: list[float] = []
         self.last_search: list[Weighed] = []  # the figures of the last searched decision
+        # the last rolled-out decision: each candidate's mean rollout points (less its danger)
+        self.last_rollout: dict[Action, float] = {}
+        self._risk: list[float] = [0.0] * NUM_KINDS  # the last appraisal's danger per kind
 
     # -- the decision ---------------------------------------------------------------------
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
         options = self.appraise(view, legal)
         self.last_search = []
+        self.last_rollout = {}
+        rollout = rollout_for(view.rules.room) if self.searching else None
+        if rollout is not None and WIN not in legal and self._worth_rolling(options, rollout):
+            return self._rolled(view, options, rollout)
         search = search_for(view.rules.room) if self.searching else None
         if search is None or WIN in legal or not self._worth_searching(view, legal, options, search):
             return options[0].action
@@ -182,6 +209,42 @@ class MasterAI(HardAI):
             gain, error = other.gain_over(first)
             if gain > best_gain and gain > search.confidence * error:
                 best, best_gain = other.action, gain
+        return best
+
+    def _worth_rolling(self, options: Sequence[Option], rollout: Rollout) -> bool:
+        """A discard (the appraisal's first choice) with the hand close to ready."""
+        return (len(options) >= 2 and options[0].action.kind is ActionKind.DISCARD
+                and self._best_shanten <= rollout.max_shanten)
+
+    def _rolled(self, view: SeatView, options: Sequence[Option], rollout: Rollout) -> Action:
+        """The appraisal's best discards rolled out on the same sampled draws, each less the
+        appraisal's danger of that discard; another replaces the first only when its gain,
+        sample by sample, is clear (a rollout's points range over ±30: the gate keeps the
+        appraisal where a few hundred samples cannot tell)."""
+        plan = plan_for(view.rules.room)
+        chosen = [o.action for o in options[: rollout.candidates]
+                  if o.value > rollout.floor and o.action.kind is ActionKind.DISCARD]
+        if len(chosen) < 2:
+            return options[0].action
+        unseen = view.unseen_counts()
+        where = read_whereabouts(view, unseen) if rollout.read else None
+        samples = sample_draws(view, rollout.samples, self.seed, plan.discard_hit, where)
+        scorer = make_scorer(view, plan.win_bonus)
+        hand = own_hand(view)
+        left = unseen if rollout.wait_choice else None
+        outcomes, danger = {}, {}
+        for action in chosen:
+            assert action.tile is not None
+            outcomes[action] = rollout_outcomes(view, hand, action.tile, action.declare, samples,
+                                                scorer, rollout.survive, left)
+            danger[action] = plan.risk_weight * self._risk[action.tile]
+        self.last_rollout = {a: sum(o) / len(o) - danger[a] for a, o in outcomes.items()}
+        first = chosen[0]
+        best, best_gain = first, rollout.margin
+        for other in chosen[1:]:
+            gain, error = paired_gain(outcomes[other], outcomes[first], danger[first] - danger[other])
+            if gain > best_gain and gain > rollout.confidence * error:
+                best, best_gain = other, gain
         return best
 
     def _worth_searching(self, view: SeatView, legal: Sequence[Action], options: Sequence[Option],
@@ -228,7 +291,7 @@ class MasterAI(HardAI):
         self._best_shanten = min(c.shanten for c in options)
         self._lookahead = {c.tile for c in options if c.shanten == self._best_shanten}
         self._deal_in = [0.0] * NUM_KINDS
-        risk = self.risk(view, plan)
+        risk = self._risk = self.risk(view, plan)
         # off the efficient path only when every efficient discard is dangerous: a discard
         # that gives up speed costs more wins than the estimate of its danger can see
         efficient = {c.tile for c in self._efficient(options)}
@@ -408,4 +471,5 @@ class MasterV1(MasterAI):
     searching = False
 
 
-__all__ = ["MasterAI", "MasterV1", "Note", "Option", "Plan", "Search", "plan_for", "search_for"]
+__all__ = ["MasterAI", "MasterV1", "Note", "Option", "Plan", "Search", "plan_for", "rollout_for",
+           "search_for"]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine.ai import make_ai
 from engine.ai.memory import TableMemory
 from engine.ai.search import World, sample_world, sample_worlds, weigh, world_problem
-from engine.ai.search.playout import Playout, _greedy_discard
+from engine.ai.search.playout import Playout, greedy_discard
 from engine.ai.search.wait_model import WAITS_FILE, wait_model_for
 from engine.ai.search.worlds import Reading, _chosen_ready, unseen_pool
 from engine.game.actions import WIN, Action, ActionKind
@@ -50,7 +50,7 @@ class GreedySeat:
             return legal[-1]  # pass
         if declared:
             return discards[0]
-        kind = _greedy_discard(hand)
+        kind = greedy_discard(hand)
         hand.remove(kind)
         declare = view.rules.room is Room.BAOTING and hand.missing() == 1
         return Action.discard(kind, declare)

@@ -137,7 +137,7 @@ class Playout:
             kind = drawn
             hand.remove(kind)
         else:
-            kind = _greedy_discard(hand)
+            kind = greedy_discard(hand)
             hand.remove(kind)
             if self.baoting and hand.missing() == 1:
                 self.declared[seat] = True
@@ -235,7 +235,7 @@ def _missing_without(hand: TileCounts, kind: int) -> int:
     return missing
 
 
-def _greedy_discard(hand: TileCounts) -> int:
+def greedy_discard(hand: TileCounts) -> int:
     """The kind whose discard leaves the fewest tiles missing; ties to the loneliest tile of
     the shortest suit (the 8-tile rule keeps the long suit)."""
     counts = hand.counts
@@ -259,4 +259,4 @@ def _greedy_discard(hand: TileCounts) -> int:
     return best
 
 
-__all__ = ["LAST_FOUR", "Playout"]
+__all__ = ["LAST_FOUR", "Playout", "greedy_discard"]

@@ -35,13 +35,18 @@ class Weighed:
     def gain_over(self, other: Weighed) -> tuple[float, float]:
         """(mean, standard error) of this candidate's points less `other`'s, world by world:
         the same worlds make the difference far less noisy than either mean."""
-        diffs = [a - b for a, b in zip(self.outcomes, other.outcomes, strict=True)]
-        n = len(diffs)
-        if n < 2:
-            return (diffs[0] if diffs else 0.0), float("inf")
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean, (var / n) ** 0.5
+        return paired_gain(self.outcomes, other.outcomes)
+
+
+def paired_gain(a: Sequence[float], b: Sequence[float], offset: float = 0.0) -> tuple[float, float]:
+    """(mean, standard error) of a − b + offset, sample by sample (the same samples for both)."""
+    diffs = [x - y + offset for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return (diffs[0] if diffs else 0.0), float("inf")
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, (var / n) ** 0.5
 
 
 def position_seed(seed: int, view: SeatView) -> int:
@@ -87,4 +92,4 @@ def weigh(view: SeatView, candidates: Sequence[Action], worlds: Sequence[World])
     return sorted(out, key=lambda w: -w.points)
 
 
-__all__ = ["Weighed", "position_seed", "sample_worlds", "weigh"]
+__all__ = ["Weighed", "paired_gain", "position_seed", "sample_worlds", "weigh"]
