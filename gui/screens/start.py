@@ -10,11 +10,13 @@ window the shadow gives way first (it is cut at the screen's edge), then the car
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QImage,
     QPainter,
     QPainterPath,
     QPaintEvent,
@@ -24,12 +26,17 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from engine.game.tiles import parse_tile
 from gui import theme
 from gui.i18n import tr
 from gui.parts.felt import FeltBackdrop
+from gui.parts.kept_picture import FORMAT, kept_image
 from gui.parts.tutorial_button import TutorialButton
-from gui.tiles.art import get_art
+
+TILE_THEME = "classic"  # the start screen's tiles, whatever the table's
+_GUI = Path(__file__).resolve().parents[1]
+# the code that draws the felt and the title (kept across starts: gui.parts.kept_picture)
+DRAWN_BY = tuple(_GUI / name for name in ("screens/start.py", "parts/felt.py", "theme.py", "tiles/art.py",
+                                          "tiles/faces.py", "tiles/themes.py"))
 
 # -- tiles on the felt ----------------------------------------------------------------------------
 
@@ -44,7 +51,11 @@ def paint_tile(painter: QPainter, rect: QRectF, tile: str) -> None:
     radius = rect.width() * 0.14
     painter.drawRoundedRect(rect.translated(rect.width() * 0.05, rect.height() * 0.11), radius, radius)
     painter.restore()
-    get_art().draw_face(painter, rect, parse_tile(tile))
+    # imported here: a start whose felt and title are kept (gui.parts.kept_picture) draws no tile
+    from engine.game.tiles import parse_tile
+    from gui.tiles.art import get_art
+
+    get_art(TILE_THEME).draw_face(painter, rect, parse_tile(tile))
 
 
 # -- the title, painted ------------------------------------------------------------------------------
@@ -64,6 +75,8 @@ class TitleBanner(QWidget):
         self.title = ""
         self.subtitle = ""
         self.scale = 1.0
+        self._picture: QImage | None = None  # the banner as drawn for _picture_key
+        self._picture_key = ""
         self.set_scale(1.0)
 
     def set_scale(self, scale: float) -> None:
@@ -81,7 +94,22 @@ class TitleBanner(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        dpr = self.devicePixelRatioF()
+        key = (f"{self.title}|{self.subtitle}|{QFont().toString()}|{TILE_THEME}|{self.scale:g}|"
+               f"{self.width()}x{self.height()}@{dpr:g}")
+        if self._picture is None or self._picture_key != key:
+            # kept across starts: the tiles and the lettering are a good part of the first frame
+            self._picture, self._picture_key = kept_image("start-title", key, self._draw, DRAWN_BY), key
         painter = QPainter(self)
+        painter.drawImage(0, 0, self._picture)
+        painter.end()
+
+    def _draw(self) -> QImage:
+        dpr = self.devicePixelRatioF()
+        image = QImage(round(self.width() * dpr), round(self.height() * dpr), FORMAT)
+        image.setDevicePixelRatio(dpr)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(self.scale, self.scale)  # everything below is in natural coordinates
@@ -131,6 +159,7 @@ class TitleBanner(QWidget):
             inner_x = w / 2 + sign * (width / 2 + 16)
             painter.drawLine(QPointF(inner_x, y), QPointF(inner_x + sign * 60, y))
         painter.end()
+        return image
 
 
 # -- the screen ----------------------------------------------------------------------------------------
@@ -171,7 +200,9 @@ class StartScreen(QWidget):
         self.setMinimumSize(760, 560)
         self._lan_return: str | None = None  # "return" (a seat kept) or "reopen" (a table hosted here)
         self.scale = 1.0  # the card's size now (see _fit_card)
-        self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table)
+        self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table,
+                                  kept="start-felt", kept_key=f"{TILE_THEME}|{_SCATTER}",
+                                  drawn_by=DRAWN_BY)
         self._shadow: QPixmap | None = None  # the card's shadow, for the card's size in _shadow_key
         self._shadow_key = (0, 0)
         self._painted = False
