@@ -41,15 +41,16 @@ def cache_dir() -> Path:
     return Path(user_cache_dir(APP_NAME))
 
 
-def _file(name: str) -> Path:
+def path(name: str) -> Path:
+    """Where the picture ``name`` is kept (in the cache folder as the environment says now)."""
     return cache_dir() / f"{name}.picture"
 
 
-def read(name: str, key: str) -> tuple[bytes, bytes] | None:
-    """(head, body) kept under ``name`` for ``key``, or None if there is none that is whole and
-    for this key."""
+def read(file_path: Path, key: str) -> tuple[bytes, bytes] | None:
+    """(head, body) kept in ``file_path`` for ``key``, or None if there is none that is whole
+    and for this key."""
     try:
-        with open(_file(name), "rb") as file:
+        with open(file_path, "rb") as file:
             start = file.read(len(MAGIC) + _LENGTHS.size)
             if len(start) != len(MAGIC) + _LENGTHS.size or not start.startswith(MAGIC):
                 return None
@@ -66,20 +67,19 @@ def read(name: str, key: str) -> tuple[bytes, bytes] | None:
         return None
 
 
-def write(name: str, key: str, head: bytes, body: bytes) -> bool:
-    """Keep (head, body) under ``name`` for ``key``, replacing what was kept; False (logged) if
-    the folder cannot be written: the picture is simply drawn again next time."""
+def write(file_path: Path, key: str, head: bytes, body: bytes) -> bool:
+    """Keep (head, body) in ``file_path`` for ``key``, replacing what was kept; False (logged)
+    if it cannot be written: the picture is simply drawn again next time."""
     encoded = key.encode()
     payload = b"".join((MAGIC, _LENGTHS.pack(len(encoded), len(head), len(body), zlib.crc32(body)),
                         encoded, head, body))
     try:
-        file = _file(name)
-        file.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(file, payload)
+        file_path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(file_path, payload)
     except OSError as exc:
-        log.info("picture %s not kept: %s", name, os_reason(exc))
+        log.info("picture %s not kept: %s", file_path, os_reason(exc))
         return False
     return True
 
 
-__all__ = ["ENV_CACHE_DIR", "cache_dir", "read", "write"]
+__all__ = ["ENV_CACHE_DIR", "cache_dir", "path", "read", "write"]

@@ -27,7 +27,8 @@ FORMAT = QImage.Format.Format_ARGB32_Premultiplied  # what the raster engine ble
 _HEAD = struct.Struct("<IIId")  # width, height, bytes per line (device pixels), device pixel ratio
 WRITE_AFTER_MS = 1500
 
-_pending: dict[str, tuple[str, QImage]] = {}  # name: (key, picture) drawn and not yet written
+# drawn and not yet written: the file (the cache folder when drawn): (key, picture)
+_pending: dict[Path, tuple[str, QImage]] = {}
 _timer: QTimer | None = None
 
 
@@ -36,13 +37,14 @@ def kept_image(name: str, key: str, draw: Callable[[], QImage], sources: Sequenc
     ``sources`` are the files of the code that draws it: a picture kept before one of them
     changed (a developer's edit, within one version) is drawn again."""
     key = f"{__version__}|{key}|{_stamps(sources)}"
-    kept = picture_cache.read(name, key)
+    file = picture_cache.path(name)
+    kept = picture_cache.read(file, key)
     if kept is not None:
         image = _from_bytes(*kept)
         if image is not None:
             return image
     image = draw().convertToFormat(FORMAT)
-    _pending[name] = (key, image)
+    _pending[file] = (key, image)
     _schedule_write()
     return image
 
@@ -91,8 +93,8 @@ def _schedule_write() -> None:
 def write_pending() -> None:
     """Write the pictures drawn since the last write (each name's last)."""
     while _pending:
-        name, (key, image) = _pending.popitem()
-        picture_cache.write(name, key, *_to_bytes(image))
+        file, (key, image) = _pending.popitem()
+        picture_cache.write(file, key, *_to_bytes(image))
 
 
 __all__ = ["kept_image", "write_pending"]
