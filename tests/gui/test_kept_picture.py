@@ -19,7 +19,7 @@ from gui.parts.kept_picture import kept_image, write_pending
 from gui.screens.start import StartScreen
 from storage import picture_cache
 
-NAMES = ("start-felt", "start-title")
+NAMES = ("start-felt", "start-title", "start-card-shadow")
 
 
 def start_screen_pixels(qtbot: QtBot) -> QImage:
