@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QWidget
 
@@ -128,7 +128,8 @@ class FeltBackdrop:
         from gui.parts.kept_picture import kept_image
 
         key = f"{self.look!r}|{self.kept_key}|{width}x{height}@{dpr:g}"
-        return kept_image(self.kept, key, lambda: paint().toImage(), self.drawn_by)
+        size = QSize(round(max(1, width) * dpr), round(max(1, height) * dpr))
+        return kept_image(self.kept, key, lambda: paint().toImage(), self.drawn_by, size)
 
 
 __all__ = ["FeltBackdrop", "FeltLook", "felt_pixmap"]

@@ -17,7 +17,7 @@ import struct
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QSize, QTimer
 from PySide6.QtGui import QImage
 
 from engine import __version__
@@ -32,16 +32,18 @@ _pending: dict[Path, tuple[str, QImage]] = {}
 _timer: QTimer | None = None
 
 
-def kept_image(name: str, key: str, draw: Callable[[], QImage], sources: Sequence[Path] = ()) -> QImage:
+def kept_image(name: str, key: str, draw: Callable[[], QImage], sources: Sequence[Path] = (),
+               size: QSize | None = None) -> QImage:
     """The picture kept under ``name`` for ``key``, else ``draw()``'s (kept for the next start).
     ``sources`` are the files of the code that draws it: a picture kept before one of them
-    changed (a developer's edit, within one version) is drawn again."""
+    changed (a developer's edit, within one version) is drawn again; so is one whose size in
+    device pixels is not ``size`` (if given)."""
     key = f"{__version__}|{key}|{_stamps(sources)}"
     file = picture_cache.path(name)
     kept = picture_cache.read(file, key)
     if kept is not None:
         image = _from_bytes(*kept)
-        if image is not None:
+        if image is not None and (size is None or image.size() == size):
             return image
     image = draw().convertToFormat(FORMAT)
     _pending[file] = (key, image)

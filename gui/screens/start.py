@@ -98,7 +98,8 @@ class TitleBanner(QWidget):
                f"{self.width()}x{self.height()}@{dpr:g}")
         if self._picture is None or self._picture_key != key:
             # kept across starts: the tiles and the lettering are a good part of the first frame
-            self._picture, self._picture_key = kept_image("start-title", key, self._draw, DRAWN_BY), key
+            size = QSize(round(self.width() * dpr), round(self.height() * dpr))
+            self._picture, self._picture_key = kept_image("start-title", key, self._draw, DRAWN_BY, size), key
         painter = QPainter(self)
         painter.drawImage(0, 0, self._picture)
         painter.end()
@@ -297,7 +298,8 @@ class StartScreen(QWidget):
         if self._shadow is None or self._shadow_key != key:
             width, height = card.width(), card.height()
             self._shadow = kept_image("start-card-shadow", f"{width:g}x{height:g}",
-                                      lambda: _card_shadow(width, height), DRAWN_BY)
+                                      lambda: _card_shadow(width, height), DRAWN_BY,
+                                      _shadow_size(width, height))
             self._shadow_key = key
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
@@ -365,13 +367,19 @@ SHADOW_LAYERS, SHADOW_STEP = 14, 2.2  # the card's shadow: its layers, each this
 SHADOW_SCALE = 0.25  # the shadow's picture, to its size on the screen
 
 
+def _shadow_size(width: float, height: float) -> QSize:
+    """The size of the shadow's picture for a card `width` × `height`."""
+    spread = SHADOW_LAYERS * SHADOW_STEP
+    return QSize(math.ceil((width + 2 * spread) * SHADOW_SCALE),
+                 math.ceil((height + 2 * spread) * SHADOW_SCALE))
+
+
 def _card_shadow(width: float, height: float) -> QImage:
     """The shadow of a card `width` × `height`, spreading SHADOW_LAYERS × SHADOW_STEP around
     it, as a picture at SHADOW_SCALE (transparent where there is no shadow; kept across starts,
     its fourteen soft layers are a few milliseconds of the first frame)."""
     spread = SHADOW_LAYERS * SHADOW_STEP
-    outer_w, outer_h = (width + 2 * spread) * SHADOW_SCALE, (height + 2 * spread) * SHADOW_SCALE
-    picture = QImage(math.ceil(outer_w), math.ceil(outer_h), FORMAT)
+    picture = QImage(_shadow_size(width, height), FORMAT)
     picture.fill(Qt.GlobalColor.transparent)
     painter = QPainter(picture)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)

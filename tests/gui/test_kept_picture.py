@@ -73,6 +73,17 @@ def _other_key(file: Path) -> None:
     file.write_bytes(bytes(data))
 
 
+def _other_size(file: Path) -> None:
+    """A whole file, its CRC right, whose picture claims one pixel less across than drawn."""
+    data = file.read_bytes()
+    start = len(picture_cache.MAGIC)
+    key_len, head_len, _, _ = picture_cache._LENGTHS.unpack_from(data, start)
+    head_at = start + picture_cache._LENGTHS.size + key_len
+    width, height, stride, dpr = kept_picture._HEAD.unpack_from(data, head_at)
+    head = kept_picture._HEAD.pack(width - 1, height, stride, dpr)
+    file.write_bytes(data[:head_at] + head + data[head_at + head_len:])
+
+
 def _garbage(file: Path) -> None:
     file.write_bytes(b"not a picture at all")
 
@@ -85,7 +96,8 @@ def _missing(file: Path) -> None:
     file.unlink()
 
 
-@pytest.mark.parametrize("spoil", [_truncate, _damage, _other_key, _garbage, _empty, _missing])
+@pytest.mark.parametrize("spoil", [_truncate, _damage, _other_key, _other_size, _garbage, _empty,
+                                   _missing])
 def test_a_spoilt_kept_picture_is_drawn_and_written_again(qtbot: QtBot,
                                                           spoil: Callable[[Path], None]) -> None:
     drawn = start_screen_pixels(qtbot)
