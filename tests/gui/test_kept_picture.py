@@ -18,6 +18,7 @@ from gui.parts import kept_picture
 from gui.parts.kept_picture import kept_image, write_pending
 from gui.screens.start import StartScreen
 from storage import picture_cache
+from tests.module_probe import modules_after
 
 NAMES = ("start-felt", "start-title", "start-card-shadow")
 
@@ -156,3 +157,28 @@ def test_a_file_changed_in_the_code_that_draws_it_draws_it_again(qtbot: QtBot, t
     kept_image("probe", "a", draw, [source])
     write_pending()
     assert len(calls) == 2
+
+
+START = """
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from gui.screens.start import StartScreen
+screen = StartScreen()
+screen.resize(1000, 700)
+screen.first_painted.connect(lambda: QTimer.singleShot(0, app.quit))  # once all of it painted
+screen.show()
+app.exec()
+"""
+
+
+def test_a_start_that_reads_its_pictures_loads_no_tile_painter(tmp_path: Path) -> None:
+    """The first start draws the tiles on the felt and in the title and keeps the pictures as
+    it quits; the next one only reads them, without the tile painter's modules."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", **{picture_cache.ENV_CACHE_DIR: str(tmp_path)})
+    first = modules_after(START, env)
+    assert "gui.tiles.art" in first and "gui.tiles.faces" in first
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(f"{name}.picture" for name in NAMES)
+    second = modules_after(START, env)
+    assert "gui.screens.start" in second
+    assert [name for name in second if name.startswith(("gui.tiles", "engine.game"))] == []
