@@ -72,10 +72,13 @@ _GAME = (
 
 def _probe_env() -> dict[str, str]:
     """As a player starts it: compiled bytecode cached (some shells set PYTHONDONTWRITEBYTECODE,
-    which would make every start recompile the game's modules and no bare window's)."""
+    which would make every start recompile the game's modules and no bare window's), and the
+    pictures a start keeps for the next one (gui.parts.kept_picture) kept."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["HEFEI_MAHJONG_CONFIG_DIR"] = "/tmp/hm-bench-config"
     env["HEFEI_MAHJONG_DATA_DIR"] = "/tmp/hm-bench-data"
+    # the start screen's felt and title are kept here by the warm-up run, as by a player's first start
+    env["HEFEI_MAHJONG_CACHE_DIR"] = "/tmp/hm-bench-cache"
     return env
 
 

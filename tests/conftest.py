@@ -57,6 +57,7 @@ def _isolated_user_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     """Settings, profile and logs of the app under test never touch the real user folders."""
     base = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("HEFEI_MAHJONG_CONFIG_DIR", str(base / "config"))
+    monkeypatch.delenv("HEFEI_MAHJONG_CACHE_DIR", raising=False)  # kept pictures: XDG_CACHE_HOME below
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
         monkeypatch.setenv(var, str(base / var.lower()))
 

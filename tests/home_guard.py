@@ -75,6 +75,9 @@ class HomeGuard:
         for var, default in XDG_DIRS.items():
             os.environ[var] = str(self.home / default)
         os.environ["HEFEI_MAHJONG_CONFIG_DIR"] = str(self.home / ".config" / APP_NAME)
+        # a cache folder named by the developer's shell would be written by the tests: the
+        # start screen's kept pictures go under XDG_CACHE_HOME instead
+        os.environ.pop("HEFEI_MAHJONG_CACHE_DIR", None)
 
         self.caught: list[str] = []  # writes aimed at the real folders from this process, by test
         self._roots = tuple(str(folder) for folder in self.real_folders)

@@ -10,12 +10,13 @@ it on every paint event; the table's scene keeps its own pixmap, as it paints in
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QPolygonF, QRadialGradient
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap, QPolygonF, QRadialGradient
 from PySide6.QtWidgets import QWidget
 
 _SPECK_SEED = 84
@@ -88,16 +89,20 @@ class FeltBackdrop:
 
     The widget calls :meth:`invalidate` from its ``resizeEvent`` and :meth:`draw` from its
     ``paintEvent``. With ``hidpi`` the felt is painted at the screen's device pixel ratio,
-    otherwise at one pixel per logical pixel.
+    otherwise at one pixel per logical pixel. With ``kept`` (a name) the felt is kept across
+    starts (gui.parts.kept_picture); ``kept_key`` then names what ``extras`` depend on, and
+    ``drawn_by`` the files of the code that draws them.
     """
 
     def __init__(self, widget: QWidget, look: FeltLook, *, hidpi: bool = True,
-                 extras: Callable[[QPainter, int, int], None] | None = None) -> None:
+                 extras: Callable[[QPainter, int, int], None] | None = None,
+                 kept: str | None = None, kept_key: str = "", drawn_by: Sequence[Path] = ()) -> None:
         self.widget = widget
         self.look = look
         self.hidpi = hidpi
         self.extras = extras
-        self.pixmap: QPixmap | None = None
+        self.kept, self.kept_key, self.drawn_by = kept, kept_key, drawn_by
+        self.pixmap: QPixmap | QImage | None = None
 
     def invalidate(self) -> None:
         self.pixmap = None
@@ -106,10 +111,25 @@ class FeltBackdrop:
         widget = self.widget
         dpr = widget.devicePixelRatioF() if self.hidpi else 1.0
         if self.pixmap is None or self.pixmap.size() != widget.size() * dpr:
-            self.pixmap = felt_pixmap(widget.width(), widget.height(), self.look, dpr, self.extras)
+            self.pixmap = self._paint(widget.width(), widget.height(), dpr)
         painter = QPainter(widget)
-        painter.drawPixmap(0, 0, self.pixmap)
+        if isinstance(self.pixmap, QImage):
+            painter.drawImage(0, 0, self.pixmap)
+        else:
+            painter.drawPixmap(0, 0, self.pixmap)
         painter.end()
+
+    def _paint(self, width: int, height: int, dpr: float) -> QPixmap | QImage:
+        def paint() -> QPixmap:
+            return felt_pixmap(width, height, self.look, dpr, self.extras)
+
+        if self.kept is None:
+            return paint()
+        from gui.parts.kept_picture import kept_image
+
+        key = f"{self.look!r}|{self.kept_key}|{width}x{height}@{dpr:g}"
+        size = QSize(round(max(1, width) * dpr), round(max(1, height) * dpr))
+        return kept_image(self.kept, key, lambda: paint().toImage(), self.drawn_by, size)
 
 
 __all__ = ["FeltBackdrop", "FeltLook", "felt_pixmap"]

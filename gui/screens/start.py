@@ -10,26 +10,32 @@ window the shadow gives way first (it is cut at the screen's edge), then the car
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, SignalInstance
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QImage,
     QPainter,
     QPainterPath,
     QPaintEvent,
     QPen,
-    QPixmap,
     QResizeEvent,
 )
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from engine.game.tiles import parse_tile
 from gui import theme
 from gui.i18n import tr
 from gui.parts.felt import FeltBackdrop
+from gui.parts.kept_picture import FORMAT, kept_image
 from gui.parts.tutorial_button import TutorialButton
-from gui.tiles.art import get_art
+
+TILE_THEME = "classic"  # the start screen's tiles, whatever the table's
+_GUI = Path(__file__).resolve().parents[1]
+# the code that draws the felt and the title (kept across starts: gui.parts.kept_picture)
+DRAWN_BY = tuple(_GUI / name for name in ("screens/start.py", "parts/felt.py", "theme.py", "tiles/art.py",
+                                          "tiles/faces.py", "tiles/themes.py"))
 
 # -- tiles on the felt ----------------------------------------------------------------------------
 
@@ -44,7 +50,11 @@ def paint_tile(painter: QPainter, rect: QRectF, tile: str) -> None:
     radius = rect.width() * 0.14
     painter.drawRoundedRect(rect.translated(rect.width() * 0.05, rect.height() * 0.11), radius, radius)
     painter.restore()
-    get_art().draw_face(painter, rect, parse_tile(tile))
+    # imported here: a start whose felt and title are kept (gui.parts.kept_picture) draws no tile
+    from engine.game.tiles import parse_tile
+    from gui.tiles.art import get_art
+
+    get_art(TILE_THEME).draw_face(painter, rect, parse_tile(tile))
 
 
 # -- the title, painted ------------------------------------------------------------------------------
@@ -64,6 +74,8 @@ class TitleBanner(QWidget):
         self.title = ""
         self.subtitle = ""
         self.scale = 1.0
+        self._picture: QImage | None = None  # the banner as drawn for _picture_key
+        self._picture_key = ""
         self.set_scale(1.0)
 
     def set_scale(self, scale: float) -> None:
@@ -81,7 +93,23 @@ class TitleBanner(QWidget):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        dpr = self.devicePixelRatioF()
+        key = (f"{self.title}|{self.subtitle}|{QFont().toString()}|{TILE_THEME}|{self.scale:g}|"
+               f"{self.width()}x{self.height()}@{dpr:g}")
+        if self._picture is None or self._picture_key != key:
+            # kept across starts: the tiles and the lettering are a good part of the first frame
+            size = QSize(round(self.width() * dpr), round(self.height() * dpr))
+            self._picture, self._picture_key = kept_image("start-title", key, self._draw, DRAWN_BY, size), key
         painter = QPainter(self)
+        painter.drawImage(0, 0, self._picture)
+        painter.end()
+
+    def _draw(self) -> QImage:
+        dpr = self.devicePixelRatioF()
+        image = QImage(round(self.width() * dpr), round(self.height() * dpr), FORMAT)
+        image.setDevicePixelRatio(dpr)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(self.scale, self.scale)  # everything below is in natural coordinates
@@ -131,6 +159,7 @@ class TitleBanner(QWidget):
             inner_x = w / 2 + sign * (width / 2 + 16)
             painter.drawLine(QPointF(inner_x, y), QPointF(inner_x + sign * 60, y))
         painter.end()
+        return image
 
 
 # -- the screen ----------------------------------------------------------------------------------------
@@ -171,8 +200,10 @@ class StartScreen(QWidget):
         self.setMinimumSize(760, 560)
         self._lan_return: str | None = None  # "return" (a seat kept) or "reopen" (a table hosted here)
         self.scale = 1.0  # the card's size now (see _fit_card)
-        self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table)
-        self._shadow: QPixmap | None = None  # the card's shadow, for the card's size in _shadow_key
+        self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table,
+                                  kept="start-felt", kept_key=f"{TILE_THEME}|{_SCATTER}",
+                                  drawn_by=DRAWN_BY)
+        self._shadow: QImage | None = None  # the card's shadow, for the card's size in _shadow_key
         self._shadow_key = (0, 0)
         self._painted = False
 
@@ -265,11 +296,15 @@ class StartScreen(QWidget):
         area = card.adjusted(-spread, -spread, spread, spread)
         key = (round(card.width()), round(card.height()))
         if self._shadow is None or self._shadow_key != key:
-            self._shadow, self._shadow_key = _card_shadow(card.width(), card.height()), key
+            width, height = card.width(), card.height()
+            self._shadow = kept_image("start-card-shadow", f"{width:g}x{height:g}",
+                                      lambda: _card_shadow(width, height), DRAWN_BY,
+                                      _shadow_size(width, height))
+            self._shadow_key = key
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         source = QRectF(0, 0, area.width() * SHADOW_SCALE, area.height() * SHADOW_SCALE)
-        painter.drawPixmap(area, self._shadow, source)
+        painter.drawImage(area, self._shadow, source)
         painter.end()
 
     def set_continue_enabled(self, enabled: bool) -> None:
@@ -332,12 +367,19 @@ SHADOW_LAYERS, SHADOW_STEP = 14, 2.2  # the card's shadow: its layers, each this
 SHADOW_SCALE = 0.25  # the shadow's picture, to its size on the screen
 
 
-def _card_shadow(width: float, height: float) -> QPixmap:
-    """The shadow of a card `width` × `height`, spreading SHADOW_LAYERS × SHADOW_STEP around
-    it, as a picture at SHADOW_SCALE (transparent where there is no shadow)."""
+def _shadow_size(width: float, height: float) -> QSize:
+    """The size of the shadow's picture for a card `width` × `height`."""
     spread = SHADOW_LAYERS * SHADOW_STEP
-    outer_w, outer_h = (width + 2 * spread) * SHADOW_SCALE, (height + 2 * spread) * SHADOW_SCALE
-    picture = QPixmap(math.ceil(outer_w), math.ceil(outer_h))
+    return QSize(math.ceil((width + 2 * spread) * SHADOW_SCALE),
+                 math.ceil((height + 2 * spread) * SHADOW_SCALE))
+
+
+def _card_shadow(width: float, height: float) -> QImage:
+    """The shadow of a card `width` × `height`, spreading SHADOW_LAYERS × SHADOW_STEP around
+    it, as a picture at SHADOW_SCALE (transparent where there is no shadow; kept across starts,
+    its fourteen soft layers are a few milliseconds of the first frame)."""
+    spread = SHADOW_LAYERS * SHADOW_STEP
+    picture = QImage(_shadow_size(width, height), FORMAT)
     picture.fill(Qt.GlobalColor.transparent)
     painter = QPainter(picture)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
