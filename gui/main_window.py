@@ -19,6 +19,7 @@ from gui.settings import Settings
 from gui.window.lan_side import LanSide
 from gui.window.local_match import LocalMatch
 from gui.window.menus import WindowMenus
+from gui.window.page_stack import PageStack
 from gui.window.pages import Pages
 from gui.window.saves import SaveWatch
 from gui.window.table_settings import apply_settings, make_table
@@ -55,7 +56,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(app_icon())
         self.art: TileArt | None = None  # tile faces, made with the table
         self._table: TableWidget | None = None  # built when the first game starts: a fast start-up
-        self.stack = QStackedWidget()
+        self.stack: QStackedWidget = PageStack()  # sized by the page on show
         self.setCentralWidget(self.stack)
         from gui.screens.start import StartScreen
 

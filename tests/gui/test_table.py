@@ -257,3 +257,25 @@ def test_tile_size_setting_changes_the_players_tiles(qtbot: QtBot):
     # each size clearly larger than the one before (about a fifth), not a few pixels
     assert widths == {"small": {54}, "medium": {66}, "large": {78}}
     assert HAND_WIDTHS["large"] / HAND_WIDTHS["medium"] > 1.15 < HAND_WIDTHS["medium"] / HAND_WIDTHS["small"]
+
+
+def test_the_rules_line_is_shown_whole_in_both_languages_and_both_rooms(qtbot: QtBot, language: str) -> None:
+    """The top-right rules line: "Declared-ready room · 1 round(s) · Hefei (standard)" is too long
+    for its place in English; it takes a second line rather than being cut (it used to end in
+    "Hefei…" at every window size)."""
+    from engine.game.rules import Room
+    from gui.i18n import codes, tr
+    from gui.table.scene import RULES_RIGHT, RULES_W
+
+    scene = TableScene(TileArt())
+    for room in Room:
+        rules = Ruleset.hefei(room=room, rounds=1)
+        line = tr("table.rules_line", room=tr(codes.ROOM[rules.room.value]), rounds=rules.rounds,
+                  preset=tr(codes.PRESET[rules.preset.value]))
+        scene.rules_line = line
+        scene.refresh_texts()
+        shown = scene._rules.text()
+        assert "…" not in shown
+        assert shown.replace("\n", " · ") == line  # every part, broken only between parts
+        box = scene._rules.sceneBoundingRect()
+        assert box.width() <= RULES_W + 1 and abs(box.right() - RULES_RIGHT) < 1
