@@ -59,6 +59,28 @@ class ProfileHeader(QWidget):
             text += "   ·   " + tr("profile.since", date=self.created[:10])
         return text
 
+    def titles_room(self) -> float:
+        """The width the name and the titles have: between the medallion and the 积分."""
+        return self.width() - 36 - min(400.0, self.width() * 0.36) - 24 - (30 + 108 + 26)
+
+    def titles_layout(self, room: float) -> tuple[int, bool, str, str]:
+        """How 级别 and 段位 are drawn in ``room``: (font size, a line each?, 级别, 段位). One line
+        at 44, smaller while it is wider than the room; below 16 (English titles are long: 待业
+        (Jobless) • …) a line each, as large as fits, down to 11, then cut at their ends. Never
+        over the 积分 beside them."""
+        rank, dan = title_words(self.level.rank_title), title_words(self.level.dan_title)
+        for size in range(44, 15, -2):
+            fm = QFontMetricsF(title_font(size))
+            if fm.horizontalAdvance(rank) + fm.horizontalAdvance(dan) + size * 1.1 <= room:
+                return size, False, rank, dan
+        for size in range(22, 10, -1):
+            fm = QFontMetricsF(title_font(size))
+            if max(fm.horizontalAdvance(rank), fm.horizontalAdvance(dan)) <= room:
+                return size, True, rank, dan
+        fm = QFontMetricsF(title_font(11))
+        cut = Qt.TextElideMode.ElideRight
+        return 11, True, fm.elidedText(rank, cut, room), fm.elidedText(dan, cut, room)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -81,7 +103,7 @@ class ProfileHeader(QWidget):
         self._paint_medallion(painter, QPointF(30 + 54, h / 2))
         right_w = min(400.0, w * 0.36)
         text_left = 30 + 108 + 26
-        text_right = w - 36 - right_w - 24
+        text_right = text_left + self.titles_room()
         # the name
         painter.setFont(ui_font(19))
         painter.setPen(QColor(theme.IVORY))
@@ -89,23 +111,20 @@ class ProfileHeader(QWidget):
         painter.drawText(QPointF(text_left, 40),
                          metrics.elidedText(self.name, Qt.TextElideMode.ElideRight, text_right - text_left))
         # the titles: 级别 · 段位, shrunk if the space is short
-        size = 44
-        rank, dan = title_words(self.level.rank_title), title_words(self.level.dan_title)
-        while size > 22:
-            font = title_font(size)
-            fm = QFontMetricsF(font)
-            if fm.horizontalAdvance(rank) + fm.horizontalAdvance(dan) + size * 1.1 <= text_right - text_left:
-                break
-            size -= 2
+        size, two_lines, rank, dan = self.titles_layout(text_right - text_left)
         font = title_font(size)
-        baseline = 96.0
-        x = float(text_left)
-        x += gold_text(painter, rank, font, QPointF(x, baseline))
-        dot = QPointF(x + size * 0.55, baseline - size * 0.36)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(GOLD))
-        painter.drawEllipse(dot, 3.2, 3.2)
-        gold_text(painter, dan, font, QPointF(x + size * 1.1, baseline))
+        if two_lines:
+            gold_text(painter, rank, font, QPointF(text_left, 76.0))
+            gold_text(painter, dan, font, QPointF(text_left, 78.0 + size * 1.25))
+        else:
+            baseline = 96.0
+            x = float(text_left)
+            x += gold_text(painter, rank, font, QPointF(x, baseline))
+            dot = QPointF(x + size * 0.55, baseline - size * 0.36)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(GOLD))
+            painter.drawEllipse(dot, 3.2, 3.2)
+            gold_text(painter, dan, font, QPointF(x + size * 1.1, baseline))
         # level n of 24 · since …
         painter.setFont(ui_font(13))
         painter.setPen(theme.colour(theme.TEXT_GOLD, 200))
@@ -170,11 +189,15 @@ class ProfileHeader(QWidget):
         painter.setPen(QColor(theme.IVORY))
         number_baseline = box.top() + 56
         painter.drawText(QPointF(box.left() - 2, number_baseline), f"{self.points:,}")
-        painter.setFont(ui_font(13))
         painter.setPen(QColor(GOLD))
-        fm = QFontMetricsF(painter.font())
-        label_w = fm.horizontalAdvance(tr("profile.points")) + 16
-        note = fm.elidedText(self.next_text(), Qt.TextElideMode.ElideLeft, box.width() - label_w)
+        label_w = QFontMetricsF(ui_font(13)).horizontalAdvance(tr("profile.points")) + 16
+        note = self.next_text()
+        for points in (13, 12, 11):  # smaller before cut; cut at its end, so "55 to" stays
+            painter.setFont(ui_font(points))
+            fm = QFontMetricsF(painter.font())
+            if fm.horizontalAdvance(note) <= box.width() - label_w:
+                break
+        note = fm.elidedText(note, Qt.TextElideMode.ElideRight, box.width() - label_w)
         painter.drawText(QPointF(box.right() - fm.horizontalAdvance(note), box.top() + 14), note)
         # the bar
         bar = QRectF(box.left(), number_baseline + 14, box.width(), 12)

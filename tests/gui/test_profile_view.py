@@ -288,3 +288,28 @@ def test_banner_small_speed_and_replacement(qtbot: QtBot) -> None:
     assert banner.message() == "Level up! 正式工 (Staff worker) · 街头三段 (Street 3rd dan)"
     assert banner.detail() == "Level 3 → 4"
     assert banner.mapTo(stage, QPoint(0, 0)) == QPoint(0, 0)
+
+
+def test_every_levels_titles_fit_beside_the_points_at_the_narrowest_page(qtbot: QtBot, language: str) -> None:
+    """The header at its narrowest (the profile page in a 990 px window): 级别 · 段位 shrink
+    until they fit between the medallion and 积分; English titles are long (待业 (Jobless) • …)."""
+    from PySide6.QtGui import QFontMetricsF
+
+    from gui.profile.header import ProfileHeader
+    from gui.theme import title_font
+
+    header = ProfileHeader()
+    qtbot.addWidget(header)
+    header.resize(548, 150)  # the profile view at its minimum (600) less its margins and scroll bar
+    room = header.titles_room()
+    for number, level in enumerate(RANKS, start=1):
+        header.set_profile("玩家", 0 if number == 1 else RANKS[number - 2].next_at)
+        assert header.level is level
+        size, two_lines, rank_text, dan_text = header.titles_layout(room)
+        fm = QFontMetricsF(title_font(size))
+        rank, dan = fm.horizontalAdvance(rank_text), fm.horizontalAdvance(dan_text)
+        width = max(rank, dan) if two_lines else rank + dan + size * 1.1
+        assert width <= room, (language, level.number, size)
+        assert size >= 11 and (two_lines or size >= 16), (language, level.number, size)  # legible
+        # the 级别 and the 段位's own words always show (an English gloss may be cut at its end)
+        assert rank_text.startswith(level.rank_title) and dan_text.startswith(level.dan_title)
