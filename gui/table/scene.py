@@ -42,7 +42,7 @@ from gui.table.layout import PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement,
 from gui.table.log_panel import LogPanel
 from gui.table.model import SEATS, TableModel
 from gui.table.name_plate import NamePlate, PlateText
-from gui.table.scene_text import Badge, set_elided, text_item
+from gui.table.scene_text import Badge, set_wrapped, text_item
 from gui.table.speech import SpeechBubbles
 from gui.table.tile_item import TileItem
 from gui.table.tracker_panel import TrackerPanel
@@ -399,7 +399,7 @@ class TableScene(QGraphicsScene):
         self.log_panel.show([tr(codes.LOG[key], **self._log_args(data)) for key, data in m.log])
         if self.tracker.visible:
             self.tracker.show(tr("table.tracker_title"))
-        set_elided(self._rules, self.rules_line, RULES_W)
+        set_wrapped(self._rules, self.rules_line, RULES_W)
         r = self._rules.boundingRect()
         self._rules.setPos(RULES_RIGHT - r.width(), RULES_TOP)
         self.watch_badge.set_text(tr("watch.badge") if self.watching else "")

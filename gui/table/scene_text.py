@@ -80,6 +80,21 @@ def set_elided(item: QGraphicsSimpleTextItem, text: str, width: float) -> None:
     item.setText(text)
 
 
+def set_wrapped(item: QGraphicsSimpleTextItem, text: str, width: float, joint: str = " · ") -> None:
+    """Show `text` on as few lines as fit `width`, broken after a `joint` (the rules line's
+    parts: "Declared-ready room · 1 round(s) · Hefei (standard)" is too long for one line in
+    English); a part wider than `width` alone is cut with an ellipsis."""
+    metrics = QFontMetricsF(item.font())
+    lines: list[str] = []
+    for part in text.split(joint):
+        joined = f"{lines[-1]}{joint}{part}" if lines else part
+        if lines and metrics.horizontalAdvance(joined.rstrip()) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    item.setText("\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines))
+
+
 def rounded(rect: QRectF, radius: float) -> QPainterPath:
     path = QPainterPath()
     path.addRoundedRect(rect, radius, radius)
