@@ -9,6 +9,7 @@ from gui.i18n.keys import TextKey
 
 # -- the match's set-up (engine.game.rules: Room, Preset, the Ruleset's option switches) ---------
 ROOM: dict[str, TextKey] = {"open": "room.open", "baoting": "room.baoting"}
+ROOM_SHORT: dict[str, TextKey] = {"open": "room.open_short", "baoting": "room.baoting_short"}
 ROOM_HINT: dict[str, TextKey] = {"open": "new_game.room_hint_open", "baoting": "new_game.room_hint_baoting"}
 PRESET: dict[str, TextKey] = {
     "hefei": "preset.hefei", "bianfeng": "preset.bianfeng", "hefei_002": "preset.hefei_002",

@@ -76,9 +76,10 @@ def result_label(code: str) -> str:
     return tr(key) if key is not None else code
 
 
-def room_label(room: str) -> str:
-    """A room (不报听 / 报听) by its code; a code this program does not know is shown as it is."""
-    key = codes.ROOM.get(room)
+def room_label(room: str, short: bool = False) -> str:
+    """A room (不报听 / 报听) by its code; a code this program does not know is shown as it is.
+    ``short``: the words for a table's narrow column ("Open", not "Open room")."""
+    key = (codes.ROOM_SHORT if short else codes.ROOM).get(room)
     return tr(key) if key is not None else room
 
 

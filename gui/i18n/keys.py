@@ -40,6 +40,8 @@ TextKey = Literal[
     "new_game.room_hint_baoting",
     "room.open",
     "room.baoting",
+    "room.open_short",
+    "room.baoting_short",
     "preset.hefei",
     "preset.bianfeng",
     "preset.hefei_002",

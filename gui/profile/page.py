@@ -160,8 +160,8 @@ class ProfilePage(QWidget):
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
             agreement = "—" if row.agreement is None else f"{round(row.agreement * 100)}%"
-            cells = [row.played_at.replace("T", " ")[5:16], room_label(row.room), history_result(row),
-                     f"{row.delta:+d}", agreement]
+            cells = [row.played_at.replace("T", " ")[5:16], room_label(row.room, short=True),
+                     history_result(row), f"{row.delta:+d}", agreement]
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c == 3:

@@ -55,7 +55,7 @@ class RecordCard(ProfileCard):
             if stats.net:
                 colours[(len(rows), column)] = WIN_GREEN if stats.net > 0 else LOSS_RED
         rows.append(net_row)
-        header = ["", tr("profile.total"), *(room_label(room) for room in ROOMS)]
+        header = ["", tr("profile.total"), *(room_label(room, short=True) for room in ROOMS)]
         self.table.set_table(header, rows, weights=[1.5, 1, 1, 1], accent_column=1, colours=colours)
 
 
@@ -107,7 +107,7 @@ class RecentCard(ProfileCard):
             for c, (key, names) in enumerate(present):
                 value = next((row[n] for n in names if n in row), "")
                 if key == "profile.col_room" and value in ROOMS:
-                    text = room_label(value)
+                    text = room_label(value, short=True)
                 elif key == "profile.col_result" and isinstance(value, int | float):
                     text = f"{int(value):+,}" if value else "0"
                     if value:

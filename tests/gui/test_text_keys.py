@@ -94,6 +94,7 @@ def _raised_codes(path: Path, name: str) -> set[object]:
 @pytest.mark.parametrize(("mapping", "covered"), [
     (codes.ROOM, {room.value for room in Room}),
     (codes.ROOM_HINT, {room.value for room in Room}),
+    (codes.ROOM_SHORT, {room.value for room in Room}),
     (codes.PRESET, {preset.value for preset in Preset}),
     (codes.PRESET_HINT, {preset.value for preset in Preset}),
     (codes.OPTION, set(RULE_OPTIONS)),

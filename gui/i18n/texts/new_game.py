@@ -34,6 +34,9 @@ NEW_GAME_TEXTS: dict[str, dict[str, str]] = {
     },
     "room.open": {"zh": "不报听", "en": "Open room"},
     "room.baoting": {"zh": "报听", "en": "Declared-ready room"},
+    # the same in a table's narrow column or header (the profile's record, the hand history)
+    "room.open_short": {"zh": "不报听", "en": "Open"},
+    "room.baoting_short": {"zh": "报听", "en": "Declared"},
     "preset.hefei": {"zh": "合肥麻将（标准）", "en": "Hefei (standard)"},
     "preset.bianfeng": {"zh": "边锋 新合肥麻将", "en": "Bianfeng new Hefei"},
     "preset.hefei_002": {"zh": "合肥麻将（豪华七对）", "en": "Hefei (luxury pairs)"},
