@@ -14,3 +14,9 @@
 GUI objects live in the main thread only; the engine runs in a worker thread of
 :mod:`gui.table.local_table`. Profiles and history are kept by the Qt-free ``storage`` package.
 """
+
+from gui.pyside_scan import settle as _settle_pyside_scan
+
+# When PySide6 came first (a test, a benchmark), its import hook hears now what it would read in
+# each start-up module's source; gui.app does the same right after loading PySide6 itself.
+_settle_pyside_scan()

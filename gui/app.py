@@ -128,11 +128,11 @@ ENV_QUIT_AFTER = "HEFEI_MAHJONG_QUIT_AFTER_MS"
 
 
 def application(argv: Sequence[str] = ()) -> QApplication:
-    """The one QApplication, named and dressed (icon, font) as the game's; ``argv``: Qt's options."""
+    """The one QApplication, named and dressed (font) as the game's; ``argv``: Qt's options. The
+    main window gives it the game's icon once it has painted (gui.main_window)."""
     from PySide6.QtWidgets import QApplication
 
     from gui import gc_guard
-    from gui.app_icon import app_icon
     from gui.fonts import ui_font
 
     app = cast("QApplication", QApplication.instance() or QApplication([sys.argv[0], *argv]))
@@ -141,7 +141,6 @@ def application(argv: Sequence[str] = ()) -> QApplication:
     QApplication.setApplicationDisplayName("合肥麻将")
     # resources/hefei-mahjong.desktop: the icon and name a desktop shows
     QApplication.setDesktopFileName(APP_NAME)
-    QApplication.setWindowIcon(app_icon())
     QApplication.setFont(ui_font(15))
     gc_guard.install(app)  # before any thread of ours runs: see gui.gc_guard
     return app
@@ -155,6 +154,11 @@ def run_gui(argv: Sequence[str] = ()) -> int:
         return 1
     where = setup_logging()
     install_excepthook(where)
+    import PySide6.QtCore  # noqa: F401  PySide6 first, then the answers its import hook would read
+
+    from gui import pyside_scan
+
+    pyside_scan.settle()
     from gui import message_box
     from gui import settings as settings_store
     from gui.main_window import MainWindow

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
 
 from gui import settings as settings_store
 from gui import window_fit
-from gui.app_icon import app_icon
 from gui.i18n import set_language, tr
 from gui.settings import Settings
 from gui.window.lan_side import LanSide
@@ -53,7 +52,6 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.confirm_quit = confirm_quit
         set_language(self.settings.language)
-        self.setWindowIcon(app_icon())
         self.art: TileArt | None = None  # tile faces, made with the table
         self._table: TableWidget | None = None  # built when the first game starts: a fast start-up
         self.stack: QStackedWidget = PageStack()  # sized by the page on show
@@ -71,6 +69,9 @@ class MainWindow(QMainWindow):
         self.start_screen.lan_requested.connect(self.open_lan)
         self.start_screen.lan_return_requested.connect(self.lan_come_back)
         self.start_screen.tutorial_requested.connect(self.show_tutorial)
+        # the icon once the window is up: its eight sizes are read when a desktop asks for them,
+        # which it does as the window shows (issue 22 §7)
+        self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self._dress_icon))
         self._store = store
         self._session: ProfileSession | None = None
         self._ask_name = ask_name
@@ -92,6 +93,14 @@ class MainWindow(QMainWindow):
             self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self._load_profiles))
             self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, lambda: self.sounds))
         window_fit.place(self, self.settings.window_geometry)  # on this screen, whatever its size
+
+    def _dress_icon(self) -> None:
+        """The game's icon on this window and, for its dialogs, on the application."""
+        from gui.app_icon import app_icon
+
+        icon = app_icon()
+        QApplication.setWindowIcon(icon)
+        self.setWindowIcon(icon)
 
     @property
     def reviews(self) -> ReviewWorker:

@@ -14,11 +14,16 @@ the action bar) the scale is about 0.47, so no table text is smaller than :data:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QColor, QFont, QLinearGradient
+from PySide6.QtGui import QColor, QFont
 
 from gui import fonts
 from gui.parts.felt import FeltLook
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QLinearGradient
 
 # -- the palette ----------------------------------------------------------------------------------
 # felt greens
@@ -90,6 +95,10 @@ def rgba(name: str, alpha: int) -> str:
 
 def gold_gradient(top: QPointF, bottom: QPointF) -> QLinearGradient:
     """The gold of big titles and bars: pale at ``top``, deep at ``bottom``."""
+    # imported here: the gradient types bring PySide6's 169 gradient presets, which a start that
+    # reads its kept title never draws (issue 22 §7)
+    from PySide6.QtGui import QLinearGradient
+
     gold = QLinearGradient(top, bottom)
     gold.setColorAt(0.0, QColor(GOLD_PALE))
     gold.setColorAt(0.45, QColor(GOLD_SHINE))

@@ -10,9 +10,13 @@ mapping of codes to keys (:mod:`gui.i18n.codes`), never from a string built on t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from gui.i18n.keys import TextKey
-from gui.i18n.texts import LANGUAGES, TEXTS
+from gui.i18n import texts
+from gui.i18n.texts import LANGUAGES
+
+if TYPE_CHECKING:  # the type only (gui.i18n.codes says why)
+    from gui.i18n.keys import TextKey
 
 DEFAULT_LANGUAGE = "zh"
 
@@ -54,16 +58,22 @@ def other_language() -> str:
 
 
 def has_key(key: str) -> bool:
-    return key in TEXTS
+    return key in texts.all_texts()
 
 
 def all_keys() -> list[str]:
-    return list(TEXTS)
+    return list(texts.all_texts())
 
 
 def texts_of(key: TextKey) -> dict[str, str]:
     """The key's text in every language."""
-    return dict(TEXTS[key])
+    return dict(_entry(key) or texts.all_texts()[key])
+
+
+def _entry(key: str) -> dict[str, str] | None:
+    """The key's texts: the start screen's at hand, the rest loaded on the first key not among them."""
+    entry = texts.FIRST.get(key)
+    return entry if entry is not None else texts.all_texts().get(key)
 
 
 def tr(key: TextKey, **fmt: object) -> str:
@@ -78,7 +88,7 @@ def tr(key: TextKey, **fmt: object) -> str:
 def tr_in(lang: str, key: TextKey, **fmt: object) -> str:
     """The text of ``key`` in ``lang``, whatever the current language (e.g. the itemised
     score shows each item in both languages)."""
-    entry = TEXTS.get(key)
+    entry = _entry(key)
     if entry is None:
         return key
     text = entry.get(lang) or entry[DEFAULT_LANGUAGE]
@@ -86,6 +96,6 @@ def tr_in(lang: str, key: TextKey, **fmt: object) -> str:
 
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "LANGUAGES", "TextKey", "all_keys", "has_key", "language", "off_language_change",
+    "DEFAULT_LANGUAGE", "LANGUAGES", "all_keys", "has_key", "language", "off_language_change",
     "on_language_change", "other_language", "set_language", "texts_of", "tr", "tr_in",
 ]

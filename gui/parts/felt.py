@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap, QPolygonF, QRadialGradient
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QWidget
 
 _SPECK_SEED = 84
@@ -42,6 +42,8 @@ def felt_pixmap(width: int, height: int, look: FeltLook, dpr: float = 1.0,
     pixmap = QPixmap(round(w * dpr), round(h * dpr))
     pixmap.setDevicePixelRatio(dpr)
     painter = QPainter(pixmap)
+    from PySide6.QtGui import QRadialGradient  # here: see theme.gold_gradient
+
     felt = QRadialGradient(QPointF(w / 2, h * look.light_y), max(w, h) * look.radius)
     for position, colour in look.stops:
         felt.setColorAt(position, QColor(colour))

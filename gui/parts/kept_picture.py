@@ -61,7 +61,7 @@ def _stamps(sources: Sequence[Path]) -> str:
     return ",".join(stamps)
 
 
-def _from_bytes(head: bytes, body: bytes) -> QImage | None:
+def _from_bytes(head: bytes, body: picture_cache.Pixels) -> QImage | None:
     """The picture whose pixels are ``body``, as :func:`_to_bytes` wrote them; None if the
     description does not fit the pixels (QImage keeps ``body`` alive: no copy is made)."""
     if len(head) != _HEAD.size:
@@ -69,7 +69,7 @@ def _from_bytes(head: bytes, body: bytes) -> QImage | None:
     width, height, stride, dpr = _HEAD.unpack(head)
     if not (width and height and stride >= 4 * width and len(body) == stride * height and 0.5 <= dpr <= 8):
         return None
-    image = QImage(body, width, height, stride, FORMAT)
+    image = QImage(memoryview(body), width, height, stride, FORMAT)
     image.setDevicePixelRatio(dpr)
     return image
 

@@ -11,7 +11,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -94,8 +94,13 @@ def test_the_window_and_the_application_have_the_icon(qtbot: QtBot, store) -> No
     assert not icon.isNull() and QSize(16, 16) in icon.availableSizes()
     window = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, store=store)
     qtbot.addWidget(window)
+    with qtbot.waitSignal(window.start_screen.first_painted, timeout=30_000):
+        window.show()
+    # dressed right after the first frame (a faster start), the window and its dialogs alike
+    qtbot.waitUntil(lambda: window.testAttribute(Qt.WidgetAttribute.WA_SetWindowIcon), timeout=30_000)
     assert not window.windowIcon().isNull()
     assert not window.windowIcon().pixmap(32, 32).isNull()
+    assert QSize(16, 16) in QApplication.windowIcon().availableSizes()
 
 
 def test_the_desktop_entry_names_the_icon_and_the_entry_point() -> None:

@@ -4,8 +4,6 @@ says during play (a seat dropped, reconnecting, why a table refused us or ended)
 from __future__ import annotations
 
 LAN_TEXTS: dict[str, dict[str, str]] = {
-    "start.lan": {"zh": "局域网", "en": "LAN"},
-    "start.lan_return": {"zh": "回到局域网牌桌", "en": "Back to the LAN table"},
     "start.lan_reopen": {"zh": "重开我的局域网牌桌", "en": "Reopen my LAN table"},
     # -- one click back (a seat kept after a crash) and a host's table opened again ----------------
     "lan.return.busy": {

@@ -57,7 +57,6 @@ NEW_GAME_TEXTS: dict[str, dict[str, str]] = {
     "profile_page.replay": {"zh": "回放", "en": "Replay"},
     "profile_page.export": {"zh": "导出", "en": "Export"},
     "profile_page.import": {"zh": "导入", "en": "Import"},
-    "start.profile": {"zh": "档案", "en": "Profile"},
     "start.player": {"zh": "{name} · {title}", "en": "{name} · {title}"},
     "start.default_name": {"zh": "玩家", "en": "Player"},
     "replay.back": {"zh": "返回", "en": "Back"},

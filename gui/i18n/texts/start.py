@@ -23,6 +23,13 @@ START_TEXTS: dict[str, dict[str, str]] = {
     "start.footer_lan": {
         "zh": "单机对战电脑 · 局域网好友同桌", "en": "Play the computer · or friends on the LAN",
     },
+    # -- the start screen's other buttons and the window's menu: all a start's first frame shows
+    "menu.game": {"zh": "游戏", "en": "Game"},
+    "menu.home": {"zh": "返回首页", "en": "Back to start"},
+    "start.lan": {"zh": "局域网", "en": "LAN"},
+    "start.lan_return": {"zh": "回到局域网牌桌", "en": "Back to the LAN table"},
+    "start.profile": {"zh": "档案", "en": "Profile"},
+    "start.tutorial": {"zh": "新手教学", "en": "Tutorial"},
     # -- common buttons ------------------------------------------------------------------
     "button.start": {"zh": "开始", "en": "Start"},
     "button.cancel": {"zh": "取消", "en": "Cancel"},

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 TABLE_TEXTS: dict[str, dict[str, str]] = {
     # -- the table window, menus, end-of-hand dialogs (keys used by the game screen) -------------
-    "menu.game": {"zh": "游戏", "en": "Game"},
-    "menu.home": {"zh": "返回首页", "en": "Back to start"},
     "confirm.leave": {
         "zh": "回到首页？\n牌局已保存，可在首页点「继续」接着打。\n正在打的这一局不计分，继续时重新发牌。",
         "en": "Go back to the start screen?\nThe match is saved: Continue on the start screen resumes it.\n"

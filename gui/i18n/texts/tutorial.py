@@ -5,7 +5,6 @@ the tutorial's buttons."""
 from __future__ import annotations
 
 TUTORIAL_TEXTS: dict[str, dict[str, str]] = {
-    "start.tutorial": {"zh": "新手教学", "en": "Tutorial"},
     "tutorial.next": {"zh": "下一步", "en": "Next"},
     "tutorial.skip": {"zh": "跳过教学", "en": "Skip tutorial"},
     "tutorial.finish": {"zh": "完成，返回首页", "en": "Finish: back to start"},
