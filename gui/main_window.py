@@ -85,6 +85,7 @@ class MainWindow(QMainWindow):
         self.saves = SaveWatch(self, lambda: self._store, self._report_saves)
         self.menus = WindowMenus(self, new_game=self.new_game, home=self.leave_table,
                                  rules=self.show_rules, settings=self.show_settings, quit=self.close)
+        self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self.menus.complete))
         self.retranslate()
         if store is not None:
             self.show_start()
