@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from storage.store import ProfileStore
 
 log = logging.getLogger(__name__)
+DRESS_BY_MS = 1000  # the icon and the menu's entries by then, whether or not the start screen painted
 
 
 class MainWindow(QMainWindow):
@@ -69,9 +70,6 @@ class MainWindow(QMainWindow):
         self.start_screen.lan_requested.connect(self.open_lan)
         self.start_screen.lan_return_requested.connect(self.lan_come_back)
         self.start_screen.tutorial_requested.connect(self.show_tutorial)
-        # the icon once the window is up: its eight sizes are read when a desktop asks for them,
-        # which it does as the window shows (issue 22 §7)
-        self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self._dress_icon))
         self._store = store
         self._session: ProfileSession | None = None
         self._ask_name = ask_name
@@ -85,7 +83,13 @@ class MainWindow(QMainWindow):
         self.saves = SaveWatch(self, lambda: self._store, self._report_saves)
         self.menus = WindowMenus(self, new_game=self.new_game, home=self.leave_table,
                                  rules=self.show_rules, settings=self.show_settings, quit=self.close)
-        self.start_screen.first_painted.connect(lambda: QTimer.singleShot(0, self.menus.complete))
+        # after the first frame (issue 22 §7): the icon, whose eight sizes a desktop reads as the
+        # window shows, and the menu's entries with their shortcuts; a second later whatever page
+        # the window opened on (a window that never shows its start screen still gets them)
+        self._dressed = False
+        for dress in (self._dress_icon, self.menus.complete):
+            self.start_screen.first_painted.connect(lambda dress=dress: QTimer.singleShot(0, self, dress))
+            QTimer.singleShot(DRESS_BY_MS, self, dress)
         self.retranslate()
         if store is not None:
             self.show_start()
@@ -96,7 +100,10 @@ class MainWindow(QMainWindow):
         window_fit.place(self, self.settings.window_geometry)  # on this screen, whatever its size
 
     def _dress_icon(self) -> None:
-        """The game's icon on this window and, for its dialogs, on the application."""
+        """The game's icon on this window and, for its dialogs, on the application (once)."""
+        if self._dressed:
+            return
+        self._dressed = True
         from gui.app_icon import app_icon
 
         icon = app_icon()

@@ -43,3 +43,10 @@ def test_a_menu_opened_before_the_first_frame_has_its_entries(qtbot: QtBot) -> N
     menu.close()
     window.menus.complete()  # a second time: nothing more
     assert len(menu.actions()) == 5
+
+
+def test_a_window_that_never_paints_its_start_screen_still_gets_its_entries_and_icon(qtbot: QtBot) -> None:
+    window = MainWindow(Settings(), confirm_quit=False)  # never shown: no first frame
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: len(window.menus.game.actions()) == 5, timeout=30_000)
+    qtbot.waitUntil(lambda: window.testAttribute(Qt.WidgetAttribute.WA_SetWindowIcon), timeout=30_000)
