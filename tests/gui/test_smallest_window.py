@@ -1,6 +1,7 @@
 """The smallest window the game promises (theme.SMALLEST_WINDOW, 800×560 with the menu bar) is
 reachable on every page a player can be on, and nothing of the page is cut at that size (the
-start screen used to ask 560 px for itself, so the window could not go below 800×589)."""
+start screen used to ask 560 px for itself, so the window could not go below 800×589; the
+profile page needed 990 px of width)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def _profile(window: MainWindow, qtbot: QtBot) -> list[QWidget]:
 
 
 PAGES: dict[str, Callable[[MainWindow, QtBot], list[QWidget]]] = {
-    "start": _start, "table": _table}
+    "start": _start, "table": _table, "profile": _profile}
 
 
 def _inside(widget: QWidget, window: MainWindow) -> bool:
