@@ -6,6 +6,7 @@ profile page needed 990 px of width)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 
 import pytest
 from PySide6.QtCore import QRect
@@ -22,6 +23,13 @@ def _start(window: MainWindow, qtbot: QtBot) -> list[QWidget]:
     return [screen.card, screen.banner, *[b for b in screen._menu_buttons() if not b.isHidden()]]
 
 
+def _start_every_button(window: MainWindow, qtbot: QtBot) -> list[QWidget]:
+    """With 继续 and 回到局域网牌桌 too: the tallest card."""
+    window.start_screen.set_continue_enabled(True)
+    window.start_screen.set_lan_return("return")
+    return _start(window, qtbot)
+
+
 def _table(window: MainWindow, qtbot: QtBot) -> list[QWidget]:
     window.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=3)
     qtbot.waitUntil(lambda: window.table.pending is not None, timeout=20_000)
@@ -36,7 +44,7 @@ def _profile(window: MainWindow, qtbot: QtBot) -> list[QWidget]:
 
 
 PAGES: dict[str, Callable[[MainWindow, QtBot], list[QWidget]]] = {
-    "start": _start, "table": _table, "profile": _profile}
+    "start": _start, "start_every_button": _start_every_button, "table": _table, "profile": _profile}
 
 
 def _inside(widget: QWidget, window: MainWindow) -> bool:
@@ -59,3 +67,6 @@ def test_every_page_fits_the_smallest_window(window: MainWindow, qtbot: QtBot, l
     assert shown.height() >= shown.minimumSizeHint().height()
     for part in parts:
         assert part.isVisible() and _inside(part, window), (page, part.objectName() or type(part).__name__)
+    if page.startswith("start"):  # the card's buttons one under the other, none on another
+        buttons = [b.geometry() for b in window.start_screen._menu_buttons() if not b.isHidden()]
+        assert all(a.bottom() < b.top() for a, b in pairwise(buttons))
