@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from gui import window_fit
 
@@ -18,6 +18,16 @@ def screen_room(widget: QWidget) -> QSize:
     area: QRect = window_fit.available_area(widget)
     frame = window_fit.FRAME_ROOM
     return QSize(area.width() - frame.left() - frame.right(), area.height() - frame.top() - frame.bottom())
+
+
+class BodyLayout(QVBoxLayout):
+    """The contents' column. It claims no height for width, as a dialog's own layout did in effect
+    (a window is kept at its minimum, and gui.parts.wrapped_label asks its lines through that):
+    QScrollArea would size contents that claim one by it, a few lines taller than the dialog
+    gives them, and scroll on any screen."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
 
 
 MIN_BODY_H = 120  # the body's least height, on the smallest screen
@@ -45,15 +55,9 @@ class BodyScroll(QScrollArea):
         return super().eventFilter(watched, event)
 
     def sizeHint(self) -> QSize:
-        # the whole contents (QScrollArea's own hint stops at 24 lines of text), their wrapped
-        # texts on as many lines as they take at that width
+        # the whole contents (QScrollArea's own hint stops at 24 lines of text)
         content = self.widget()
-        if content is None:
-            return QSize()
-        size = content.sizeHint().expandedTo(content.minimumSizeHint())
-        if content.hasHeightForWidth():
-            size.setHeight(max(size.height(), content.heightForWidth(size.width())))
-        return size
+        return content.sizeHint().expandedTo(content.minimumSizeHint()) if content is not None else QSize()
 
     def minimumSizeHint(self) -> QSize:
         """The contents' own minimum, less what the screen has not room for: the dialogs' layouts

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 import resources
 from gui import theme
 from gui.i18n import TextKey, tr
-from gui.parts.body_scroll import BodyScroll
+from gui.parts.body_scroll import BodyLayout, BodyScroll
 from gui.parts.card_row import CardRow
 from gui.parts.wrapped_label import WrappedLabel
 from gui.settings import TIME_LIMITS
@@ -157,7 +157,7 @@ def lay_out_dialog(dialog: QWidget, header: QWidget, parts: Sequence[QWidget | Q
     too small for the whole dialog the parts scroll between the header and the buttons
     (gui.parts.body_scroll)."""
     content = QWidget()
-    body = QVBoxLayout(content)
+    body = BodyLayout(content)
     body.setContentsMargins(20, 16, 20, 0)
     body.setSpacing(spacing)
     for part in parts:
