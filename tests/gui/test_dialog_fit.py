@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QScrollArea, Q
 from pytestqt.qtbot import QtBot
 
 from gui import window_fit
+from gui.lan.join_dialog import JoinDialog
 from gui.screens.new_game import NewGameDialog
 from gui.screens.settings_dialog import SettingsDialog
 from gui.settings import Settings
@@ -29,8 +30,16 @@ def _new_game() -> tuple[QDialog, list[QPushButton], list[QWidget]]:
     return d, [d.start_button, d.cancel_button], [d.room_choice, d.level_combos[-1], last_option]
 
 
-DIALOGS: dict[str, Callable[[], tuple[QDialog, list[QPushButton], list[QWidget]]]] = {
-    "settings": _settings, "new_game": _new_game}
+def _join() -> tuple[QDialog, list[QPushButton], list[QWidget]]:
+    d = JoinDialog("Player", 0, [], browse=False)
+    return d, [d.join_button, d.cancel_button, d.host_button], [d.table_list, d.manual_card]
+
+
+Maker = Callable[[], tuple[QDialog, list[QPushButton], list[QWidget]]]
+DIALOGS: dict[str, Maker] = {"settings": _settings, "new_game": _new_game}
+# every dialog laid out alike (gui.parts.dialog_parts): the LAN join dialog's wrapped hints once
+# made its body scroll on any screen
+ALL_DIALOGS: dict[str, Maker] = {**DIALOGS, "join": _join}
 
 
 @pytest.fixture
@@ -83,10 +92,10 @@ def test_the_dialog_fits_a_small_screen_with_its_buttons_in_view(
 
 
 @pytest.mark.parametrize("screen", [QSize(1280, 800), QSize(1920, 1200)], indirect=True)
-@pytest.mark.parametrize("name", DIALOGS)
+@pytest.mark.parametrize("name", ALL_DIALOGS)
 def test_on_a_large_screen_the_dialog_shows_everything_without_scrolling(
         qtbot: QtBot, language: str, screen: QSize, name: str) -> None:
-    dialog, buttons, fields = DIALOGS[name]()
+    dialog, buttons, fields = ALL_DIALOGS[name]()
     qtbot.addWidget(dialog)
     dialog.show()
     body = dialog.findChild(QScrollArea)
