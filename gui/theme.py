@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QSize
 from PySide6.QtGui import QColor, QFont
 
 from gui import fonts
@@ -125,6 +125,8 @@ PROFILE_FELT = FeltLook(light_y=0.35, radius=0.8,
                         stops=((0.0, PROFILE_FELT_LIGHT), (0.55, FELT_MID), (1.0, FELT_EDGE)),
                         speck_alpha=(9, 14), speck_area=600, speck_width=2.0)
 
+# The smallest window every page fits, menu bar included (the start screen, the table, the profile)
+SMALLEST_WINDOW = QSize(800, 560)
 MIN_TEXT_PX = 24
 
 # -- text sizes (scene pixels) ------------------------------------------------------------------

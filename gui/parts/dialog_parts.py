@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QLinearGradient, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 import resources
 from gui import theme
 from gui.i18n import TextKey, tr
+from gui.parts.body_scroll import BodyLayout, BodyScroll
+from gui.parts.card_row import CardRow
 from gui.parts.wrapped_label import WrappedLabel
 from gui.settings import TIME_LIMITS
 
@@ -151,9 +153,12 @@ class FormCard(QFrame):
 def lay_out_dialog(dialog: QWidget, header: QWidget, parts: Sequence[QWidget | QLayout],
                    left: Sequence[QWidget], right: Sequence[QWidget], spacing: int = 14) -> None:
     """The dialogs' one layout: the header band on top, then `parts` (cards, rows of cards) one
-    under the other, and the buttons: `left` at the left edge, `right` at the right."""
-    body = QVBoxLayout()
-    body.setContentsMargins(20, 16, 20, 18)
+    under the other, and the buttons: `left` at the left edge, `right` at the right. On a screen
+    too small for the whole dialog the parts scroll between the header and the buttons
+    (gui.parts.body_scroll)."""
+    content = QWidget()
+    body = BodyLayout(content)
+    body.setContentsMargins(20, 16, 20, 0)
     body.setSpacing(spacing)
     for part in parts:
         if isinstance(part, QLayout):
@@ -161,27 +166,33 @@ def lay_out_dialog(dialog: QWidget, header: QWidget, parts: Sequence[QWidget | Q
         else:
             body.addWidget(part)
     buttons = QHBoxLayout()
+    buttons.setContentsMargins(20, spacing, 20, 18)
+    buttons.setSpacing(spacing)  # (as when the row was inside the body)
     for button in left:
         buttons.addWidget(button)
     buttons.addStretch(1)
     for button in right:
         buttons.addWidget(button)
-    body.addLayout(buttons)
+    row = [*left, *right]
+    margins = buttons.contentsMargins()
+
+    def chrome() -> QSize:  # the header and the buttons' row (from the widgets: their layout caches)
+        tallest = max((button.sizeHint().height() for button in row), default=0)
+        own = header.sizeHint().expandedTo(header.minimumSize()).height()
+        return QSize(0, own + margins.top() + tallest + margins.bottom())
+
     outer = QVBoxLayout(dialog)
     outer.setSizeConstraint(QVBoxLayout.SizeConstraint.SetMinimumSize)
     outer.setContentsMargins(0, 0, 0, 0)
     outer.setSpacing(0)
     outer.addWidget(header)
-    outer.addLayout(body)
+    outer.addWidget(BodyScroll(content, chrome, dialog), 1)
+    outer.addLayout(buttons)
 
 
-def side_by_side(*cards: tuple[QWidget, int]) -> QHBoxLayout:
-    """Cards in a row, each with its stretch."""
-    row = QHBoxLayout()
-    row.setSpacing(14)
-    for card, stretch in cards:
-        row.addWidget(card, stretch)
-    return row
+def side_by_side(*cards: tuple[QWidget, int]) -> CardRow:
+    """Cards in a row, each with its stretch; one under the other where the row is too narrow."""
+    return CardRow(*cards)
 
 
 def time_limit_choice() -> SegmentedChoice:

@@ -13,6 +13,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPen,
     QRadialGradient,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -24,13 +25,20 @@ from gui.i18n.titles import title_words
 from gui.profile.style import gold_text
 from gui.theme import GOLD, title_font
 
+WIDE_H = 150
+# Narrower than this (the profile page in an 800 px window) 积分 and its bar go under the titles,
+# across the card: beside them they left the titles no room at all
+NARROW_BELOW = 560
+NARROW_H = 256
+POINTS_TOP = 138  # where 积分 starts in a narrow header
+
 
 class ProfileHeader(QWidget):
     """Dark felt card: the level medallion, the name, the titles in gold, 积分 and its bar."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setMinimumHeight(150)
+        self.setMinimumHeight(WIDE_H)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.name = ""
         self.points = 0
@@ -38,7 +46,17 @@ class ProfileHeader(QWidget):
         self.created = ""
 
     def sizeHint(self) -> QSize:
-        return QSize(900, 150)
+        return QSize(900, self.minimumHeight())
+
+    def narrow(self) -> bool:
+        return self.width() < NARROW_BELOW
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        height = NARROW_H if event.size().width() < NARROW_BELOW else WIDE_H
+        if self.minimumHeight() != height:
+            self.setMinimumHeight(height)
+            self.updateGeometry()
+        super().resizeEvent(event)
 
     def set_profile(self, name: str, points: int, created: str = "") -> None:
         self.name, self.points, self.created = name, max(0, points), created
@@ -61,6 +79,8 @@ class ProfileHeader(QWidget):
 
     def titles_room(self) -> float:
         """The width the name and the titles have: between the medallion and the 积分."""
+        if self.narrow():  # 积分 is below them
+            return self.width() - 30 - (30 + 108 + 26)
         return self.width() - 36 - min(400.0, self.width() * 0.36) - 24 - (30 + 108 + 26)
 
     def titles_layout(self, room: float) -> tuple[int, bool, str, str]:
@@ -100,7 +120,7 @@ class ProfileHeader(QWidget):
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(card.adjusted(5, 5, -5, -5), 14, 14)
 
-        self._paint_medallion(painter, QPointF(30 + 54, h / 2))
+        self._paint_medallion(painter, QPointF(30 + 54, (WIDE_H if self.narrow() else h) / 2))
         right_w = min(400.0, w * 0.36)
         text_left = 30 + 108 + 26
         text_right = text_left + self.titles_room()
@@ -135,7 +155,10 @@ class ProfileHeader(QWidget):
             sub = tr("profile.level_of", n=self.level.number, total=len(RANKS))
         painter.drawText(QPointF(text_left, 127), metrics.elidedText(sub, Qt.TextElideMode.ElideRight, room))
 
-        self._paint_points(painter, QRectF(w - 36 - right_w, 22, right_w, h - 44))
+        if self.narrow():
+            self._paint_points(painter, QRectF(30, POINTS_TOP, w - 60, h - POINTS_TOP - 22))
+        else:
+            self._paint_points(painter, QRectF(w - 36 - right_w, 22, right_w, h - 44))
         painter.end()
 
     def _paint_medallion(self, painter: QPainter, centre: QPointF) -> None:

@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt, Signal
+from PySide6.QtCore import QSize, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -50,6 +50,19 @@ def documents_folder() -> str:
     return folder or str(Path.home())
 
 
+class HistoryPanel(QWidget):
+    """The history beside the profile: as wide as its five columns (agreement with 大师 the last)
+    where the window has room, narrower in the smallest window (the table scrolls sideways)."""
+
+    WIDTH, MIN_W = 390, 360
+
+    def sizeHint(self) -> QSize:
+        return super().sizeHint().expandedTo(QSize(self.WIDTH, 0))
+
+    def minimumSizeHint(self) -> QSize:
+        return super().minimumSizeHint().expandedTo(QSize(self.MIN_W, 0))
+
+
 class ProfilePage(QWidget):
     back_requested = Signal()
     replay_requested = Signal(int)  # a hand id in the history
@@ -60,11 +73,10 @@ class ProfilePage(QWidget):
         super().__init__()
         self.store = store
         self.view = ProfileView(art=art)
-        panel = QWidget()
+        panel = HistoryPanel()
         panel.setObjectName("historyPanel")
         panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         panel.setStyleSheet(theme.HISTORY_PANEL_STYLE)
-        panel.setMinimumWidth(390)  # the history's five columns (agreement with 大师 the last)
         side = QVBoxLayout(panel)
         self.player_label = QLabel()
         self.player_label.setFont(fonts.ui_font(16))

@@ -37,6 +37,7 @@ from gui.profile.tables import RecentCard, RecordCard, win_rate
 from gui.tiles.art import TileArt, get_art
 from storage.model import Profile
 
+MIN_W = 430
 STACK_BELOW = 820  # px: a narrower view shows its cards one under the other, not side by side
 
 
@@ -51,8 +52,9 @@ class ProfileView(QWidget):
     def __init__(self, parent: QWidget | None = None, art: TileArt | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("profileView")
-        # 600: with the history panel beside it, the page fits a 1024 px wide window
-        self.setMinimumSize(600, 520)
+        # with the history panel beside it, the page fits the smallest window (800 px wide): the
+        # cards one under the other, 积分 under the titles (gui.profile.header)
+        self.setMinimumSize(MIN_W, 520)
         self.art = art if art is not None else get_art("classic")
         self.profile: Profile | None = None
         self.history_rows: list[Any] = []

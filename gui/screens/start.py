@@ -177,7 +177,10 @@ BUTTON_W, BUTTON_H = 260, 46
 SHADOW_ROOM = 40  # kept free above and below the card: its shadow spreads 31 px, 10 px lower
 SCALES = tuple(round(1 - 0.05 * i, 2) for i in range(15))  # 1.0 … 0.3: the card's sizes to try
 FULL_SHADOW_SCALE = 0.6  # the smallest card that keeps SHADOW_ROOM (a window of 1024 × 700 or more)
-TIGHT_SHADOW_ROOM = 12  # a smaller card's: the shadow gives way before the card's contents squeeze
+TIGHT_SHADOW_ROOM = 6  # a smaller card's: the shadow gives way before the card's contents squeeze
+# The screen's smallest size: the smallest window (theme.SMALLEST_WINDOW) less a menu bar of up
+# to 40 px; the smallest card (every button shown) and its tight shadow room fit in it.
+MIN_SIZE = QSize(760, 520)
 
 
 class StartScreen(QWidget):
@@ -197,7 +200,6 @@ class StartScreen(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("startScreen")
-        self.setMinimumSize(760, 560)
         self._lan_return: str | None = None  # "return" (a seat kept) or "reopen" (a table hosted here)
         self.scale = 1.0  # the card's size now (see _fit_card)
         self._felt = FeltBackdrop(self, theme.START_FELT, hidpi=False, extras=_paint_table,
@@ -252,6 +254,11 @@ class StartScreen(QWidget):
         outer.addStretch(1)
         self._apply_scale(1.0)
         self.retranslate()
+
+    def minimumSizeHint(self) -> QSize:
+        # a hint, not setMinimumSize: a minimum set on a page would hold the window to it on the
+        # other pages too (QStackedLayout counts it even for a page that is not shown)
+        return MIN_SIZE
 
     def _menu_buttons(self) -> list[QPushButton]:
         return [self.lan_return_button, self.continue_button, self.new_game_button, self.lan_button,

@@ -28,7 +28,10 @@ POINTER = 9.0
 STEP = 6.0  # how far a mark moves aside per try
 GAP = 10.0  # kept between two marks: two words side by side still read as two
 TURN = (0, -90, 0, 90)  # per screen side: how a side wall's marks turn when they must
-SIDE_ROOM = 8.0  # an upright word in a side lane leaves at least this much of the lane free
+# kept free between a word and the wall's tiles: a word that ended on a tile's edge (English
+# "Kong replacement" at a corner) read as lying on the wall at the smallest window
+WALL_CLEAR = 6.0
+SIDE_ROOM = 2 * WALL_CLEAR  # an upright word in a side lane leaves this much of the lane free
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,7 @@ def _inside_wall() -> QRectF:
 
 
 INSIDE_WALL = _inside_wall()  # the square the wall encloses (the bottom wall's top layer rises)
+WORDS_ROOM = INSIDE_WALL.adjusted(WALL_CLEAR, WALL_CLEAR, -WALL_CLEAR, -WALL_CLEAR)  # where a word may lie
 
 
 def lane_middle(side: int) -> float:
@@ -109,7 +113,7 @@ class WallMarks:
         for a in tries:
             x, y = to_scene(spot.side, a, b)
             rect = QRectF(x - w / 2, y - h / 2, w, h)
-            if not INSIDE_WALL.contains(rect):
+            if not WORDS_ROOM.contains(rect):
                 continue
             if not any(rect.adjusted(-GAP, -GAP, GAP, GAP).intersects(other) for other in placed):
                 return rect

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
@@ -116,7 +116,7 @@ def test_the_name_box_is_styled_not_the_platforms(qtbot: QtBot):
     shot = box.grab().toImage()
     header = box.header.geometry()
     assert shot.pixelColor(header.left() + 4, header.bottom() - 1).name() == theme.GOLD  # the band's rule
-    card = box.card.geometry()
+    card = QRect(box.card.mapTo(box, QPoint(0, 0)), box.card.size())  # (the card is in the dialog's body)
     assert shot.pixelColor(card.left() + 20, card.top() + 6).name() == theme.PAPER
     assert shot.pixelColor(2, box.height() - 2).name() == theme.CREAM
 
