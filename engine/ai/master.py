@@ -20,7 +20,9 @@ Each legal action gets an expected value in points, and 大师 takes the best:
   deal-ins there), less the kinds that went by an opponent since its hand last changed (with
   no 过胡 it would have won on them: :mod:`engine.ai.memory`). Speed is given up only to fold
   or for 清一色 (a plan's ``value_margin`` also lets a discard off the efficient path stand when
-  its offence is that many points more: off in the shipped figures, benchmarks/README.md);
+  its offence is that many points more, and ``item_share`` counts the 同, 坎, 活 and 双铺子 an
+  unready hand holds: both off in the shipped figures, no paired run found a gain,
+  benchmarks/README.md);
 - **报听** (报听 room): declaring opens discard wins and locks the hand; both are valued;
 - **kongs**: a kong is made when it costs no progress (a 活 that keeps more waits stays).
 
