@@ -19,7 +19,10 @@ Each legal action gets an expected value in points, and 大师 takes the best:
   predicts half the deal-ins that happen; the learnt model cost more wins than it saved
   deal-ins there), less the kinds that went by an opponent since its hand last changed (with
   no 过胡 it would have won on them: :mod:`engine.ai.memory`). Speed is given up only to fold
-  or for 清一色;
+  or for 清一色 (a plan's ``value_margin`` also lets a discard off the efficient path stand when
+  its offence is that many points more, and ``item_share`` counts the 同, 坎, 活 and 双铺子 an
+  unready hand holds: both off in the shipped figures, no paired run found a gain,
+  benchmarks/README.md);
 - **报听** (报听 room): declaring opens discard wins and locks the hand; both are valued;
 - **kongs**: a kong is made when it costs no progress (a 活 that keeps more waits stays).
 
@@ -35,6 +38,7 @@ The figures come from ``engine/data/master.json``, fitted and tuned by self-play
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -50,6 +54,7 @@ from engine.ai.evaluate import (
     suit_sizes,
 )
 from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate
+from engine.ai.held_items import held_items
 from engine.ai.outlook import my_draws, win_chances
 from engine.ai.search import Weighed, sample_worlds, weigh
 from engine.ai.search.rollout import Rollout, make_scorer, rollout_outcomes, sample_draws
@@ -88,7 +93,7 @@ class Note:
     danger: float  # expected points the discard pays away now (deal-in chance × its cost)
     deal_in: float  # the chance the discard is a declared (or likely) opponent's wait
     pure: bool  # the 清一色 plan is the better one
-    slow: bool  # off the efficient path: 大师 gives up speed only to fold or for 清一色
+    slow: bool  # off the efficient path: 大师 gives up speed only to fold, for 清一色 or (value_margin) value
 
 
 @dataclass(frozen=True)
@@ -112,6 +117,8 @@ class Plan:
     risk_scale: float = 1.0  # hard's estimate of the undeclared, scaled to what deal-ins cost
     read_passed: bool = False  # hard's estimate, less the kinds that went by an opponent
     read_waits: bool = False  # a ready hand's draw and discard chances read from the table
+    value_margin: float = math.inf  # a slow discard stands when its offence beats the efficient by this
+    item_share: float = 0.0  # how much of the items an unready hand holds counts (held_items)
 
 
 def plan_for(room: Room) -> Plan:
@@ -298,20 +305,27 @@ class MasterAI(HardAI):
         if self._best_shanten == 0:  # every ready discard: their waits are scored exactly
             efficient |= {c.tile for c in options if c.shanten == 0}
         fold = min(risk[t] for t in efficient) > plan.fold_risk
-        out: dict[Action, float] = {}
+        appraised: list[tuple[Candidate, bool, float, bool, bool, float]] = []
         for c in options:
             for declare in (False, True):
                 if c.tile not in (declaring if declare else discards):
                     continue
                 value, pure = self.offence(view, hand, left, c, declare, plan)
                 slow = not (fold or declare or pure or c.tile in efficient)
-                if self.notes is not None:
-                    self.notes[Action.discard(c.tile, declare)] = Note(
-                        c, self._chance, value, risk[c.tile], self._deal_in[c.tile], pure, slow)
-                if slow:
-                    value = -100.0  # kept as an option for the 复盘, never chosen
-                out[Action.discard(c.tile, declare)] = (
-                    value - plan.risk_weight * risk[c.tile] - TIE * order[c.tile])
+                appraised.append((c, declare, value, pure, slow, self._chance))
+        # speed is given up for value too, when the slow discard's offence is clearly more
+        # (value_margin points; the default, infinite, keeps 大师 v1's play)
+        fast = max((value for *_, value, _, slow, _ in appraised if not slow), default=-100.0)
+        out: dict[Action, float] = {}
+        for c, declare, value, pure, slow, chance in appraised:
+            slow = slow and value <= fast + plan.value_margin
+            if self.notes is not None:
+                self.notes[Action.discard(c.tile, declare)] = Note(
+                    c, chance, value, risk[c.tile], self._deal_in[c.tile], pure, slow)
+            if slow:
+                value = -100.0  # kept as an option for the 复盘, never chosen
+            out[Action.discard(c.tile, declare)] = (
+                value - plan.risk_weight * risk[c.tile] - TIE * order[c.tile])
         if declaring and self._declare_anyway(view, [c for c in options if c.tile in declaring]):
             # late in the hand a ready hand declares: winning on discards outweighs flexibility
             lift = max(out.values()) - max(out[Action.discard(t, True)] for t in declaring) + 1e-6
@@ -357,6 +371,7 @@ class MasterAI(HardAI):
             stages[-2] = nxt
         waits = nxt if nxt is not None and c.shanten == 1 else plan.waits
         value = plain_estimate(view, hand, c)[0]  # 清一色 is the other plan's
+        value += plan.item_share * held_items(hand.counts, hand.kongs, c.tile)
         chances = win_chances(stages, waits, draws, total, hit, plan.survive)
         fast = chances.points(value, value, plan.win_bonus)
         self._pure_chance = 0.0
