@@ -6,7 +6,8 @@ lane between the wall and the centre box, as near the pointer as it fits. On the
 right walls the words stand upright when the lane is wide enough for them (摸牌, 杠尾);
 longer words (English) run along the lane, turned toward that seat, all three alike. Marks that would lie
 on each other (the draw front meeting the kong end, two marks meeting at a corner) are moved
-aside along their lane, the more important one staying put.
+aside along their lane, the more important one staying put; a word with no room left beside
+them is shortened where it has a shorter form (the kong end's "Kong end"), else left out.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class MarkSpot:
     text: str
     side: int  # screen side of the wall the stack is in
     a: float  # the stack's place along that side
+    short: str = ""  # a shorter word, where the whole one has no room left in its lane
 
 
 def _inside_wall() -> QRectF:
@@ -90,6 +92,9 @@ class WallMarks:
             text = self.texts[spot.key]
             text.setText(spot.text)
             rect = self._fit(spot, text, placed)
+            if rect is None and spot.short:
+                text.setText(spot.short)
+                rect = self._fit(spot, text, placed)
             if rect is None:
                 continue  # no room left in the lane: the more important marks keep theirs
             placed.append(rect)

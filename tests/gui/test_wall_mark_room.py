@@ -60,3 +60,29 @@ def test_the_kong_end_word_leaves_a_gap_to_the_wall_at_every_stack(
             word = marks.texts[key].sceneBoundingRect().adjusted(-room, -room, room, room)
             hits = [t for t in tiles if word.intersects(t)]
             assert not hits, (key, marks.texts[key].text(), side, stack, word, hits[:2])
+
+
+@pytest.mark.parametrize("side", range(4))
+def test_two_marks_in_one_lane_both_show_clear_of_the_wall_and_of_each_other(
+        qtbot: QtBot, art: TileArt, language: str, side: int) -> None:
+    """The draw front and the kong end on the same side of the wall (late in a hand): the kong
+    end's word is shortened where the whole one has no room beside the draw's ("Kong end"), and
+    never dropped — the kong replacement draw is one of the table's key moments."""
+    scene = _whole_wall(art)
+    tiles = _wall_rects(scene)
+    scale = min(SMALLEST_VIEW[0] / SCENE_W, SMALLEST_VIEW[1] / SCENE_H)
+    room = GAP_PX / scale
+    marks = scene.wall_marks
+    end = (STACKS - 1) / 2 * WALL_W
+    for front_a in (end, -end, 0.0):
+        for stack in range(STACKS):
+            a = end - stack * WALL_W
+            marks.show([MarkSpot("front", tr("table.mark_front"), side, front_a),
+                        MarkSpot("back", tr("table.mark_back"), side, a, tr("table.mark_back_short"))])
+            front, back = marks.texts["front"], marks.texts["back"]
+            assert front.isVisible() and back.isVisible(), (side, front_a, stack)
+            assert back.text() in (tr("table.mark_back"), tr("table.mark_back_short"))
+            assert not front.sceneBoundingRect().intersects(back.sceneBoundingRect())
+            for word in (front, back):
+                rect = word.sceneBoundingRect().adjusted(-room, -room, room, room)
+                assert not [t for t in tiles if rect.intersects(t)], (word.text(), side, front_a, stack)

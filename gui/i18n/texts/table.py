@@ -104,5 +104,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "table.call_exhaustive": {"zh": "荒庄", "en": "No winner"},
     "table.mark_front": {"zh": "摸牌", "en": "Draw"},
     "table.mark_back": {"zh": "杠尾", "en": "Kong replacement"},
+    # where the whole word has no room in its lane (beside the draw front's, on one side wall)
+    "table.mark_back_short": {"zh": "杠尾", "en": "Kong end"},
     "table.mark_break": {"zh": "开门", "en": "Break"},
 }
