@@ -221,6 +221,15 @@ class MainWindow(QMainWindow):
             self.settings.talk_muted = muted
             self.save_settings()
 
+    def _show_player(self, session: ProfileSession | None) -> None:
+        """The start screen's line of the player: name and titles, in the language of now."""
+        profile = session.profile if session is not None else None
+        if profile is not None:
+            from gui.i18n.titles import level_words
+
+            self.start_screen.set_player(tr("start.player", name=profile.name,
+                                            title=level_words(profile.level)))
+
     @property
     def match_running(self) -> bool:
         return self._table is not None and self._table.running
@@ -229,6 +238,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(tr("app.title"))
         self.menus.retranslate()
         self.start_screen.retranslate()
+        self._show_player(self._session)  # the titles too (not loading the profiles to say them)
         if self._table is not None:
             scene = self._table.scene
             if not self.lan_side.at_table:  # a LAN table's names and titles are the players' own
@@ -240,13 +250,7 @@ class MainWindow(QMainWindow):
     # -- navigation ---------------------------------------------------------------------------
     def show_start(self) -> None:
         self._end_tutorial()
-        profile = self.session.profile
-        if profile is not None:
-            from gui.i18n.titles import level_words
-
-            level = profile.level
-            self.start_screen.set_player(tr("start.player", name=profile.name,
-                                            title=level_words(level)))
+        self._show_player(self.session)
         resumable = self.session.saved_match() is not None and not self.match_running
         self.start_screen.set_continue_enabled(resumable)
         from gui.lan.kept_seat import comeback

@@ -7,8 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QComboBox,
+    QFrame,
+    QScrollArea,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gui import window_fit
 
@@ -31,6 +40,9 @@ class BodyLayout(QVBoxLayout):
 
 
 MIN_BODY_H = 120  # the body's least height, on the smallest screen
+# fields a mouse wheel turns: in a body that scrolls, a wheel over one it has not focused scrolls
+# the body (a player scrolling the settings changed the volume and the new game's preset unseen)
+WHEELED = (QComboBox, QSlider, QAbstractSpinBox)  # not scroll bars: they are what scrolls
 
 
 class BodyScroll(QScrollArea):
@@ -40,19 +52,50 @@ class BodyScroll(QScrollArea):
         super().__init__(parent)
         self.setObjectName("dialogBody")
         self._chrome = chrome
+        self._in_filter = False
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidgetResizable(True)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # up and down only: with both bars as needed, contents exactly as wide as the area made
+        # them take turns (the vertical bar narrows the view, the horizontal one shortens it) in
+        # a loop of resizes that overflowed the stack (LAN, English, a 600 px high screen)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         content.setObjectName("dialogBodyContent")
         self.setStyleSheet("QScrollArea#dialogBody, QWidget#dialogBodyContent { background: transparent; }")
         self.setWidget(content)
         self.viewport().setAutoFillBackground(False)
         content.installEventFilter(self)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        content = self.widget()
+        for field in content.findChildren(QWidget) if content is not None else []:
+            if isinstance(field, WHEELED) and not field.property("bodyWheel"):
+                field.setProperty("bodyWheel", True)
+                field.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # a wheel does not focus it
+                field.installEventFilter(self)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+        if event.type() == QEvent.Type.Wheel and isinstance(watched, WHEELED):
+            bar = self.verticalScrollBar()
+            if watched.hasFocus() or not bar.isVisible():
+                return False  # the field's own, as anywhere else
+            QCoreApplication.sendEvent(bar, event)
+            return True
+        if watched is not self.widget():
+            return super().eventFilter(watched, event)
+        if event.type() == QEvent.Type.LayoutRequest:
             self.updateGeometry()  # the contents' size changed (a text wrapped): the dialog's too
-        return super().eventFilter(watched, event)
+        if self._in_filter:
+            # a resize of the contents made by QScrollArea's own handling of the last one: its
+            # scroll bars are being set already. Handled again, the bar and the contents' wrapped
+            # height took turns without end, and the stack overflowed (LAN, English, a 600 px
+            # high screen, under X11)
+            return False
+        self._in_filter = True
+        try:
+            return super().eventFilter(watched, event)
+        finally:
+            self._in_filter = False
 
     def sizeHint(self) -> QSize:
         # the whole contents (QScrollArea's own hint stops at 24 lines of text)

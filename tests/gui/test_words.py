@@ -170,3 +170,20 @@ def test_a_lan_players_titles_get_their_english_too(english):
     assert peer_title("some bot v2") == "some bot v2"  # not titles of this game: as it came
     i18n.set_language("zh")
     assert peer_title("待业·麻袋", short=True) == "待业·麻袋"
+
+
+def test_switching_the_language_on_the_start_screen_names_the_players_titles_in_it(qtbot):
+    from gui.i18n import set_language
+    from gui.main_window import MainWindow
+    from gui.settings import Settings
+
+    w = MainWindow(Settings(animation_speed=0.0), confirm_quit=False)  # Chinese
+    qtbot.addWidget(w)
+    w.show_start()
+    assert "(Jobless)" not in w.start_screen.player.text()
+    try:
+        set_language("en")
+        w.retranslate()  # as the settings dialog's language switch does
+        assert "待业 (Jobless) · 麻袋 (Sack)" in w.start_screen.player.text()
+    finally:
+        set_language("zh")
