@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.i18n import LANGUAGES, codes, language, tr
+from gui.parts.body_scroll import screen_room
 from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader
 from gui.screens.rules_text import rules_html
 
@@ -24,7 +26,7 @@ class RulesDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("rulesDialog")
         self.setStyleSheet(DIALOG_STYLE)
-        self.resize(780, 680)
+        self.resize(QSize(780, 680).boundedTo(screen_room(self)))  # its pages scroll on a small screen
 
         self.header = DialogHeader(self)
         self.tabs = QTabWidget(self)

@@ -28,6 +28,9 @@ WALL_INNER = WALL_R - height_of(WALL_W) / 2  # the wall's inner edge, from the c
 POINTER = 9.0
 STEP = 6.0  # how far a mark moves aside per try
 GAP = 10.0  # kept between two marks: two words side by side still read as two
+# how far a word may move from its pointer before a shorter form is tried: further, the whole word
+# read as another stack's (English "Kong replacement" beside "Draw", late in a hand)
+NEAR = 3 * WALL_W
 TURN = (0, -90, 0, 90)  # per screen side: how a side wall's marks turn when they must
 # kept free between a word and the wall's tiles: a word that ended on a tile's edge (English
 # "Kong replacement" at a corner) read as lying on the wall at the smallest window
@@ -91,10 +94,12 @@ class WallMarks:
         for spot in sorted(spots, key=lambda s: KEYS.index(s.key)):
             text = self.texts[spot.key]
             text.setText(spot.text)
-            rect = self._fit(spot, text, placed)
-            if rect is None and spot.short:
-                text.setText(spot.short)
-                rect = self._fit(spot, text, placed)
+            rect = None
+            # near its pointer, whole or else short; then as near as it goes, short or else whole
+            for reach, word in ((NEAR, spot.text), (NEAR, spot.short), (None, spot.short), (None, spot.text)):
+                if rect is None and word:
+                    text.setText(word)
+                    rect = self._fit(spot, text, placed, reach)
             if rect is None:
                 continue  # no room left in the lane: the more important marks keep theirs
             placed.append(rect)
@@ -108,12 +113,17 @@ class WallMarks:
     def _turn(self, side: int) -> int:
         return TURN[side] if self.turned else 0
 
-    def _fit(self, spot: MarkSpot, text: QGraphicsSimpleTextItem, placed: list[QRectF]) -> QRectF | None:
+    def _fit(self, spot: MarkSpot, text: QGraphicsSimpleTextItem, placed: list[QRectF],
+             reach: float | None = None) -> QRectF | None:
+        """Where `text` lies in its lane nearest its stack (its centre no further than `reach`
+        from it, if given), clear of the wall and of the marks `placed`; None if nowhere."""
         r = text.boundingRect()
         w, h = (r.width(), r.height()) if self._turn(spot.side) == 0 else (r.height(), r.width())
         b = lane_middle(spot.side)
         tries = [spot.a]
         for n in range(1, int(2 * WALL_INNER / STEP) + 2):
+            if reach is not None and n * STEP > reach:
+                break
             tries += [spot.a + n * STEP, spot.a - n * STEP]
         for a in tries:
             x, y = to_scene(spot.side, a, b)

@@ -203,3 +203,25 @@ def test_a_wheel_over_a_field_scrolls_a_small_screens_body_and_leaves_the_field(
         qtbot.waitUntil(field.hasFocus, timeout=10_000)
         _wheel(field, 1)  # focused, the wheel is the field's own again
         assert now() != value
+
+
+@pytest.mark.parametrize("screen", [QSize(800, 600), QSize(1920, 1200)], indirect=True)
+def test_the_rules_fit_the_screen_with_their_close_button(qtbot: QtBot, language: str, screen: QSize) -> None:
+    from gui.screens.rules import RulesDialog
+
+    dialog = RulesDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: _laid_out_size(dialog), timeout=10_000)
+    frame = window_fit.FRAME_ROOM
+    assert dialog.height() <= screen.height() - frame.top() - frame.bottom()
+    assert dialog.width() <= screen.width() - frame.left() - frame.right()
+    assert dialog.close_button.isVisible() and _inside(dialog.close_button, dialog)
+    if screen.height() > 1000:
+        assert dialog.size() == QSize(780, 680)  # where there is room, as it always was
+
+
+def _laid_out_size(dialog: QDialog) -> bool:
+    before = dialog.size()
+    QApplication.processEvents()
+    return dialog.size() == before

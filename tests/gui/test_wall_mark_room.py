@@ -74,6 +74,7 @@ def test_two_marks_in_one_lane_both_show_clear_of_the_wall_and_of_each_other(
     room = GAP_PX / scale
     marks = scene.wall_marks
     end = (STACKS - 1) / 2 * WALL_W
+    far: list[float] = []  # how far the kong end's word lies from its pointer, along its lane
     for front_a in (end, -end, 0.0):
         for stack in range(STACKS):
             a = end - stack * WALL_W
@@ -82,7 +83,13 @@ def test_two_marks_in_one_lane_both_show_clear_of_the_wall_and_of_each_other(
             front, back = marks.texts["front"], marks.texts["back"]
             assert front.isVisible() and back.isVisible(), (side, front_a, stack)
             assert back.text() in (tr("table.mark_back"), tr("table.mark_back_short"))
+            tip = marks.pointers["back"].sceneBoundingRect().center()
+            centre = back.sceneBoundingRect().center()
+            far.append(max(abs(centre.x() - tip.x()), abs(centre.y() - tip.y())))
             assert not front.sceneBoundingRect().intersects(back.sceneBoundingRect())
             for word in (front, back):
                 rect = word.sceneBoundingRect().adjusted(-room, -room, room, room)
                 assert not [t for t in tiles if rect.intersects(t)], (word.text(), side, front_a, stack)
+    # near its pointer, whole or short: within four stacks along the wall (the whole English word
+    # moved up to 4.8 stacks away beside "Draw", where it read as another stack's)
+    assert max(far) <= 4 * WALL_W, (side, max(far))
