@@ -27,9 +27,7 @@ FEATURES = (
     "bias", "declared", "discards", "late", "suit_share", "suit_none", "suit_recent", "own_discard",
     "passed_before", "visible", "edge", "middle", "neighbours_visible", "kongs",
     "late_suit_none", "declared_suit_share", "drawn_run", "hand_share", "late_hand_share",
-    "suji_low", "suji_high", "suji_both",
 )
-RYANMEN_SPAN = 3  # a two-sided wait (r+1, r+2) takes r and r+3: one gone, the shape cannot be
 
 
 def opponent_discards(order: Sequence[tuple[int, int]], opp: int) -> tuple[set[int], set[int]]:
@@ -64,46 +62,19 @@ def features(view: SeatView, memory: TableMemory, opp: int, visible: Sequence[in
     kept = kept_suits(view, opp)
     kept_total = sum(kept) or 1.0
     run = min(3, memory.drawn_run.get(opp, 0)) / 3  # tiles drawn and thrown at once, in a row
-    safe = now | memory.passed_unchanged(opp)
     rows = []
     for t in range(NUM_KINDS):
         s, r = suit_of(t), rank_of(t)
         share = per_suit[s] / n if n else 1 / 3
         none = 1.0 if n >= 4 and per_suit[s] == 0 else 0.0
         near = sum(visible[u] for u in (t - 1, t + 1) if 0 <= u < NUM_KINDS and suit_of(u) == s)
-        low, high = _suji(t, safe)
         rows.append([
             1.0, declared, n / 10, late, share, none, 1.0 if s in recent else 0.0,
             1.0 if t in own else 0.0, 1.0 if t in before and t not in now else 0.0, visible[t] / 4,
             1.0 if r in (2, 8) else 0.0, 1.0 if r in (4, 5, 6) else 0.0, near / 8, kongs,
             late * none, declared * share, run, kept[s] / kept_total, late * kept[s] / kept_total,
-            low, high, low * high,
         ])
     return rows
-
-
-def suji_sides(t: int, safe: set[int] | frozenset[int]) -> tuple[float, float]:
-    """筋 (suji): whether the two-sided wait through kind `t` below it, (r-2, r-1), and above it,
-    (r+1, r+2), is ruled out for an opponent that cannot win on the kinds in `safe`: each such
-    shape also waits three ranks away, and if that kind cannot win, neither can the shape.
-    1.0 ruled out by a safe kind, 0.0 possible, -1.0 no such two-sided shape (ranks 2..8: below
-    2 and 3 there is none, and (2, 3) waits on 4 alone; likewise above 7 and 8, and 6)."""
-    r = rank_of(t)
-
-    def side(step: int) -> float:
-        if not 2 <= r + 2 * step <= 8:
-            return -1.0
-        if not 2 <= r + step * RYANMEN_SPAN <= 8:
-            return 0.0  # (2, 3) or (7, 8): one wait, nothing rules it out
-        return 1.0 if t + step * RYANMEN_SPAN in safe else 0.0
-
-    return side(-1), side(1)
-
-
-def _suji(t: int, safe: set[int]) -> tuple[float, float]:
-    """The model's suji features: a side is 1 when no two-sided wait there can take `t` (ruled
-    out by a safe kind, or no such shape), else 0."""
-    return tuple(1.0 if x else 0.0 for x in suji_sides(t, safe))  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)

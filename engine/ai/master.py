@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from engine.ai.danger_model import DangerModel, master_parameters, model_for, opponent_discards, suji_sides
+from engine.ai.danger_model import DangerModel, master_parameters, model_for
 from engine.ai.evaluate import (
     Candidate,
     candidates,
@@ -119,7 +119,6 @@ class Plan:
     read_waits: bool = False  # a ready hand's draw and discard chances read from the table
     value_margin: float = math.inf  # a slow discard stands when its offence beats the efficient by this
     item_share: float = 0.0  # how much of the items an unready hand holds counts (held_items)
-    suji_scale: float = 1.0  # hard's estimate, per two-sided wait ruled out by 筋 (suji_sides)
 
 
 def plan_for(room: Room) -> Plan:
@@ -448,12 +447,6 @@ class MasterAI(HardAI):
         no 过胡 it would have won on them)."""
         return self.memory.passed_unchanged(opp) if plan.read_passed else set()
 
-    def _suji_safe(self, opp: int, plan: Plan) -> set[int]:
-        """Kinds that cannot win for `opp` now, for its 筋 (empty when the plan reads none)."""
-        if plan.suji_scale == 1.0:
-            return set()
-        return self.memory.passed_unchanged(opp) | opponent_discards(self.memory.discards, opp)[0]
-
     def risk(self, view: SeatView, plan: Plan) -> list[float]:
         """Expected points a discard of each kind pays away now. A hook: the study's oracle
         (benchmarks/master_study.py) puts the host's knowledge here; every discard's danger
@@ -465,12 +458,8 @@ class MasterAI(HardAI):
                 if opp == view.seat:
                     continue
                 gone = self._gone(opp, plan)
-                safe = self._suji_safe(opp, plan)
                 for t, d in enumerate(self._opponent_danger(view, left, opp)):
-                    d *= PASSED if t in gone else 1.0
-                    if safe:
-                        d *= plan.suji_scale ** sum(1 for x in suji_sides(t, safe) if x > 0)
-                    risk[t] += plan.risk_scale * d
+                    risk[t] += plan.risk_scale * d * (PASSED if t in gone else 1.0)
             return risk
         model: DangerModel = model_for(view.rules.room)
         visible = view.visible_counts()
@@ -483,10 +472,7 @@ class MasterAI(HardAI):
             if view.dealer in (opp, view.seat):
                 cost += view.dealer_streak
             gone = self._gone(opp, plan)
-            safe = self._suji_safe(opp, plan)
             for t, p in enumerate(model.wait_chances(view, self.memory, opp, visible, gone)):
-                if safe:
-                    p *= plan.suji_scale ** sum(1 for x in suji_sides(t, safe) if x > 0)
                 risk[t] += p * cost
                 self._deal_in[t] = 1 - (1 - self._deal_in[t]) * (1 - p)
         return risk

@@ -100,7 +100,7 @@ def wait_model_for(room: Room) -> WaitModel | None:
     ready = section["ready"]
     waits = section["waits"]
     return WaitModel(tuple(float(ready[n]) for n in READY_FEATURES),
-                     tuple(float(waits.get(n, 0.0)) for n in FEATURES), float(section["base"]))
+                     tuple(float(waits[n]) for n in FEATURES), float(section["base"]))
 
 
 __all__ = ["READY_FEATURES", "WAITS_FILE", "WaitModel", "ready_row", "wait_model_for"]
