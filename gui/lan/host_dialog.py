@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from engine.game.rules import Ruleset
 from engine.net import messages as m
-from engine.net.room_code import new_code
+from engine.net.room_code import CODE_DIGITS, new_code
 from gui import theme
 from gui.i18n import tr
 from gui.i18n.texts.levels import AI_LEVELS
@@ -40,6 +40,7 @@ from gui.parts.match_form import (
     retranslate_levels,
 )
 
+CODE_PADDING = 24  # the field's frame and text margins
 FIRST_PORT = 1024  # below: ports a program may not open without privileges
 
 
@@ -87,7 +88,6 @@ class HostDialog(QDialog):
         self.rules_card = RulesCard(self)
         self.cancel_button, self.start_button = dialog_buttons(self)
 
-        self.table_card.setMinimumWidth(760)
         lay_out_dialog(self, self.header,
                        [self.table_card, side_by_side((self.room_card, 1), (self.rules_card, 1))],
                        [], [self.cancel_button, self.start_button])
@@ -144,6 +144,12 @@ class HostDialog(QDialog):
         self.name_label.setText(tr("lan.host.name"))
         self.code_label.setText(tr("lan.host.code"))
         self.code_edit.setPlaceholderText(tr("lan.host.code_placeholder"))
+        # room for a code (six digits) or the placeholder, whichever is longer: the row used to
+        # squeeze it to "n…" beside its button
+        metrics = self.code_edit.fontMetrics()
+        shown = max(metrics.horizontalAdvance("0" * CODE_DIGITS),
+                    metrics.horizontalAdvance(tr("lan.host.code_placeholder")))
+        self.code_edit.setMinimumWidth(shown + CODE_PADDING)
         self.code_label.setToolTip(tr("lan.host.code_hint"))  # the why, where the room is scarce
         self.code_edit.setToolTip(tr("lan.host.code_hint"))
         self.new_code_button.setText(tr("lan.host.new_code"))

@@ -1,4 +1,4 @@
-"""The settings and new-game dialogs fit a small screen (800×560, a small laptop): their buttons
+"""The settings, new-game and LAN host dialogs fit a small screen (800×560, a small laptop): their buttons
 (确定 / 取消, 开始) stay in view and the body scrolls to every field; on a large screen they
 look as they always did, nothing scrolled (they used to be 608-627 px high and up to 872 px
 wide whatever the screen, their buttons off its bottom)."""
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QPushButton, QScrollArea, Q
 from pytestqt.qtbot import QtBot
 
 from gui import window_fit
+from gui.lan.host_dialog import HostDialog
 from gui.lan.join_dialog import JoinDialog
 from gui.screens.new_game import NewGameDialog
 from gui.screens.settings_dialog import SettingsDialog
@@ -38,13 +39,20 @@ def _new_game() -> tuple[QDialog, list[QPushButton], list[QWidget]]:
     return d, [d.start_button, d.cancel_button], [d.room_choice, d.level_combos[-1], last_option]
 
 
+def _host() -> tuple[QDialog, list[QPushButton], list[QWidget]]:
+    d = HostDialog("Player")
+    last_option = list(d.rules_card.option_boxes.values())[-1]
+    return d, [d.start_button, d.cancel_button], [d.table_card.room_choice, d.ai_combo, last_option]
+
+
 def _join() -> tuple[QDialog, list[QPushButton], list[QWidget]]:
     d = JoinDialog("Player", 0, [], browse=False)
     return d, [d.join_button, d.cancel_button, d.host_button], [d.table_list, d.manual_card]
 
 
 Maker = Callable[[], tuple[QDialog, list[QPushButton], list[QWidget]]]
-DIALOGS: dict[str, Maker] = {"settings": _settings, "new_game": _new_game}
+# (the host dialog was 810 px wide whatever the screen: its table card asked for 760 px)
+DIALOGS: dict[str, Maker] = {"settings": _settings, "new_game": _new_game, "host": _host}
 # every dialog laid out alike (gui.parts.dialog_parts): the LAN join dialog's wrapped hints once
 # made its body scroll on any screen
 ALL_DIALOGS: dict[str, Maker] = {**DIALOGS, "join": _join}
