@@ -105,14 +105,6 @@ class Plan:
     fold_risk: float = 1.0  # expected points a discard pays away before speed is given up
     learnt_danger: bool = True  # the learnt model reads the table (else hard's estimate does)
     survive: float = 1.0  # the chance the others leave the hand going for another round
-    # the same, by how many opponents have declared (报听; the last entry for more): empty, `survive`
-    survive_declared: tuple[float, ...] = ()
-    # open room: the chance a ready opponent ends the hand in a round, weighed by the learnt
-    # chance that each is ready (0: `survive` alone)
-    survive_ready: float = 0.0
-    # 报听 locks the hand: each later draw that does not win is thrown, whatever the declared
-    # opponents wait on. How much of that expected cost counts against declaring (0: none)
-    lock_risk: float = 0.0
     win_bonus: float = 0.0  # a win also ends the hand: what the others would have won off me
     discard_hit: float = 0.6  # how often an opponent's discard is a wait, against chance
     stages: tuple[float, ...] = (10.5, 19.0, 30.0, 45.0)  # typical ukeire 1, 2, 3, 4 steps out
@@ -135,7 +127,7 @@ def plan_for(room: Room) -> Plan:
     fields = Plan.__dataclass_fields__
 
     def read(name: str, value: Any) -> Any:
-        if name in ("stages", "survive_declared"):
+        if name == "stages":
             return tuple(float(x) for x in value)
         if name in ("learnt_danger", "read_waits", "read_passed"):
             return bool(value)
@@ -187,8 +179,6 @@ def _section(name: str, room: Room, kind: type[_Counts], on: bool) -> _Counts | 
 class MasterAI(HardAI):
     level = "master"
     searching = True  # the search over sampled hands (False: the appraisal alone, 大师 v1)
-    # the others' rounds read from the table (plan.survive_declared, survive_ready); 大师 v1 did not
-    reads_tempo = True
 
     def __init__(self, seed: int = 0, name: str = "大师") -> None:
         super().__init__(seed=seed, name=name)
@@ -197,7 +187,6 @@ class MasterAI(HardAI):
         self._chance = 0.0  # the win chance of the last plan weighed (for the notes)
         self._pure_chance = 0.0
         self._deal_in: list[float] = []
-        self._survival = 1.0  # the chance a round of the others leaves the hand going (this decision)
         self.last_search: list[Weighed] = []  # the figures of the last searched decision
         # the last rolled-out decision: each candidate's mean rollout points (less its danger)
         self.last_rollout: dict[Action, float] = {}
@@ -309,7 +298,6 @@ class MasterAI(HardAI):
         self._best_shanten = min(c.shanten for c in options)
         self._lookahead = {c.tile for c in options if c.shanten == self._best_shanten}
         self._deal_in = [0.0] * NUM_KINDS
-        self._survival = self._survive(view, plan)  # once per decision: every plan's rounds
         risk = self._risk = self.risk(view, plan)
         # off the efficient path only when every efficient discard is dangerous: a discard
         # that gives up speed costs more wins than the estimate of its danger can see
@@ -323,8 +311,6 @@ class MasterAI(HardAI):
                 if c.tile not in (declaring if declare else discards):
                     continue
                 value, pure = self.offence(view, hand, left, c, declare, plan)
-                if declare and plan.lock_risk:
-                    value -= plan.lock_risk * plan.risk_weight * self._locked_throws(view, left, c, risk)
                 slow = not (fold or declare or pure or c.tile in efficient)
                 appraised.append((c, declare, value, pure, slow, self._chance))
         # speed is given up for value too, when the slow discard's offence is clearly more
@@ -368,7 +354,7 @@ class MasterAI(HardAI):
                 where = self._where(view, left)
                 thrown = where.round_hit(c.waits) if hit else 0.0
                 ready = (where.draw_chance(c.waits), thrown)
-            chances = win_chances((), c.wait_count, draws, total, hit, self._survival, ready)
+            chances = win_chances((), c.wait_count, draws, total, hit, plan.survive, ready)
             self._chance = chances.total
             self_value, discard_value = self._ready_values(view, hand, c, declare)
             return chances.points(self_value, discard_value, plan.win_bonus), False
@@ -386,50 +372,12 @@ class MasterAI(HardAI):
         waits = nxt if nxt is not None and c.shanten == 1 else plan.waits
         value = plain_estimate(view, hand, c)[0]  # 清一色 is the other plan's
         value += plan.item_share * held_items(hand.counts, hand.kongs, c.tile)
-        chances = win_chances(stages, waits, draws, total, hit, self._survival)
+        chances = win_chances(stages, waits, draws, total, hit, plan.survive)
         fast = chances.points(value, value, plan.win_bonus)
         self._pure_chance = 0.0
         pure = self._pure_plan(view, hand, left, c, draws, hit, plan)
         self._chance = self._pure_chance if pure > fast else chances.total
         return max(fast, pure), pure > fast
-
-    def _locked_throws(self, view: SeatView, left: Sequence[int], c: Candidate,
-                       risk: Sequence[float]) -> float:
-        """Expected points a declared hand pays away throwing what it draws: each own draw
-        while the hand goes on, a tile that is not a wait is thrown at the danger of an
-        unseen tile drawn at random."""
-        total = sum(left)
-        if not total or c.shanten != 0:
-            return 0.0
-        waits = set(c.waits)
-        danger = sum(left[t] * risk[t] for t in range(NUM_KINDS) if t not in waits) / total
-        if danger <= 0:
-            return 0.0
-        p_wait = min(1.0, c.wait_count / total)
-        hit = 1 - (1 - p_wait * plan_for(view.rules.room).discard_hit) ** (SEATS - 1)
-        alive, cost = 1.0, 0.0
-        for _ in range(my_draws(view.tiles_left, view.seat, view.seat)):
-            cost += alive * (1 - p_wait) * danger
-            alive *= (1 - p_wait) * (1 - hit) * self._survival
-        return cost
-
-    def _survive(self, view: SeatView, plan: Plan) -> float:
-        """The chance a round of the others leaves the hand going: a declared opponent ends
-        it far sooner (a ready hand that wins on any discard of its waits)."""
-        if not self.reads_tempo:
-            return plan.survive
-        if plan.survive_ready and view.rules.room is Room.OPEN:
-            model = wait_model_for(view.rules.room)
-            if model is not None:
-                out = plan.survive
-                for opp in range(SEATS):
-                    if opp != view.seat:
-                        out *= 1 - plan.survive_ready * model.ready_chance(view, self.memory, opp)
-                return out
-        if not plan.survive_declared:
-            return plan.survive
-        declared = sum(1 for n, i in enumerate(view.declare_index) if n != view.seat and i is not None)
-        return plan.survive_declared[min(declared, len(plan.survive_declared) - 1)]
 
     def _where(self, view: SeatView, left: Sequence[int]) -> Whereabouts:
         if self._whereabouts is None:  # once per decision
@@ -468,7 +416,7 @@ class MasterAI(HardAI):
         if plan.read_waits:  # the plan's waits are in its suit: read as a ready hand's are
             draw, thrown = self._where(view, left).suit_chances(suit, plan.pure_waits, left)
             known = (draw, thrown if hit else 0.0)
-        chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, self._survival, known)
+        chances = win_chances(stages, plan.pure_waits, draws, sum(left), hit, plan.survive, known)
         self._pure_chance = chances.total
         return plan.pure_share * chances.points(plan.pure_value, plan.pure_value, plan.win_bonus)
 
@@ -536,7 +484,6 @@ class MasterV1(MasterAI):
 
     level = "master_v1"
     searching = False
-    reads_tempo = False
 
 
 __all__ = ["MasterAI", "MasterV1", "Note", "Option", "Plan", "Search", "plan_for", "rollout_for",
