@@ -1,5 +1,5 @@
-"""How soon the others end a hand, seen from 大师's decisions: the figures behind
-``plan.baoting.survive_declared`` in engine/data/master.json.
+"""How soon the others end a hand, seen from 大师's decisions: the figures behind the
+``survive_declared`` table tried in benchmarks/README.md (not shipped: 大师 counts ``plan.survive``).
 
     python benchmarks/survive_study.py --room baoting --walls 300 --seed 93
 
