@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -33,14 +33,15 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))  # train_danger's recorder
+
+from train_danger import Recorder as DangerRecorder
 
 from engine.ai import make_ai
 from engine.ai.danger_model import features, opponent_discards
 from engine.ai.memory import TableMemory
 from engine.ai.search.wait_model import ready_row
-from engine.game.actions import Action, ActionKind
 from engine.game.analysis import waits_counts
-from engine.game.events import Event, HandStarted
 from engine.game.hand import Hand
 from engine.game.rules import Room, Ruleset
 from engine.game.tiles import NUM_KINDS, rank_of, suit_of
@@ -81,35 +82,28 @@ def declaring(view: SeatView, opp: int) -> list[list[float]]:
     return out
 
 
-class Recorder:
+class Recorder(DangerRecorder):
+    """train_danger's recorder (the seat wrapped, the table memory kept), noting the rows of
+    every reading at once, with the hand's number for the held-out split."""
+
     def __init__(self, seat: Any, hand: Hand, number: int, rows: list[Row]) -> None:
-        self.seat, self.hand, self.number, self.rows = seat, hand, number, rows
-        self.name = seat.name
-        self.memory = TableMemory()
+        super().__init__(seat, hand, [])
+        self.number, self.all_rows = number, rows
 
-    def on_event(self, event: Event) -> None:
-        if isinstance(event, HandStarted):
-            self.memory = TableMemory()
-        else:
-            self.memory.observe(event)
-        self.seat.on_event(event)
-
-    def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        if any(a.kind is ActionKind.DISCARD for a in legal):
-            visible = view.visible_counts()
-            mine = set(view.concealed)
-            for opp in range(4):
-                if opp == view.seat or (view.rules.room is Room.BAOTING and view.declare_index[opp] is None):
-                    continue
-                truth = self.hand.seats[opp]
-                waits = set(waits_counts(truth.counts(), truth.kongs))
-                gone = self.memory.passed_unchanged(opp) | opponent_discards(self.memory.discards, opp)[0]
-                self.rows.append((
-                    raw_table(view, self.memory, opp), features(view, self.memory, opp, visible),
-                    declaring(view, opp), [int(t in waits) for t in range(NUM_KINDS)],
-                    [int(t in gone) for t in range(NUM_KINDS)], [int(t in mine) for t in range(NUM_KINDS)],
-                    self.number))
-        return self.seat.decide(view, legal)
+    def _record(self, view: SeatView) -> None:
+        visible = view.visible_counts()
+        mine = set(view.concealed)
+        for opp in range(4):
+            if opp == view.seat or (view.rules.room is Room.BAOTING and view.declare_index[opp] is None):
+                continue
+            truth = self.hand.seats[opp]
+            waits = set(waits_counts(truth.counts(), truth.kongs))
+            gone = self.memory.passed_unchanged(opp) | opponent_discards(self.memory.discards, opp)[0]
+            self.all_rows.append((
+                raw_table(view, self.memory, opp), features(view, self.memory, opp, visible),
+                declaring(view, opp), [int(t in waits) for t in range(NUM_KINDS)],
+                [int(t in gone) for t in range(NUM_KINDS)], [int(t in mine) for t in range(NUM_KINDS)],
+                self.number))
 
 
 def collect(args: tuple[str, int, int]) -> list[Row]:

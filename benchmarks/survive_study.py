@@ -16,7 +16,6 @@ going, the ``survive`` of the appraisal (:func:`engine.ai.outlook.win_chances`).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -25,26 +24,39 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from commands.selfplay import default_factory, wall_seeds
+from commands.selfplay import default_factory, run_duplicate
 from engine.ai.master import MasterV1
 from engine.game.actions import Action, ActionKind
-from engine.game.hand import Hand
+from engine.game.events import Event, HandEnded, TileDrawn
 from engine.game.rules import Room, Ruleset
 from engine.game.view import SeatView
-from engine.game.wall import Wall
-from engine.table.seat import HandRunner
 
 SEATS = 4
 
 
 class Watched(MasterV1):
-    """大师 v1, noting at each discard the tiles left and how many opponents have declared."""
+    """大师 v1, noting at each discard the tiles left and how many opponents have declared, and
+    at the hand's end the rounds watched from each and whether the others ended the hand."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, out: list[tuple[int, int, float, int]]) -> None:
         super().__init__(seed=seed)
+        self.out = out
         self.rows: list[tuple[int, int]] = []
+        self.seat: int | None = None
+        self.tiles_left = 0
+
+    def on_event(self, event: Event) -> None:
+        super().on_event(event)
+        if isinstance(event, TileDrawn):
+            self.tiles_left = event.tiles_left
+        elif isinstance(event, HandEnded) and self.seat is not None:
+            ended = int(bool(event.winners) and self.seat not in event.winners)
+            for tiles_left, declared in self.rows:
+                rounds = max(1.0, (tiles_left - self.tiles_left) / SEATS)  # own draws from here to the end
+                self.out.append((tiles_left, declared, rounds, ended))
 
     def decide(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        self.seat = view.seat
         action = super().decide(view, legal)
         if action.kind is ActionKind.DISCARD:
             declared = sum(1 for n, i in enumerate(view.declare_index) if n != view.seat and i is not None)
@@ -54,24 +66,12 @@ class Watched(MasterV1):
 
 def watch(room: Room, walls: int, seed: int) -> list[tuple[int, int, float, int]]:
     """(tiles left, declared opponents, rounds watched, 1 if the others ended the hand) per decision."""
-    rules = Ruleset(room=room)
     out: list[tuple[int, int, float, int]] = []
-    for w, wall_seed in wall_seeds(seed, walls, None):
-        for rotation in range(SEATS):
-            hand = Hand(rules, dealer=0, dealer_streak=1, wall=Wall.shuffled(random.Random(wall_seed)))
-            seats: list[Any] = []
-            for s in range(SEATS):
-                player = (s - rotation) % SEATS
-                ai_seed = seed * 1_000_003 + w * 16 + player
-                seats.append(Watched(ai_seed) if s == rotation else default_factory("hard", ai_seed, player))
-            HandRunner(hand, seats, reveal_seed=False).run()
-            result = hand.result
-            assert result is not None
-            ended = int(bool(result.winners) and rotation not in result.winners)
-            end = hand.wall.remaining
-            for tiles_left, declared in seats[rotation].rows:
-                rounds = max(1.0, (tiles_left - end) / SEATS)  # own draws from here to the end
-                out.append((tiles_left, declared, rounds, ended))
+
+    def factory(level: str, ai_seed: int, player: int) -> Any:
+        return Watched(ai_seed, out) if level == "watched" else default_factory(level, ai_seed, player)
+
+    run_duplicate(["watched", "hard", "hard", "hard"], walls, seed, Ruleset(room=room), factory)
     return out
 
 
