@@ -53,7 +53,7 @@ from engine.ai.evaluate import (
     split_legal,
     suit_sizes,
 )
-from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate, ready_values
+from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate
 from engine.ai.held_items import held_items
 from engine.ai.outlook import my_draws, win_chances
 from engine.ai.search import Weighed, sample_worlds, weigh
@@ -63,7 +63,7 @@ from engine.ai.search.wait_model import wait_model_for
 from engine.ai.search.worlds import Reading
 from engine.ai.whereabouts import Whereabouts, read_whereabouts
 from engine.game.actions import PASS, WIN, Action, ActionKind
-from engine.game.analysis import TileCounts, waits_counts
+from engine.game.analysis import TileCounts
 from engine.game.rules import Room
 from engine.game.scoring import WinContext, score_win, win_refusal
 from engine.game.suit_table import ENTRIES, INF, load_table
@@ -119,10 +119,6 @@ class Plan:
     read_waits: bool = False  # a ready hand's draw and discard chances read from the table
     value_margin: float = math.inf  # a slow discard stands when its offence beats the efficient by this
     item_share: float = 0.0  # how much of the items an unready hand holds counts (held_items)
-    # a discard win is let pass when this share of keeping the hand ready beats taking it
-    # (no 过胡: the same kind may still win later, and a self-draw is paid by three); 0: never
-    pass_share: float = 0.0
-    pass_hit: float = 0.0  # … its discard_hit after the pass (0: discard_hit)
 
 
 def plan_for(room: Room) -> Plan:
@@ -183,7 +179,6 @@ def _section(name: str, room: Room, kind: type[_Counts], on: bool) -> _Counts | 
 class MasterAI(HardAI):
     level = "master"
     searching = True  # the search over sampled hands (False: the appraisal alone, 大师 v1)
-    letting_pass = True  # a discard win may be let pass for the hand kept (False: 大师 v1)
 
     def __init__(self, seed: int = 0, name: str = "大师") -> None:
         super().__init__(seed=seed, name=name)
@@ -284,11 +279,6 @@ class MasterAI(HardAI):
             values[PASS] = 0.0
         if WIN in legal:
             values[WIN] = max(self._win_value(view), rest + 1e-6)
-            if self.letting_pass and PASS in legal and view.phase is Phase.CLAIM:
-                plan = plan_for(view.rules.room)
-                keep = plan.pass_share * self._keep_value(view, plan) if plan.pass_share else 0.0
-                if keep > values[WIN] + plan.win_bonus:  # both count the hand's end
-                    values[PASS] = keep - plan.win_bonus
         order = {a: n for n, a in enumerate(legal)}
         ranked = sorted(values.items(), key=lambda item: (-item[1], order[item[0]]))
         return tuple(Option(a, round(v, 4)) for a, v in ranked)
@@ -388,30 +378,6 @@ class MasterAI(HardAI):
         pure = self._pure_plan(view, hand, left, c, draws, hit, plan)
         self._chance = self._pure_chance if pure > fast else chances.total
         return max(fast, pure), pure > fast
-
-    def _keep_value(self, view: SeatView, plan: Plan) -> float:
-        """Expected points of the ready hand held when a discard win is offered, if it is let
-        pass: its draws to come and the discards it may still win on (no 过胡)."""
-        hand = own_hand(view)
-        left = view.unseen_counts()
-        waits = [w for w in waits_counts(hand.counts, hand.kongs) if left[w]]
-        if not waits:
-            return 0.0
-        kinds = tuple(t for t in range(NUM_KINDS) for _ in range(hand.counts[t]))
-        declared = view.declare_index[view.seat] is not None
-        self_value, discard_value = ready_values(view, kinds, hand.kongs, waits, declared)
-        draws = my_draws(view.tiles_left, view.seat, view.current)
-        hit = self._discard_hit(view, False, plan)
-        if hit and plan.pass_hit:
-            hit = plan.pass_hit
-        ready = None
-        if plan.read_waits:
-            self._whereabouts = None
-            where = self._where(view, left)
-            ready = (where.draw_chance(waits), where.round_hit(waits) if hit else 0.0)
-        chances = win_chances((), sum(left[w] for w in waits), draws, sum(left), hit,
-                              plan.survive, ready)
-        return chances.points(self_value, discard_value, plan.win_bonus)
 
     def _where(self, view: SeatView, left: Sequence[int]) -> Whereabouts:
         if self._whereabouts is None:  # once per decision
@@ -518,7 +484,6 @@ class MasterV1(MasterAI):
 
     level = "master_v1"
     searching = False
-    letting_pass = False
 
 
 __all__ = ["MasterAI", "MasterV1", "Note", "Option", "Plan", "Search", "plan_for", "rollout_for",
