@@ -32,11 +32,21 @@ def review_size(parent: QWidget | None) -> tuple[int, int]:
     screen = QGuiApplication.primaryScreen()
     free = screen.availableGeometry().size() if screen is not None else QSize(1280, 800)
     width, height = round(free.width() * SCREEN_SHARE), round(free.height() * SCREEN_SHARE)
-    if parent is not None and parent.window().width() > 0:
-        width, height = parent.window().width() - 40, parent.window().height() - 40
+    table = _table_window(parent) if parent is not None else None
+    if table is not None and table.width() > 0:
+        width, height = table.width() - 40, table.height() - 40
     width = min(max(width, MIN_SIZE[0]), max(free.width(), MIN_SIZE[0]))
     height = min(max(height, MIN_SIZE[1]), max(free.height(), MIN_SIZE[1]))
     return width, height
+
+
+def _table_window(widget: QWidget) -> QWidget:
+    """The game's own window under `widget`: the review opens from the result dialog, a window
+    itself, which sits on the table's."""
+    top = widget.window()
+    while (above := top.parentWidget()) is not None:
+        top = above.window()
+    return top
 
 
 class ReviewWindow(QDialog):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from gui.table.review_window import MIN_SIZE, review_size
@@ -24,3 +24,14 @@ def test_review_size_follows_the_parent_window(qtbot: QtBot) -> None:
 def test_review_size_without_parent_is_at_least_the_minimum(qtbot: QtBot) -> None:
     width, height = review_size(None)
     assert width >= MIN_SIZE[0] and height >= MIN_SIZE[1]
+
+
+def test_review_size_follows_the_game_window_not_the_result_dialog(qtbot: QtBot) -> None:
+    # the review opens from the result dialog, a small window of its own over the table's
+    table = QWidget()
+    qtbot.addWidget(table)
+    table.resize(1400, 900)
+    result = QDialog(table)
+    result.resize(800, 500)
+    assert review_size(result) == review_size(table)
+    assert review_size(result)[0] > 800 - 40
