@@ -124,7 +124,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parse_arguments(ours)
         if args.command is not None:
-            from commands.cli import run_command
+            from commands.cli import CliParser, refusal, run_command
+
+            wrong = refusal(args)
+            if wrong is not None:
+                CliParser(prog=f"hefei-mahjong {args.command}").error(wrong)
 
             if qt_args:
                 usage_error(f"Qt's options ({' '.join(qt_args)}) go with the game window, "

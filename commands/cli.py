@@ -110,7 +110,7 @@ def add_subcommands(sub: argparse._SubParsersAction[CliParser]) -> None:
                         "those of --jobs 1. Plain self-play runs in one process: its AIs carry their "
                         "state from match to match")
     p.add_argument("--json", action="store_true", help="one JSON object instead of a table")
-    p.set_defaults(func=cmd_selfplay)
+    p.set_defaults(func=cmd_selfplay, refusals=_selfplay_refusals)
 
     add_join(sub)
     add_serve(sub)
@@ -151,9 +151,9 @@ def analyze_hand(hand_text: str, kongs_text: str) -> dict[str, Any]:
     size = sum(counts) + 3 * len(kongs)
     if size not in (13, 14):
         raise CliError(f"a hand has 13 or 14 tiles (each kong counts 3); this one has {size}")
-    total = [counts[t] + (4 if t in kongs else 0) for t in range(len(counts))]
+    total = [counts[t] + 4 * kongs.count(t) for t in range(len(counts))]
     if max(total) > 4:
-        raise CliError("more than four copies of a tile")
+        raise CliError("more than four copies of a tile (each kong holds all four)")
     unseen = analysis.unseen_counts(counts, kongs)
     out: dict[str, Any] = {
         "hand": format_tiles(t for t in range(NUM_KINDS) for _ in range(counts[t])),
@@ -203,7 +203,7 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(json.dumps({"error": str(exc)}, ensure_ascii=False) + "\n")
         else:
-            print(f"error: {exc}", file=sys.stderr)
+            print(f"hefei-mahjong analyze: error: {exc}", file=sys.stderr)
         return 2
     out.write((json.dumps(data, ensure_ascii=False) if args.json else _analysis_text(data)) + "\n")
     return 0
@@ -233,13 +233,17 @@ def _selfplay_refusals(args: argparse.Namespace) -> list[tuple[bool, str]]:
     ]
 
 
+def refusal(args: argparse.Namespace) -> str | None:
+    """What is wrong with the command's options taken together (each alone was parsed), if anything:
+    main refuses it as the parser refuses one bad option."""
+    refusals: Callable[[argparse.Namespace], list[tuple[bool, str]]] | None = getattr(args, "refusals", None)
+    whys = [why for applies, why in (refusals(args) if refusals else []) if applies]
+    return whys[0] if whys else None
+
+
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     rules = Ruleset(room=Room(args.room))
     players = args.players
-    for applies, why in _selfplay_refusals(args):
-        if applies:
-            print(f"error: {why}", file=sys.stderr)
-            return 2
     factory = ext_factory(args.ext, float(rules.time_limit or 5)) if args.ext else None
     report: SelfplayReport | DuplicateReport
     if args.duplicate:
@@ -388,6 +392,24 @@ def _seconds(low: float, high: float) -> Callable[[str], float]:
     return parse
 
 
+DEFAULT_RETURN_WAIT = 120.0
+
+
+def _bind_address(text: str) -> str:
+    """An address to listen on: an IP literal or ``localhost``; a name would be looked up on the
+    network first, and a typo (``--bind 192.168.1.500``) would then be a lookup error."""
+    import ipaddress
+
+    named = {"": "0.0.0.0", "localhost": "127.0.0.1"}.get(text.strip().lower())
+    if named is not None:
+        return named
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"an IP address such as 0.0.0.0, 127.0.0.1 or 192.168.1.5, not {_quoted(text)}") from None
+
+
 def _time_limit(text: str) -> int | None:
     if text.strip().lower() == "none":
         return None
@@ -416,8 +438,9 @@ def add_serve(sub: argparse._SubParsersAction[CliParser]) -> None:
     p = _command(sub, "serve", "host a LAN table without a window: friends join it, AIs fill seats")
     p.add_argument("--port", type=_whole_number(0, 65535), default=DEFAULT_PORT,
                    help="TCP port (0: any free one)")
-    p.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
-                   help="the address to listen on (default: all)")
+    p.add_argument("--bind", type=_bind_address, default="0.0.0.0", metavar="ADDR",
+                   help="the address to listen on: an IP address of this machine, or localhost "
+                        "(default: all)")
     p.add_argument("--name", type=_table_text(NAME_CHARS), default="合肥麻将", help="the table's name")
     p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value, help=ROOM_HELP)
     p.add_argument("--rounds", type=_whole_number(1, 4), choices=MATCH_LENGTHS, default=4,
@@ -439,11 +462,20 @@ def add_serve(sub: argparse._SubParsersAction[CliParser]) -> None:
     p.add_argument("--resume", action="store_true",
                    help="open again the table whose match was cut off (the program quit or crashed): "
                         "same port, room code and options, every player's seat kept for them")
-    p.add_argument("--return-wait", type=_seconds(0, 3600), default=120.0, metavar="S",
-                   help="with --resume: seconds to wait for the players before 托管 plays the absent")
+    p.add_argument("--return-wait", type=_seconds(0, 3600), default=None, metavar="S",
+                   help="with --resume: seconds to wait for the players before 托管 plays the absent "
+                        f"(default {DEFAULT_RETURN_WAIT:g})")
     p.add_argument("--state", default=None, metavar="FILE",
                    help="where the match is kept after every hand (default: the user data folder)")
-    p.set_defaults(func=cmd_serve)
+    p.set_defaults(func=cmd_serve, refusals=_serve_refusals)
+
+
+def _serve_refusals(args: argparse.Namespace) -> list[tuple[bool, str]]:
+    """(whether it applies, what is wrong): options that a reopened table would silently ignore."""
+    return [
+        (args.return_wait is not None and not args.resume,
+         "--return-wait goes with --resume (a new table waits for no one)"),
+    ]
 
 
 class _ServeReport:
@@ -547,6 +579,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     discovery = None if args.no_discovery else DISCOVERY_PORT
     kept = table_file(serve=True) if args.state is None else LanFile(Path(args.state))
     saved: SavedTable | None = None
+    return_wait = DEFAULT_RETURN_WAIT if args.return_wait is None else args.return_wait
     if args.resume:
         data = kept.read()
         if data is None:
@@ -558,7 +591,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             print(f"error: the table kept in {kept.path} cannot be reopened: {exc}", file=sys.stderr)
             return 1
         host = Host.reopen(saved, bind=args.bind, discovery_port=discovery, saver=kept,
-                           return_wait=args.return_wait)
+                           return_wait=return_wait)
         config = saved.config
     else:
         if args.new_code:
@@ -599,7 +632,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             say(f"after {saved.hands_played} hands: " + ", ".join(
                 f"{s.name} {v:+d}" for s, v in zip(seats, saved.scores, strict=True)))
             say("waiting for " + ", ".join(seats[s].name for s in host.waiting_for())
-                + f" to come back (at most {args.return_wait:g} s)")
+                + f" to come back (at most {return_wait:g} s)")
         while not host.wait(0):
             changed.wait(0.5)
             changed.clear()

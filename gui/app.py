@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes.util
 import faulthandler
+import itertools
 import logging
 import logging.handlers
 import os
@@ -106,12 +107,55 @@ def _has_xcb_cursor() -> bool:
     return ctypes.util.find_library("xcb-cursor") is not None
 
 
+def _option_value(qt_args: Sequence[str], name: str) -> str | None:
+    """The value of Qt's option ``-name value`` (or ``--name value``), the last one given."""
+    found = None
+    for option, value in itertools.pairwise(qt_args):
+        if option.lstrip("-") == name:
+            found = value
+    return found
+
+
+def platform_plugins() -> frozenset[str]:
+    """The platforms Qt's own plugins offer (``xcb``, ``offscreen``, ``wayland`` …), read from the
+    plugins' metadata without loading them; empty where the folder is not found."""
+    from PySide6.QtCore import QLibraryInfo, QPluginLoader
+
+    folder = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath)) / "platforms"
+    keys: set[str] = set()
+    for plugin in sorted(folder.glob("*")) if folder.is_dir() else ():
+        meta = QPluginLoader(str(plugin)).metaData().get("MetaData")
+        if isinstance(meta, dict):
+            keys.update(str(key).lower() for key in meta.get("Keys", ()))
+    return frozenset(keys)
+
+
+def platform_problem(qt_args: Sequence[str] = ()) -> str | None:
+    """A platform named on the command line (or in QT_QPA_PLATFORM) that no plugin of Qt's offers:
+    Qt would abort with a core dump. Plugins from elsewhere (-platformpluginpath, QT_PLUGIN_PATH,
+    QT_QPA_PLATFORM_PLUGIN_PATH) are Qt's to find."""
+    named = _option_value(qt_args, "platform") or os.environ.get("QT_QPA_PLATFORM")
+    elsewhere = _option_value(qt_args, "platformpluginpath") or os.environ.get("QT_PLUGIN_PATH") \
+        or os.environ.get("QT_QPA_PLATFORM_PLUGIN_PATH")
+    if not named or elsewhere:
+        return None
+    known = platform_plugins()
+    # "xcb:option=value" passes options to the plugin; "wayland;xcb" tries each in turn
+    wanted = [part.split(":")[0].strip().lower() for part in named.split(";")]
+    if not known or any(name in known for name in wanted):
+        return None
+    return f"Qt has no platform {named[:40]!r}; it has {', '.join(sorted(known))}"
+
+
 def display_problem(qt_args: Sequence[str] = ()) -> str | None:
     """What keeps Qt from opening a window here, in words (Qt itself would just abort).
     ``qt_args``: Qt's command-line options; one naming the platform leaves the choice to Qt."""
+    unknown = platform_problem(qt_args)
+    if unknown is not None:
+        return unknown
     if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
         return None
-    if any(arg.lstrip("-") == "platform" for arg in qt_args):
+    if _option_value(qt_args, "platform") is not None:
         return None
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         return ("no display to open the window on: start it from a desktop session, "

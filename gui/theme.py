@@ -444,6 +444,7 @@ QScrollBar::add-page:vertical, QScrollBar::sub-page:vertical {{ background: none
 REVIEW_SECTION = TEXT_WARM  # the headings in the list: 最大失误 / 每一步
 REVIEW_MISTAKE = LOSS  # a move that gives points away
 REVIEW_AGREES = TEXT_SOFT  # a move 大师 would make too
+REVIEW_SET_ASIDE = "#93a89b"  # a candidate 大师 sets aside whatever its 期望 (it gives up speed)
 
 # LAN play: the join and host dialogs' extra fields and lists, and the lobby (on top of the
 # dialogs' style)

@@ -513,6 +513,7 @@ TextKey = Literal[
     "explain.tip_deal_in",
     "explain.pure",
     "explain.slow",
+    "explain.slow_mark",
     "explain.turn",
     "explain.by_autoplay",
     "explain.by_timeout",

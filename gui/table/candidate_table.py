@@ -1,9 +1,11 @@
 """The candidates 大师 weighed at one decision, as a table (the 复盘 panel and the 练习 puzzles).
 
-One row per legal move, 大师's choice first: the move, the shanten it leaves (向听; 听 when
+One row per legal move in 大师's order, its choice first: the move, the shanten it leaves (向听; 听 when
 ready), its 进张 (kinds and unseen tiles; the waits once ready), 大师's chance to win the hand
 after it, the points it expects and — when a discard may deal in — the danger it sees. The row
-of 大师's choice is gold, the player's move is marked (red when it gives points away). The
+of 大师's choice is gold, the player's move is marked (red when it gives points away). A move
+that gives up speed (``Weighed.slow``) is ordered last whatever its 期望, so it is marked 慢 and
+greyed: a higher figure below the choice then reads as a choice, not as a slip. The
 figures are engine.ai.explain's, as they are: the table only puts them into words.
 """
 
@@ -55,6 +57,11 @@ def move_text(action: Action) -> str:
     if action.kind is ActionKind.DISCARD and action.tile is not None and not action.declare:
         return tiles_label([action.tile])
     return move_words(action)
+
+
+def row_move_text(c: Weighed) -> str:
+    """The move cell of a candidate's row: marked 慢 when it gives up speed (ordered last)."""
+    return tr("explain.slow_mark", move=move_text(c.action)) if c.slow else move_text(c.action)
 
 
 def shanten_text(c: Weighed) -> str:
@@ -148,9 +155,9 @@ class CandidateTable(QTableWidget):
         self.setRowCount(len(candidates))
         best = candidates[0].action if candidates else None
         for row, c in enumerate(candidates):
-            cells = (move_text(c.action), shanten_text(c), ukeire_text(c), chance_text(c),
+            cells = (row_move_text(c), shanten_text(c), ukeire_text(c), chance_text(c),
                      points_text(c.estimate), danger_text(c))
-            colour = self._colour(c.action, best)
+            colour = self._colour(c, best)
             tip = self._tip(c)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -166,12 +173,14 @@ class CandidateTable(QTableWidget):
         self.setColumnHidden(COLUMNS.index("danger"), not any(c.danger >= DANGER_SHOWN for c in candidates))
         self.setFixedHeight(self._height())
 
-    def _colour(self, action: Action, best: Action | None) -> str | None:
-        if action == best:
+    def _colour(self, c: Weighed, best: Action | None) -> str | None:
+        if c.action == best:
             return theme.GOLD
-        if action == self.made:
+        if c.action == self.made:
             return theme.REVIEW_MISTAKE
-        return None
+        # below the choice by 大师's order, not by the 期望 shown: greyed, so a higher figure
+        # further down reads as set aside rather than as a mistake of the table
+        return theme.REVIEW_SET_ASIDE if c.slow else None
 
     def _tip(self, c: Weighed) -> str:
         parts = [move_text(c.action)]
@@ -194,4 +203,4 @@ class CandidateTable(QTableWidget):
         return self.horizontalHeader().sizeHint().height() + rows * round(ROW_PX * self.scale) + 4
 
 
-__all__ = ["CandidateTable", "move_text", "move_words"]
+__all__ = ["CandidateTable", "move_text", "move_words", "row_move_text"]

@@ -92,3 +92,12 @@ def test_bad_arguments_give_a_clear_error_not_a_traceback(args):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert "error" in proc.stderr.lower()
+
+
+@pytest.mark.parametrize(("hand", "kongs"), [("345678m5s", "2m,2m"), ("2345678m555s", "2m")])
+def test_analyze_refuses_a_fifth_copy_held_in_a_kong(hand: str, kongs: str) -> None:
+    """A kong holds all four copies: the same kong twice, or a kong beside a copy in the hand, is a
+    hand no wall has (``score`` refuses it too)."""
+    proc = run("analyze", hand, "--kongs", kongs)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("hefei-mahjong analyze: error: more than four copies of a tile")

@@ -44,7 +44,8 @@ def test_score_help_says_what_it_does() -> None:
 def test_selfplay_refuses_options_it_would_ignore(args: list[str], words: str) -> None:
     done = run("selfplay", *args)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith(f"error: {words}") and done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"hefei-mahjong selfplay: error: {words}") and done.stderr.count("\n") == 1
+    assert done.stderr.endswith("(see --help)\n")
 
 
 def test_selfplay_defaults_still_play() -> None:

@@ -74,6 +74,9 @@ def test_a_port_in_use_is_a_one_line_error() -> None:
     (["--claim-pause", "-1"], "seconds from 0 to 10"),
     (["--ai", "5"], "a whole number from 0 to 4"),
     (["--level", "god"], "invalid choice"),
+    (["--bind", "notanip"], "argument --bind: an IP address such as 0.0.0.0"),
+    (["--bind", "192.168.1.500"], "argument --bind: an IP address"),
+    (["--return-wait", "5"], "--return-wait goes with --resume"),
 ])
 def test_bad_options_are_one_line_errors(args: list[str], words: str) -> None:
     proc = _run(*args)

@@ -26,7 +26,7 @@ from gui.i18n import TextKey, tr
 from gui.main_window import MainWindow
 from gui.practice_window import CLOSE, LIMIT, PracticeWindow
 from gui.settings import Settings
-from gui.table.candidate_table import move_text, move_words
+from gui.table.candidate_table import CandidateTable, move_text, move_words, row_move_text
 from gui.table.replay import ReplayWidget
 from gui.tiles.art import TileArt
 from storage.store import ProfileStore
@@ -71,7 +71,7 @@ def test_the_candidates_at_a_move_and_moves_by_turn(qtbot: QtBot, replay: Replay
     rows = panel.candidates.rows()
     assert len(rows) == len(worst.candidates)
     assert rows[0][0] == move_text(worst.best)  # 大师's choice first
-    made_row = next(r for r in rows if r[0] == move_text(worst.made))
+    made_row = next(r for r in rows if r[0] == row_move_text(worst.made_candidate))
     made = worst.made_candidate
     assert made_row[1] == (tr("explain.ready") if made.shanten == 0 else str(made.shanten))
     assert made_row[2] == tr("explain.ukeire", kinds=len(made.kinds), tiles=made.ukeire)
@@ -259,3 +259,28 @@ def test_the_candidate_table_fits_the_panel_and_reads(qtbot: QtBot, replay: Repl
     assert table.visible_rows >= 3
     if size[1] >= 1200:
         assert table.font().pixelSize() > 12 and replay.review_panel.width() > 400
+
+
+def test_a_slow_move_listed_below_the_choice_says_why_its_higher_ev_is_not_chosen(qtbot: QtBot) -> None:
+    """Rows follow 大师's order; a move that gives up speed comes last whatever its 期望, so the
+    row says 慢 and is greyed: a higher figure below the gold row is a choice, not a slip."""
+    from engine.ai.explain import Weighed
+    from engine.game.actions import Action
+    from gui import theme
+
+    chosen = Weighed(Action.discard(0), value=2.0, estimate=2.0, shanten=1, ukeire=12)
+    plain = Weighed(Action.discard(9), value=1.5, estimate=1.5, shanten=1, ukeire=10)
+    slow = Weighed(Action.discard(18), value=-100.0, estimate=3.1, shanten=2, ukeire=20, slow=True)
+    table = CandidateTable()
+    qtbot.addWidget(table)
+    table.show_candidates([chosen, plain, slow], made=plain.action)
+    rows = table.rows()
+    assert [r[0] for r in rows] == [move_text(chosen.action), move_text(plain.action),
+                                    tr("explain.slow_mark", move=move_text(slow.action))]
+    assert rows[2][4] == "+3.1" and rows[0][4] == "+2.0"  # the figure as weighed, not hidden
+    cells = [table.item(r, 0) for r in range(3)]
+    assert all(cell is not None for cell in cells)
+    colours = [cell.foreground().color().name() for cell in cells if cell is not None]
+    assert colours == [theme.GOLD, theme.REVIEW_MISTAKE, theme.REVIEW_SET_ASIDE]
+    tips = [cell.toolTip() for cell in cells if cell is not None]
+    assert tr("explain.slow") in tips[2] and tr("explain.slow") not in tips[1]

@@ -87,3 +87,33 @@ def test_the_packaged_games_own_xcb_cursor_counts(tmp_path: Path, monkeypatch: p
     assert "libxcb-cursor0" in (app.display_problem() or "")
     (tmp_path / "libxcb-cursor.so.0").write_bytes(b"")
     assert app.display_problem() is None
+
+
+@pytest.mark.parametrize(("args", "env"), [
+    (["--play-one-hand", "-platform", "nonexistentplatform"], {}),
+    (["-platform", "bogus:fontengine=freetype"], {}),
+    ([], {"QT_QPA_PLATFORM": "nope"}),
+])
+def test_a_platform_qt_has_not_is_one_line_not_an_abort(args: list[str], env: dict[str, str],
+                                                        tmp_path: Path) -> None:
+    """Qt aborts (a core dump, a Python stack) on a platform it has no plugin for: the game names
+    the platforms there are instead, before Qt is started."""
+    environ = {**_without_display(), "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path),
+               "XDG_CONFIG_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path),
+               "HEFEI_MAHJONG_CONFIG_DIR": str(tmp_path / "config"), **env}
+    proc = subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=ROOT, env=environ,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    assert proc.stderr.startswith("hefei-mahjong: Qt has no platform ") and proc.stderr.count("\n") == 1
+    assert "offscreen" in proc.stderr and "Fatal" not in proc.stderr
+
+
+def test_a_platform_in_a_list_or_with_options_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("QT_QPA_PLATFORM", "QT_PLUGIN_PATH", "QT_QPA_PLATFORM_PLUGIN_PATH"):
+        monkeypatch.delenv(var, raising=False)
+    assert "offscreen" in app.platform_plugins()
+    assert app.platform_problem(["-platform", "offscreen:fontengine=freetype"]) is None
+    assert app.platform_problem(["--platform", "nope;offscreen"]) is None
+    assert app.platform_problem(["-platform", "nope"]) is not None
+    # a plugin from another folder is Qt's to find
+    assert app.platform_problem(["-platform", "nope", "-platformpluginpath", "/opt/plugins"]) is None

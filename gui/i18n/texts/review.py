@@ -39,7 +39,11 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "explain.col_chance": {"zh": "胡率", "en": "Win"},
     "explain.col_points": {"zh": "期望", "en": "EV"},
     "explain.col_danger": {"zh": "危险", "en": "Risk"},
-    "explain.tip_move": {"zh": "大师的选择在最上（金色）", "en": "The Master's choice is on top (gold)"},
+    "explain.tip_move": {
+        "zh": "按大师的取舍排列，它的选择在最上（金色）；标“慢”的放慢了速度，期望再高也排在后面",
+        "en": "In the Master's order, its choice on top (gold); a move marked slow gives up speed "
+              "and is listed last however high its EV",
+    },
     "explain.tip_shanten": {
         "zh": "打后离听牌还差几步（听：已听牌）",
         "en": "Shanten: steps from ready after the move (Ready: waiting to win)",
@@ -66,7 +70,11 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     },
     "explain.tip_deal_in": {"zh": "放炮概率 {pct}%", "en": "{pct}% chance to deal in"},
     "explain.pure": {"zh": "按清一色打", "en": "played for a one-suit hand"},
-    "explain.slow": {"zh": "放慢了速度：大师不这样打", "en": "gives up speed: the Master would not"},
+    "explain.slow": {
+        "zh": "放慢了速度：期望再高，大师也不这样打（排在后面）",
+        "en": "gives up speed: however high its EV, the Master would not (listed last)",
+    },
+    "explain.slow_mark": {"zh": "{move}·慢", "en": "{move}·slow"},
     "explain.turn": {"zh": "第 {n} 巡", "en": "Turn {n}"},
     "explain.by_autoplay": {"zh": "托管代打", "en": "Auto-play"},
     "explain.by_timeout": {"zh": "超时代打", "en": "Timed out"},
