@@ -37,7 +37,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = Ruleset(room=Room(args.room))
     points = {}
-    for who in (args.a, args.b):
+    for who in dict.fromkeys((args.a, args.b)):  # once when A is B: that run fills the cache
         cached = None
         if args.cache is not None and who == args.b:
             cached = args.cache / f"{who}-{args.against}-{args.room}-{args.walls}-{args.seed}.json"
