@@ -127,9 +127,12 @@ def test_a_bad_jobs_value_is_a_clear_argument_error(value: str, capsys: pytest.C
 
 
 def test_jobs_is_for_duplicate_play_only(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main.main(["selfplay", "--hands", "1", "--jobs", "2"]) == 2
+    with pytest.raises(SystemExit) as stop:  # refused as the parser refuses a bad option
+        main.main(["selfplay", "--hands", "1", "--jobs", "2"])
     out, err = capsys.readouterr()
-    assert out == "" and "--jobs needs --duplicate" in err
+    assert stop.value.code == 2 and out == ""
+    assert err == "hefei-mahjong selfplay: error: --jobs needs --duplicate (plain self-play runs in one " \
+        "process) (see --help)\n"
 
 
 def test_a_failed_worker_is_one_error_line_and_exit_status_1(monkeypatch: pytest.MonkeyPatch,
