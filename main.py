@@ -112,9 +112,14 @@ def parse_arguments(ours: Sequence[str]) -> argparse.Namespace:
     return build_parser().parse_args(ours)
 
 
-def usage_error(message: str) -> NoReturn:
-    """Refuse the arguments as the parser does (usage, message, exit status 2)."""
-    build_parser().error(message)
+def usage_error(message: str, command: str | None = None) -> NoReturn:
+    """Refuse the arguments as the parser does (usage, message, exit status 2); with `command`,
+    as that subcommand's parser does (its name in the line)."""
+    if command is None:
+        build_parser().error(message)
+    from commands.cli import CliParser
+
+    CliParser(prog=f"hefei-mahjong {command}").error(message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -124,11 +129,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parse_arguments(ours)
         if args.command is not None:
-            from commands.cli import CliParser, refusal, run_command
+            from commands.cli import refusal, run_command
 
             wrong = refusal(args)
             if wrong is not None:
-                CliParser(prog=f"hefei-mahjong {args.command}").error(wrong)
+                usage_error(wrong, args.command)
 
             if qt_args:
                 usage_error(f"Qt's options ({' '.join(qt_args)}) go with the game window, "

@@ -42,11 +42,11 @@ from train_danger import Recorder as DangerRecorder
 
 from engine.ai import make_ai
 from engine.ai.danger_model import model_for, opponent_discards
-from engine.ai.search.worlds import _built_ready, _suit_weights, unseen_pool
+from engine.ai.search.worlds import Reading, _built_ready, _suit_weights, unseen_pool
 from engine.game.analysis import TileCounts, waits_counts
 from engine.game.hand import Hand
 from engine.game.rules import Room, Ruleset
-from engine.game.tiles import NUM_KINDS
+from engine.game.tiles import NUM_KINDS, to_counts
 from engine.game.view import SeatView
 from engine.game.wall import Wall
 from engine.table.seat import HandRunner
@@ -55,17 +55,10 @@ BETAS = (0.0, 0.3, 1.0, 3.0)  # 0: the plain sampled frequency
 Row = tuple[list[float], list[list[float]], list[int], list[int], list[int], int]
 
 
-def _counts(tiles: list[int]) -> list[int]:
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
-    return counts
-
-
 def shortfall(hand: list[int], kongs: tuple[int, ...], thrown: int, unseen: list[int]) -> int:
     """How many fewer unseen winning tiles the declaring discard left than the best ready
     discard of the same 14 tiles (0: it was the best)."""
-    counts = _counts(hand)
+    counts = to_counts(hand)
     counts[thrown] += 1
 
     def live(kinds: list[int], held: list[int]) -> int:
@@ -120,7 +113,7 @@ class Recorder(DangerRecorder):
                 pool[kind] = 0
                 kongs += (kind,)
         banned = self.memory.passed_since_declaring(opp)
-        weights = _suit_weights(view, opp, pool, _READING)
+        weights = _suit_weights(view, opp, pool, Reading())
         # what the declarer could not see (its own tiles are taken off per hand): the discards
         # are those of now, a few more than when it declared
         unseen = [4 - v for v in view.visible_outside_hand()]
@@ -131,7 +124,7 @@ class Recorder(DangerRecorder):
             tiles = _built_ready(local, kongs, weights, banned, rng)
             if tiles is None:
                 continue
-            kinds = waits_counts(_counts(tiles), kongs)
+            kinds = waits_counts(to_counts(tiles), kongs)
             short = shortfall(tiles, kongs, thrown, unseen)
             for b, beta in enumerate(BETAS):
                 w = math.exp(-beta * short)
@@ -139,13 +132,6 @@ class Recorder(DangerRecorder):
                 for k in kinds:
                     sums[b][k] += w
         return [[s / totals[b] if totals[b] else 0.0 for s in sums[b]] for b in range(len(BETAS))]
-
-
-class _Reading:
-    suits = True
-
-
-_READING: Any = _Reading()
 
 
 def collect(args: tuple[int, int, int]) -> list[Row]:
