@@ -141,7 +141,10 @@ class MainWindow(QMainWindow):
                 self.store_warnings = self._store.load()
             session = ProfileSession(self._store, self.reviews)
             if self._ask_name and not self._store.profiles() and not self._store.locked_elsewhere:
-                self._ask_first_name()  # (a window that cannot save asks nothing before saying so)
+                # What happened to the profiles comes first: a damaged or lost file is why the
+                # player is asked a name again (a window that cannot save asks nothing before).
+                self._tell_store_warnings()
+                self._ask_first_name()
             session.ensure_profile(tr("start.default_name"))
             session.level_changed.connect(self._announce_level)
             session.problem.connect(self.saves.problem)
@@ -165,17 +168,19 @@ class MainWindow(QMainWindow):
 
     def _load_profiles(self) -> None:
         # (questions, notices and the ranks' titles load with the profiles: not for the first frame)
-        from gui import message_box
-        from gui.i18n.store import notice_text
-
         self.session  # noqa: B018
         if self.stack.currentWidget() is self.start_screen:
             self.show_start()
         self._check_folder()
-        for warning in self.store_warnings:
-            text = tr("profile.warning", message=notice_text(warning))
-            message_box.tell(self, tr("app.title"), text)
-        self.store_warnings = []
+        self._tell_store_warnings()
+
+    def _tell_store_warnings(self) -> None:
+        from gui import message_box
+        from gui.i18n.store import notice_text
+
+        warnings, self.store_warnings = self.store_warnings, []
+        for warning in warnings:
+            message_box.tell(self, tr("app.title"), tr("profile.warning", message=notice_text(warning)))
 
     # -- one window saves a data folder ------------------------------------------------------
 

@@ -31,6 +31,7 @@ from engine import __version__ as PROGRAM_VERSION
 from storage.atomic import atomic_write, dump_json, keep_aside
 from storage.checks import whole_number
 from storage.codes import LEGACY_RESULTS, coded_names, result_code
+from storage.notice import Notice
 from storage.reviews import agreement_of, loss_of
 from storage.saved_hands import SavedHand, saved_hand_data
 
@@ -153,6 +154,33 @@ _DB_MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_db_v1, _db_v2, _d
 DB_SCHEMA_VERSION = len(_DB_MIGRATIONS)
 
 
+# The tables and columns the queries and writes of this module need (at DB_SCHEMA_VERSION).
+_SCHEMA: dict[str, tuple[str, ...]] = {
+    "hands": ("id", "profile", "played_at", "room", "delta", "result", "summary", "record", "rules", "preset",
+              "program_version", "match_id", "names", "human_seat", "imported", "review"),
+    "matches": ("id", "profile", "match_id", "finished_at", "room", "net", "summary"),
+    "journal": ("txn", "change"),
+}
+
+
+def _table_columns(db: sqlite3.Connection) -> dict[str, set[str]]:
+    tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
+                                       " AND name NOT LIKE 'sqlite_%'")]
+    return {t: {r[1] for r in db.execute("SELECT * FROM pragma_table_info(?)", (t,))} for t in tables}
+
+
+def _missing_schema(db: sqlite3.Connection) -> list[str]:
+    """What the database lacks of :data:`_SCHEMA` ("table journal", "hands.review"), in order."""
+    have = _table_columns(db)
+    missing: list[str] = []
+    for table, columns in _SCHEMA.items():
+        if table not in have:
+            missing.append(f"table {table}")
+        else:
+            missing += [f"{table}.{c}" for c in columns if c not in have[table]]
+    return missing
+
+
 # -- damage -------------------------------------------------------------------------------------
 
 
@@ -251,13 +279,14 @@ class HistoryDB:
         try:
             self.db = self._connect()
         except _HistoryTooNew:
-            return ["Your game history was saved by a newer version of the program. It is left "
-                    "untouched and this session's hands are not added to it."]
+            return [Notice("history_too_new", "Your game history was saved by a newer version of the "
+                           "program. It is left untouched and this session's hands are not added to it.")]
         except (sqlite3.Error, _HistoryDamaged) as exc:
             if _is_damage(exc):
                 return [self._restart()]
-            return [f"Your game history cannot be opened ({exc}); this session's hands are not added "
-                    "to it. Your 积分 and statistics are still saved."]
+            return [Notice("history_unopened", f"Your game history cannot be opened ({exc}); this session's "
+                           "hands are not added to it. Your 积分 and statistics are still saved.",
+                           reason=str(exc))]
         return []
 
     def close(self) -> None:
@@ -277,31 +306,40 @@ class HistoryDB:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > DB_SCHEMA_VERSION:
                 raise _HistoryTooNew(version)
+            if version == 0 and _table_columns(db):
+                # Tables without our version mark: another program's database in our place.
+                raise _HistoryDamaged("not this game's history (tables of another program)")
             if version < DB_SCHEMA_VERSION:
                 with _immediate(db):
                     for step in _DB_MIGRATIONS[version:]:
                         step(db)
                     db.execute(f"PRAGMA user_version = {DB_SCHEMA_VERSION}")
                     db.execute("COMMIT")
+            missing = _missing_schema(db)
+            if missing:
+                # A table gone with the version mark intact: every write would fail all session.
+                raise _HistoryDamaged(f"missing {', '.join(missing)}")
         except BaseException:
             db.close()
             raise
         return db
 
-    def _restart(self) -> str:
+    def _restart(self) -> Notice:
         """Put the damaged database aside and start an empty one; the message says so."""
         self.close()
         kept = keep_aside(self.path, _DB_COMPANIONS)
         if kept is None:
-            return ("Your game history is damaged and could not be moved aside; this session's hands "
-                    "are not added to it. Your 积分 and statistics are kept.")
+            return Notice("history_stuck", "Your game history is damaged and could not be moved aside; this "
+                          "session's hands are not added to it. Your 积分 and statistics are kept.")
         try:
             self.db = self._connect()
         except (sqlite3.Error, _HistoryDamaged, _HistoryTooNew) as exc:
-            return (f"Your game history was damaged and is kept as {kept.name}; a new one could not be "
-                    f"started ({exc}). Your 积分 and statistics are kept.")
-        return (f"Your game history was damaged and is kept as {kept.name}; a new history was started. "
-                "Your 积分 and statistics are kept.")
+            return Notice("history_not_restarted", f"Your game history was damaged and is kept as "
+                          f"{kept.name}; a new one could not be started ({exc}). Your 积分 and statistics "
+                          "are kept.",
+                          file=kept.name, reason=str(exc))
+        return Notice("history_restarted", f"Your game history was damaged and is kept as {kept.name}; a new "
+                      "history was started. Your 积分 and statistics are kept.", file=kept.name)
 
     def failed(self, exc: BaseException) -> None:
         """A history operation failed mid-session: repair a damaged database, else go on
@@ -310,8 +348,9 @@ class HistoryDB:
         if _is_damage(exc):
             self._warn(self._restart())
         else:
-            self._warn(f"A hand could not be added to your game history ({exc}); it is left out of the "
-                       "history (your 积分 and statistics still count it).")
+            self._warn(Notice("hand_not_added", f"A hand could not be added to your game history ({exc}); "
+                              "it is left out of the history (your 积分 and statistics still count it).",
+                              reason=str(exc)))
 
     # -- the journal -----------------------------------------------------------------------
 

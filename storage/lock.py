@@ -27,6 +27,9 @@ class DataLock:
     def __init__(self, folder: Path) -> None:
         self.path = folder / LOCK_FILE
         self._fd: int | None = None
+        # Why the lock file could not be opened at all (a read-only folder, a folder in its
+        # place): no other window holds the folder then, it simply cannot be written.
+        self.problem: str | None = None
 
     @property
     def held(self) -> bool:
@@ -36,9 +39,11 @@ class DataLock:
         """Take the lock if nobody holds it (never waits). True if this object holds it."""
         if self._fd is not None:
             return True
+        self.problem = None
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
+        except OSError as exc:
+            self.problem = f"{self.path.name} cannot be opened ({exc.strerror or exc})"
             return False
         if not _try_lock(fd):
             os.close(fd)

@@ -3,6 +3,7 @@ and its values, so a screen can say it in the player's language (no Qt)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -20,4 +21,17 @@ class Notice(str):
         return notice
 
 
-__all__ = ["Notice"]
+def joined(parts: Sequence[Notice]) -> Notice:
+    """Notices told as one (sentences of one event): the GUI says each in the player's language."""
+    return Notice("joined", " ".join(parts), parts=list(parts))
+
+
+def without_part(message: str, code: str) -> str:
+    """`message` less its part coded `code` (a sentence a later finding made untrue)."""
+    parts = message.params.get("parts") if isinstance(message, Notice) and message.code == "joined" else None
+    if not parts or not any(p.code == code for p in parts):
+        return message
+    return joined([p for p in parts if p.code != code])
+
+
+__all__ = ["Notice", "joined", "without_part"]

@@ -33,6 +33,7 @@ from storage.atomic import (
 from storage.checks import clean_name, whole_number
 from storage.codes import coded_names
 from storage.model import Profile, RoomStats, coded_items
+from storage.notice import Notice, joined
 
 log = logging.getLogger(__name__)
 
@@ -220,11 +221,13 @@ class ProfileFile:
         self.read_only: str | None = None  # why profiles.json must not be written, if so
         self._disk_bytes: bytes | None = None  # what profiles.json holds (known good)
         self._writable = True
+        self.lost = False  # no usable profiles.json nor backup was found
 
     def reset(self) -> None:
         """Forget what was loaded (before loading again)."""
         self.state = State()
         self.read_only = None
+        self.lost = False  # no usable profiles.json nor backup was found
         self._disk_bytes = None
 
     def load(self, writable: bool = True) -> list[str]:
@@ -238,28 +241,34 @@ class ProfileFile:
         except FileNotFoundError:
             raw = None
         except OSError as exc:
-            return self._recover(f"could not be read ({os_reason(exc)})", move_aside=True)
+            reason = os_reason(exc)
+            return self._recover(Notice("file_unreadable", f"could not be read ({reason})", reason=reason),
+                                 move_aside=True)
         if raw is None:
             if self.backup_path.exists():
-                return self._recover("was missing", move_aside=False)
+                return self._recover(Notice("file_missing", "was missing"), move_aside=False)
+            self.lost = True  # a first start, or both files gone: the journal tells which
             return []
         try:
             state, found = _parse_state(raw)
         except _TooNew as exc:
             # A newer program's file: leave it exactly as it is, and do not write over it.
             self.read_only = f"{main.name} was written by a newer version of the program"
-            return [f"Your profiles were saved by a newer version of the program ({exc}). "
-                    "They are left untouched; nothing will be saved until you use that version again."]
+            return [Notice("profiles_too_new", f"Your profiles were saved by a newer version of the program "
+                           f"({exc}). They are left untouched; nothing will be saved until you use that "
+                           "version again.", detail=str(exc))]
         except _Corrupt as exc:
-            return self._recover(f"is damaged: {exc}", move_aside=True)
+            damage = Notice("file_damaged", f"is damaged: {exc}", detail=str(exc))
+            return self._recover(damage, move_aside=True)
         self.state = state
         self._disk_bytes = raw
         if found < SCHEMA_VERSION and writable:
             try:
                 self.save()  # write the upgrade now (the old file becomes the backup)
             except OSError as exc:
-                return [f"Your profiles were upgraded to the new format but could not be saved "
-                        f"({os_reason(exc)}); the upgrade will be tried again."]
+                reason = os_reason(exc)
+                return [Notice("upgrade_unsaved", f"Your profiles were upgraded to the new format but could "
+                               f"not be saved ({reason}); the upgrade will be tried again.", reason=reason)]
         return []
 
     def save(self) -> None:
@@ -271,8 +280,9 @@ class ProfileFile:
         atomic_write(self.path, payload, before_replace=self._backup_current)
         self._disk_bytes = payload
 
-    def _recover(self, problem: str, move_aside: bool) -> list[str]:
-        """profiles.json is unusable: keep it aside, and fall back to the backup if it is good."""
+    def _recover(self, problem: Notice, move_aside: bool) -> list[str]:
+        """profiles.json is unusable: keep it aside, and fall back to the backup if it is good.
+        Without a backup :attr:`lost` is set: the store may rebuild the profiles from the journal."""
         main = self.path
         kept: Path | None = None
         if move_aside and self._writable:
@@ -281,25 +291,31 @@ class ProfileFile:
                 # It cannot even be moved: writing over it would lose it silently. Refuse.
                 self.read_only = f"{main.name} {problem} and could not be moved aside"
         backup = self._read_backup()
-        parts = [f"Your profile file {main.name} {problem}."]
+        parts = [Notice("profiles_problem", f"Your profile file {main.name} {problem}.", file=main.name,
+                        problem=problem)]
         if backup is not None:
             self.state = backup
-            parts.append("It was restored from the backup copy.")
+            parts.append(Notice("profiles_from_backup", "It was restored from the backup copy."))
             if self.read_only is None and self._writable:
                 try:
                     self.save()
                 except OSError as exc:
-                    parts.append(f"The restored profiles could not be saved yet ({os_reason(exc)}).")
+                    reason = os_reason(exc)
+                    parts.append(Notice("profiles_restore_unsaved", f"The restored profiles could not be "
+                                        f"saved yet ({reason}).", reason=reason))
         else:
-            parts.append("No usable backup was found, so you start with no profiles.")
+            self.lost = True
+            parts.append(Notice("profiles_no_backup", "No usable backup was found, so you start with no "
+                                "profiles."))
             # A damaged backup would be pushed out by the next save: keep it aside as well.
             if self._writable and self.backup_path.exists() and keep_aside(self.backup_path) is not None:
-                parts.append("The damaged backup is kept aside too.")
+                parts.append(Notice("profiles_backup_aside", "The damaged backup is kept aside too."))
         if kept is not None:
-            parts.append(f"The damaged file is kept as {kept.name}.")
+            parts.append(Notice("profiles_kept", f"The damaged file is kept as {kept.name}.", file=kept.name))
         elif self.read_only is not None:
-            parts.append("It was left untouched and nothing will be saved until it is fixed.")
-        return [" ".join(parts)]
+            parts.append(Notice("profiles_untouched", "It was left untouched and nothing will be saved until "
+                                "it is fixed."))
+        return [joined(parts)]
 
     def _read_backup(self) -> State | None:
         try:

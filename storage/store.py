@@ -69,7 +69,7 @@ from storage.history import (
 )
 from storage.lock import DataLock
 from storage.model import HandOutcome, Profile, coded_items
-from storage.notice import Notice
+from storage.notice import Notice, without_part
 from storage.profile_file import BACKUP_SUFFIX, PROFILES_FILE, SCHEMA_VERSION, ProfileFile, State
 from storage.reviews import check_review, hand_digest, set_review
 from storage.saved_hands import (
@@ -142,16 +142,28 @@ class ProfileStore:
             self.base_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             self._file.read_only = f"the data folder {self.base_dir} cannot be created ({os_reason(exc)})"
-            warnings.append(f"The data folder {self.base_dir} cannot be created ({os_reason(exc)}); "
-                            "profiles and history will not be saved.")
+            warnings.append(Notice("folder_uncreatable", f"The data folder {self.base_dir} cannot be created "
+                                   f"({os_reason(exc)}); profiles and history will not be saved.",
+                                   folder=str(self.base_dir), reason=os_reason(exc)))
         else:
-            self.locked_elsewhere = not self._lock.acquire()
+            held = self._lock.acquire()
+            cannot_lock = self._lock.problem
+            self.locked_elsewhere = not held and cannot_lock is None
             self.lock_holder = self._lock.holder() if self.locked_elsewhere else ""
-            warnings += self._file.load(writable=not self.locked_elsewhere)
+            warnings += self._file.load(writable=held)
+            if cannot_lock is not None and self._file.read_only is None:
+                # Not another window: the folder cannot be written (read-only, a folder where the
+                # lock file goes). Read what is there, keep this session's changes in memory.
+                self._file.read_only = f"the data folder {self.base_dir} cannot be written: {cannot_lock}"
             warnings += self._history.open()
-            self._roll_forward()
+            rebuilt = self._roll_forward()
+            if rebuilt is not None:  # the file's "you start with no profiles" is no longer so
+                warnings = [without_part(w, "profiles_no_backup") for w in warnings] + [rebuilt]
             if self.locked_elsewhere:
                 self._told = self._locked_text()
+                warnings.append(self._told)
+            elif cannot_lock is not None:
+                self._told = self._not_saved(self._file.read_only or cannot_lock)
                 warnings.append(self._told)
         self._loaded = True
         return warnings
@@ -195,7 +207,8 @@ class ProfileStore:
     def retry(self) -> bool:
         """Try again to save what is unsaved; True when everything is saved."""
         self._ensure_loaded()
-        if self.locked_elsewhere:
+        if self.locked_elsewhere or self._lock.problem is not None:
+            # Another window let go, or the folder became writable: read it again, then save.
             if not self._lock.acquire():
                 return False
             self._take_over()
@@ -473,28 +486,43 @@ class ProfileStore:
                               "before are now saved.", count=count))
         return True
 
+    @staticmethod
+    def _not_saved(why: str) -> Notice:
+        return Notice("not_saved", f"Your 积分 and games are not saved: {why}. They are kept while the game "
+                      "is open, and saving is tried again.", why=why)
+
     def _tell(self, why: str) -> None:
         """Tell the player that saving fails, and why — once for each new reason."""
-        text = Notice("not_saved", f"Your 积分 and games are not saved: {why}. They are kept while the game "
-                      "is open, and saving is tried again.", why=why)
+        text = self._not_saved(why)
         if text != self._told:
             self._told = text
             self._warn(text)
 
-    def _roll_forward(self) -> None:
+    def _roll_forward(self) -> Notice | None:
         """Apply the journal's changes that profiles.json does not include yet (a process was
-        stopped between the two writes), and save the result."""
+        stopped between the two writes), and save the result. When profiles.json and its backup
+        are both lost, the whole journal is applied: the notice says which profiles came back."""
         state = self._state
-        if state.txn is None:  # a file from before the journal: it includes all there is
+        rebuild = state.txn is None and self._file.lost and not state.profiles and self._history.max_txn() > 0
+        if state.txn is None and not rebuild:  # a file from before the journal: it includes all there is
             state.txn = self._history.max_txn()
-            return
-        entries = self._history.journal_after(state.txn)
+            return None
+        if rebuild:
+            # profiles.json and its backup are gone, the journal is not: it holds every change
+            # since it began, so the profiles it saw created come back whole.
+            state.txn = 0
+        entries = self._history.journal_after(state.txn or 0)
         for txn, text in entries:
             try:
                 self._apply_whole(Change.from_json(text))
             except ValueError as exc:
                 log.warning("journal change %d does not apply to the profiles: %s", txn, exc)
             self._state.txn = txn
+        notice = None
+        if rebuild and self._state.profiles:
+            names = "、".join(p.name for p in self._state.profiles)
+            notice = Notice("profiles_rebuilt", f"Your profiles were rebuilt from the record of changes kept "
+                            f"with your game history: {names}.", names=names)
         if entries:
             log.info("profiles caught up with %d change(s) of the history's journal", len(entries))
             if not self.locked_elsewhere and self._file.read_only is None:
@@ -502,6 +530,7 @@ class ProfileStore:
                     self._file.save()
                 except OSError as exc:
                     self._tell(os_reason(exc))
+        return notice
 
     def _apply_whole(self, change: Change) -> None:
         """Apply a change that was checked against another state (a journal entry, a change of
@@ -541,7 +570,9 @@ class ProfileStore:
         self._file.reset()
         self._pending += self._file.load()
         self._pending += self._history.open()
-        self._roll_forward()
+        rebuilt = self._roll_forward()
+        if rebuilt is not None:
+            self._pending.append(rebuilt)
         for pending in unsaved:
             change = self._without_rival_progress(pending.change)
             if change is None:
@@ -549,7 +580,8 @@ class ProfileStore:
             try:
                 self._apply_whole(change)
             except ValueError as exc:
-                self._warn(f"A change made while another window was open no longer applies ({exc}).")
+                self._warn(Notice("change_dropped", f"A change made while another window was open no longer "
+                                  f"applies ({exc}).", reason=str(exc)))
                 continue
             self._unsaved.append(_Pending(change, pending.write))
 

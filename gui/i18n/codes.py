@@ -155,7 +155,18 @@ IMPORT_REFUSED: dict[str, TextKey] = {
 # -- what storage says (storage.notice.Notice codes) and the LAN protocol's refusals and ends ------
 STORE_NOTICE: dict[str, TextKey] = {
     "not_saved": "store.not_saved", "saved_again": "store.saved_again", "locked": "store.locked",
-    "rival_match": "store.rival_match",
+    "rival_match": "store.rival_match", "folder_uncreatable": "store.folder_uncreatable",
+    "change_dropped": "store.change_dropped", "profiles_rebuilt": "store.profiles_rebuilt",
+    "file_unreadable": "store.file_unreadable", "file_missing": "store.file_missing",
+    "file_damaged": "store.file_damaged", "profiles_too_new": "store.profiles_too_new",
+    "upgrade_unsaved": "store.upgrade_unsaved", "profiles_problem": "store.profiles_problem",
+    "profiles_from_backup": "store.profiles_from_backup",
+    "profiles_restore_unsaved": "store.profiles_restore_unsaved",
+    "profiles_no_backup": "store.profiles_no_backup", "profiles_backup_aside": "store.profiles_backup_aside",
+    "profiles_kept": "store.profiles_kept", "profiles_untouched": "store.profiles_untouched",
+    "history_too_new": "store.history_too_new", "history_unopened": "store.history_unopened",
+    "history_stuck": "store.history_stuck", "history_not_restarted": "store.history_not_restarted",
+    "history_restarted": "store.history_restarted", "hand_not_added": "store.hand_not_added",
 }
 LAN_REFUSED: dict[str, TextKey] = {
     "protocol": "lan.refused.protocol", "code_needed": "lan.refused.code_needed",

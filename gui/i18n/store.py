@@ -13,9 +13,13 @@ from storage.notice import Notice
 
 def notice_text(message: str) -> str:
     """A store message in the player's language (its English text if it has no code)."""
+    if isinstance(message, Notice) and message.code == "joined":
+        parts = [notice_text(part) for part in message.params.get("parts", ())]
+        return ("" if language() == "zh" else " ").join(parts)
     if not isinstance(message, Notice) or message.code not in codes.STORE_NOTICE:
         return str(message)
-    return tr(codes.STORE_NOTICE[message.code], **message.params)
+    params = {k: notice_text(v) if isinstance(v, Notice) else v for k, v in message.params.items()}
+    return tr(codes.STORE_NOTICE[message.code], **params)
 
 
 def refusal_text(refused: ImportRefused, lang: str | None = None) -> str:

@@ -186,3 +186,21 @@ def test_hands_count_the_match_continues_after_a_restart_and_a_hand_replays(qtbo
     again.close()
 
 
+
+
+def test_the_player_hears_what_happened_to_the_profiles_before_being_asked_a_name(qtbot: QtBot, tmp_path,
+                                                                                 monkeypatch):
+    """Both profile files damaged: the name box used to come first, with no word of why."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "profiles.json").write_bytes(b"{broken")
+    (folder / "profiles.json.bak").write_bytes(b"{broken too")
+    order: list[str] = []
+    monkeypatch.setattr("gui.message_box.tell", lambda _parent, _title, text: order.append(text))
+    seen = _answer_name_box(qtbot, lambda box: (order.append("name box"), box.reject()))
+    monkeypatch.setenv("HEFEI_MAHJONG_DATA_DIR", str(folder))
+    window = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, ask_name=True)
+    qtbot.addWidget(window)
+    window._load_profiles()  # what the window does once its first frame is painted
+    assert len(seen) == 1 and len(order) == 2
+    assert order[0].startswith("存档提示：档案文件 profiles.json 已损坏") and order[1] == "name box"

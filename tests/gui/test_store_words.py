@@ -159,3 +159,30 @@ def test_a_lan_hand_counts_for_the_players_own_seat_and_keeps_the_saved_match(st
     profile = store.current()
     assert profile is not None and profile.totals().net == 12 and profile.match_results == [12]
     assert store.match_in_progress("me") is not None  # the local match is still there to continue
+
+
+def test_a_damaged_profile_file_is_told_whole_in_chinese(tmp_path) -> None:
+    """It used to read "存档提示：Your profile file profiles.json is damaged…" in the Chinese game."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "profiles.json").write_bytes(b"{broken")
+    (folder / "profiles.json.bak").write_bytes(b"\x00\x01")
+    store = ProfileStore(folder)
+    (warning,) = store.load()
+    store.close()
+    text = notice_text(warning)
+    assert text.startswith("档案文件 profiles.json 已损坏（") and "没有找到可用的备份" in text
+    assert "损坏的文件保留为 profiles.json.bad-" in text
+    assert not any(word in text for word in ("Your", "damaged", "backup", "kept"))
+    i18n.set_language("en")
+    assert notice_text(warning) == str(warning)  # the English words are the store's own
+
+
+def test_every_store_notice_is_in_both_languages() -> None:
+    from gui.i18n import codes
+
+    for code, key in codes.STORE_NOTICE.items():
+        texts = i18n.texts_of(key)
+        assert texts["zh"] and texts["en"], code
+        words = re.sub(r"\{\w+\}", "", texts["zh"]).replace("profiles.json", "")
+        assert not re.search("[A-Za-z]", words), (code, texts["zh"])

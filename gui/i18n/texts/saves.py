@@ -74,6 +74,83 @@ SAVE_TEXTS: dict[str, dict[str, str]] = {
         "en": "This window's match is not kept to continue later: the other window saved a match of its "
               "own for this profile, and that one is kept. This window's hands are counted.",
     },
+    "store.folder_uncreatable": {
+        "zh": "无法创建存档文件夹 {folder}（{reason}），档案和牌局记录都不会保存。",
+        "en": "The data folder {folder} cannot be created ({reason}); profiles and history will not be "
+              "saved.",
+    },
+    "store.change_dropped": {
+        "zh": "另一个窗口开着时做的一项改动已经对不上了，没有保存（{reason}）。",
+        "en": "A change made while another window was open no longer applies ({reason}).",
+    },
+    "store.profiles_rebuilt": {
+        "zh": "已根据牌局记录里保存的改动记录重建了档案：{names}。",
+        "en": "Your profiles were rebuilt from the record of changes kept with your game history: {names}.",
+    },
+    "store.file_unreadable": {"zh": "无法读取（{reason}）", "en": "could not be read ({reason})"},
+    "store.file_missing": {"zh": "不见了", "en": "was missing"},
+    "store.file_damaged": {"zh": "已损坏（{detail}）", "en": "is damaged: {detail}"},
+    "store.profiles_too_new": {
+        "zh": "档案是由更新版本的游戏保存的（{detail}）。档案保持原样，"
+              "在你用回那个版本之前不会保存任何改动。",
+        "en": "Your profiles were saved by a newer version of the program ({detail}). They are left "
+              "untouched; nothing will be saved until you use that version again.",
+    },
+    "store.upgrade_unsaved": {
+        "zh": "档案已升级为新格式，但还没能保存（{reason}），稍后会再试。",
+        "en": "Your profiles were upgraded to the new format but could not be saved ({reason}); the upgrade "
+              "will be tried again.",
+    },
+    "store.profiles_problem": {
+        "zh": "档案文件 {file} {problem}。", "en": "Your profile file {file} {problem}.",
+    },
+    "store.profiles_from_backup": {"zh": "已从备份恢复。", "en": "It was restored from the backup copy."},
+    "store.profiles_restore_unsaved": {
+        "zh": "恢复的档案暂时还没能保存（{reason}）。",
+        "en": "The restored profiles could not be saved yet ({reason}).",
+    },
+    "store.profiles_no_backup": {
+        "zh": "没有找到可用的备份，所以档案从空白开始。",
+        "en": "No usable backup was found, so you start with no profiles.",
+    },
+    "store.profiles_backup_aside": {
+        "zh": "损坏的备份也另外保留了。", "en": "The damaged backup is kept aside too.",
+    },
+    "store.profiles_kept": {"zh": "损坏的文件保留为 {file}。", "en": "The damaged file is kept as {file}."},
+    "store.profiles_untouched": {
+        "zh": "文件保持原样，修好之前不会保存任何改动。",
+        "en": "It was left untouched and nothing will be saved until it is fixed.",
+    },
+    "store.history_too_new": {
+        "zh": "牌局记录是由更新版本的游戏保存的。记录保持原样，这次打的牌局不会加进去。",
+        "en": "Your game history was saved by a newer version of the program. It is left untouched and this "
+              "session's hands are not added to it.",
+    },
+    "store.history_unopened": {
+        "zh": "无法打开牌局记录（{reason}），这次打的牌局不会加进去。积分和统计照常保存。",
+        "en": "Your game history cannot be opened ({reason}); this session's hands are not added to it. Your "
+              "积分 and statistics are still saved.",
+    },
+    "store.history_stuck": {
+        "zh": "牌局记录已损坏，且无法移到一旁，这次打的牌局不会加进去。积分和统计都保留着。",
+        "en": "Your game history is damaged and could not be moved aside; this session's hands are not added "
+              "to it. Your 积分 and statistics are kept.",
+    },
+    "store.history_not_restarted": {
+        "zh": "牌局记录已损坏，保留为 {file}；无法新建记录（{reason}）。积分和统计都保留着。",
+        "en": "Your game history was damaged and is kept as {file}; a new one could not be started "
+              "({reason}). Your 积分 and statistics are kept.",
+    },
+    "store.history_restarted": {
+        "zh": "牌局记录已损坏，保留为 {file}，已新建一份记录。积分和统计都保留着。",
+        "en": "Your game history was damaged and is kept as {file}; a new history was started. Your 积分 and "
+              "statistics are kept.",
+    },
+    "store.hand_not_added": {
+        "zh": "有一局没能加进牌局记录（{reason}），记录里不会有它（积分和统计照样算它）。",
+        "en": "A hand could not be added to your game history ({reason}); it is left out of the history "
+              "(your 积分 and statistics still count it).",
+    },
     "store.unsaved_mark": {"zh": "⚠ 未保存（{count}）", "en": "⚠ Not saved ({count})"},
     "instance.other": {
         "zh": "合肥麻将已经在另一个窗口里打开了（进程 {pid}）。\n"
