@@ -197,7 +197,12 @@ def test_the_player_hears_what_happened_to_the_profiles_before_being_asked_a_nam
     (folder / "profiles.json.bak").write_bytes(b"{broken too")
     order: list[str] = []
     monkeypatch.setattr("gui.message_box.tell", lambda _parent, _title, text: order.append(text))
-    seen = _answer_name_box(qtbot, lambda box: (order.append("name box"), box.reject()))
+
+    def answer(box: NameDialog) -> None:
+        order.append("name box")
+        box.reject()
+
+    seen = _answer_name_box(qtbot, answer)
     monkeypatch.setenv("HEFEI_MAHJONG_DATA_DIR", str(folder))
     window = MainWindow(Settings(animation_speed=0.0), confirm_quit=False, ask_name=True)
     qtbot.addWidget(window)
