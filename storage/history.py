@@ -477,8 +477,13 @@ class HistoryDB:
         """Write a history entry as a saved-hand file, atomically. Returns the file written."""
         data = saved_hand_data(*self._hand_row(hand_id))
         target = Path(path)
-        atomic_write(target, dump_json(data))
-        return target
+        # Through a link to the file it names (the rename would put a plain file in the link's
+        # place); never over a device, a pipe or a folder (as root, /dev/full became a file).
+        real = target.resolve() if target.is_symlink() else target
+        if real.exists() and not real.is_file():
+            raise OSError(f"{target} is not a regular file, so the hand is not written over it")
+        atomic_write(real, dump_json(data))
+        return real
 
     def add_imported(self, name: str, hand: SavedHand) -> int:
         """Add a checked saved hand to profile `name`'s history, marked imported; its id."""

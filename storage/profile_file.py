@@ -158,6 +158,21 @@ def _check_profile(profile: Profile) -> None:
             raise ValueError("the best hand is damaged")
 
 
+def _check_raw_numbers(raw: dict[str, Any]) -> None:
+    """The numbers as the file holds them: Profile.from_dict would turn "144", 12.7 or true
+    into numbers, and the damage would pass unnoticed."""
+    if "name" in raw and not isinstance(raw["name"], str):
+        raise ValueError("a profile name is not text")
+    if "points" in raw:
+        whole_number(raw["points"], "points")
+    for key in ("points_history", "match_results"):
+        values = raw.get(key, [])
+        if not isinstance(values, list):
+            raise ValueError(f"{key} is not a list")
+        for value in values:
+            whole_number(value, "a point in the history of 积分")
+
+
 def _state_from(data: dict[str, Any]) -> State:
     """The state in a document of the current schema."""
     raw_profiles = data.get("profiles")
@@ -167,6 +182,7 @@ def _state_from(data: dict[str, Any]) -> State:
     for index, raw in enumerate(raw_profiles, start=1):
         if not isinstance(raw, dict):
             raise ValueError(f"profile {index} is not an object")
+        _check_raw_numbers(raw)
         profile = Profile.from_dict(raw)
         _check_profile(profile)
         if state.clash(profile.name):

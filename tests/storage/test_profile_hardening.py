@@ -225,6 +225,12 @@ def two_saves(folder: Path) -> bytes:
     lambda d: d["profiles"][0].__setitem__("points_history", ["NaN"]),
     lambda d: d["profiles"][0]["rooms"]["open"].__setitem__("net", "-Infinity"),
     lambda d: d["profiles"][0].__setitem__("points", 10 ** 30),
+    # numbers of the wrong type used to be turned into numbers without a word (QA, stop 33)
+    lambda d: d["profiles"][0].__setitem__("points", "144"),
+    lambda d: d["profiles"][0].__setitem__("points", 12.7),
+    lambda d: d["profiles"][0].__setitem__("points", True),
+    lambda d: d["profiles"][0].__setitem__("match_results", [3.5]),
+    lambda d: d["profiles"][0].__setitem__("name", 7),
 ])
 def test_unreadable_numbers_fall_back_to_the_backup(tmp_path: Path, damage: Any) -> None:
     two_saves(tmp_path)

@@ -5,6 +5,8 @@ and the files an import refuses.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,36 @@ from storage.store import ProfileStore
 from tests.profile_helpers import current, new_store, outcome_for, played
 
 # -- saved hands: export, import, replay ------------------------------------------------------------
+
+
+def _one_hand(store: ProfileStore) -> int:
+    store.create("a")
+    hand = played(2)
+    store.record_hand("a", outcome_for(hand, 0), record(hand), "m", ["a", "b", "c", "d"], 0)
+    return store.history("a")[0].id
+
+
+def test_export_through_a_link_writes_the_file_it_names_and_keeps_the_link(store: ProfileStore,
+                                                                          tmp_path: Path) -> None:
+    hand_id = _one_hand(store)
+    real, link = tmp_path / "real.json", tmp_path / "link.json"
+    real.write_text("old", "utf-8")
+    link.symlink_to(real)
+    assert store.export_hand(hand_id, link) == real
+    assert link.is_symlink() and json.loads(real.read_text("utf-8"))["format"] == FORMAT
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_export_never_writes_over_a_pipe_or_a_folder(store: ProfileStore, tmp_path: Path) -> None:
+    """As root, exporting to /dev/full put a plain file in the device's place."""
+    hand_id = _one_hand(store)
+    pipe, folder = tmp_path / "pipe", tmp_path / "folder.json"
+    os.mkfifo(pipe)
+    folder.mkdir()
+    for target in (pipe, folder):
+        with pytest.raises(OSError, match="not a regular file"):
+            store.export_hand(hand_id, target)
+    assert stat.S_ISFIFO(pipe.lstat().st_mode) and folder.is_dir() and not any(folder.iterdir())
 
 
 def test_replay_of_stored_record_reproduces_the_live_hand(store: ProfileStore) -> None:
