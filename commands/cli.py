@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -50,6 +51,21 @@ class CliParser(argparse.ArgumentParser):
         if len(message) > _MESSAGE_CHARS:  # argparse quotes a bad value whole, however long
             message = message[:_MESSAGE_CHARS] + "…"
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops a write that fails; --help into a full disk would then "succeed".
+        if not message or file is not sys.stdout:
+            super()._print_message(message, file)
+            return
+        try:
+            file.write(message)
+            file.flush()
+        except OSError as exc:
+            if isinstance(exc, BrokenPipeError):  # (``--help | head -1``: read what it wanted)
+                quiet_stdout()
+                return
+            quiet_stdout()
+            self.exit(1, f"{self.prog}: error: the help cannot be written ({exc.strerror or exc})\n")
 
 
 def _quoted(text: str) -> str:
@@ -131,9 +147,21 @@ def run_command(args: argparse.Namespace) -> int:
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return status
     except BrokenPipeError:
-        # Python flushes stdout once more on exit; pointed at /dev/null that flush cannot fail.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        quiet_stdout()
         return 0
+    except OSError as exc:
+        # A full disk or a dead terminal under stdout (``> /dev/full``): one line, not a traceback.
+        quiet_stdout()
+        print(f"hefei-mahjong {args.command}: error: the output cannot be written "
+              f"({exc.strerror or exc})", file=sys.stderr)
+        return 1
+
+
+def quiet_stdout() -> None:
+    """Point stdout at /dev/null: Python flushes it once more on exit, and that flush then
+    cannot fail (what was not written is lost either way, and was said to be)."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def cmd_score(args: argparse.Namespace, out: TextIO) -> int:

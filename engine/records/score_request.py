@@ -42,6 +42,7 @@ _REFUSALS: dict[str, Callable[[str], str]] = {
     strict_json.BAD_NUMBER: lambda detail: f"the number {detail} is out of range",
     strict_json.NOT_A_NUMBER: lambda detail: f"not JSON: {detail} is not a JSON number",
     strict_json.TOO_DEEP: lambda detail: "not JSON: nested too deeply",
+    strict_json.DUPLICATE_KEY: lambda detail: f"the key {detail!r} is given twice",
 }
 
 

@@ -22,6 +22,7 @@ BAD_JSON = "bad_json"
 BAD_NUMBER = "bad_number"  # too many digits, or too large for a float
 NOT_A_NUMBER = "not_a_number"  # NaN, Infinity, -Infinity: Python reads them, JSON has none
 TOO_DEEP = "too_deep"
+DUPLICATE_KEY = "duplicate_key"  # {"a": 1, "a": 2}: json.loads keeps the last, silently
 
 
 @dataclass(frozen=True)
@@ -64,12 +65,21 @@ def loads(raw: bytes | str, limits: JsonLimits) -> Any:
     def constant(name: str) -> Any:
         raise JsonRefused(NOT_A_NUMBER, name)
 
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        obj: dict[str, Any] = {}
+        for key, item in pairs:
+            if key in obj:
+                raise JsonRefused(DUPLICATE_KEY, key[:40])
+            obj[key] = item
+        return obj
+
     try:
-        value = json.loads(text, parse_int=whole, parse_float=finite, parse_constant=constant)
+        value = json.loads(text, parse_int=whole, parse_float=finite, parse_constant=constant,
+                           object_pairs_hook=unique)
     except RecursionError:
         raise JsonRefused(TOO_DEEP, f"nested deeper than {limits.max_depth}") from None
     except json.JSONDecodeError as exc:
-        raise JsonRefused(BAD_JSON, exc.msg) from None
+        raise JsonRefused(BAD_JSON, _where(exc)) from None
     except ValueError as exc:  # int() past Python's own digit limit
         if isinstance(exc, JsonRefused):
             raise
@@ -77,6 +87,13 @@ def loads(raw: bytes | str, limits: JsonLimits) -> Any:
     if nesting_depth(value, limits.max_depth + 1) > limits.max_depth:
         raise JsonRefused(TOO_DEEP, f"nested deeper than {limits.max_depth}")
     return value
+
+
+def _where(exc: json.JSONDecodeError) -> str:
+    """The parser's complaint with its place ("Invalid control character at" alone says neither)."""
+    if exc.msg.startswith("Unexpected UTF-8 BOM"):
+        return "the text starts with a byte order mark (BOM), which JSON does not allow"
+    return f"{exc.msg.removesuffix(' at')} (character {exc.pos + 1})"
 
 
 def nesting_depth(value: Any, stop_at: int | None = None) -> int:
@@ -96,5 +113,5 @@ def nesting_depth(value: Any, stop_at: int | None = None) -> int:
     return deepest
 
 
-__all__ = ["BAD_JSON", "BAD_NUMBER", "BAD_UTF8", "NOT_A_NUMBER", "TOO_DEEP", "JsonLimits", "JsonRefused",
-           "loads", "nesting_depth"]
+__all__ = ["BAD_JSON", "BAD_NUMBER", "BAD_UTF8", "DUPLICATE_KEY", "NOT_A_NUMBER", "TOO_DEEP", "JsonLimits",
+           "JsonRefused", "loads", "nesting_depth"]

@@ -51,6 +51,13 @@ def test_score_command_survives_malformed_lines():
     assert out[3]["value"] == 17
 
 
+def test_score_refuses_a_key_given_twice():
+    """{"self_draw": true, "self_draw": false} used to be scored as a discard win (the last one)."""
+    line = '{"hand": "234345567888m5p", "win_tile": "5p", "self_draw": true, "self_draw": false}'
+    proc = run("score", stdin=line + "\n")
+    assert json.loads(proc.stdout) == {"error": "the key 'self_draw' is given twice"}
+
+
 def test_selfplay_json_is_zero_sum_and_deterministic():
     a = json.loads(run("selfplay", "--hands", "60", "--seed", "5", "--json").stdout)
     b = json.loads(run("selfplay", "--hands", "60", "--seed", "5", "--json").stdout)

@@ -305,3 +305,19 @@ def test_a_command_started_with_stdin_or_stdout_closed_runs_quietly(command: str
     proc = subprocess.run(["bash", "-c", f"'{sys.executable}' '{MAIN}' {command}"], capture_output=True,
                           cwd=ROOT, env=_env(), timeout=60)
     assert proc.returncode == 0 and proc.stderr == b"", proc
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize(("args", "line"), [
+    (["score"], "hefei-mahjong score: error: the output cannot be written (No space left on device)"),
+    (["analyze", "234m234p234s55678m"],
+     "hefei-mahjong analyze: error: the output cannot be written (No space left on device)"),
+    (["--help"], "hefei-mahjong: error: the help cannot be written (No space left on device)"),
+    (["score", "--help"], "hefei-mahjong score: error: the help cannot be written (No space left on device)"),
+])
+def test_output_into_a_full_disk_is_one_line_and_exit_1(args: list[str], line: str) -> None:
+    """`> /dev/full` used to end a command in a traceback, and --help in exit 0 with the help lost."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, MAIN, *args], input=GOOD + b"\n", stdout=full,
+                              stderr=subprocess.PIPE, env=_env({"LC_ALL": "C.UTF-8"}), timeout=120)
+    assert (done.returncode, done.stderr.decode().splitlines()) == (1, [line])

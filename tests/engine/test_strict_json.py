@@ -24,6 +24,7 @@ LIMITS = JsonLimits(max_depth=4, max_int_digits=5)
     (b"123456", strict_json.BAD_NUMBER),
     (b"[[[[[1]]]]]", strict_json.TOO_DEEP),
     (b"[" * 100_000 + b"]" * 100_000, strict_json.TOO_DEEP),
+    (b'{"a": 1, "b": {"c": 2, "c": 2}}', strict_json.DUPLICATE_KEY),
 ])
 def test_each_refusal_has_its_code(raw: bytes, code: str) -> None:
     with pytest.raises(JsonRefused) as refused:
@@ -73,3 +74,15 @@ def test_what_json_writes_within_the_limits_reads_back(value: object) -> None:
     else:
         with pytest.raises(JsonRefused):
             loads(text.encode(), LIMITS)
+
+
+@pytest.mark.parametrize(("raw", "detail"), [
+    (b'{"a": 1, "a": 2}', "a"),  # json.loads would keep the last one without a word
+    (b'{"x": "a\x01"}', "Invalid control character (character 9)"),  # the place was cut off
+    (b"\xef\xbb\xbf{}", "the text starts with a byte order mark (BOM), which JSON does not allow"),
+    (b'{"a": }', "Expecting value (character 7)"),
+])
+def test_a_refusal_says_what_and_where(raw: bytes, detail: str) -> None:
+    with pytest.raises(JsonRefused) as refused:
+        loads(raw, LIMITS)
+    assert refused.value.detail == detail
