@@ -5,6 +5,7 @@ test can answer them in one place."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gui import theme
@@ -16,6 +17,7 @@ Button = QMessageBox.StandardButton
 def themed(box: QMessageBox) -> QMessageBox:
     """``box`` in the game's look (for a box with buttons of its own)."""
     box.setObjectName("themedMessageBox")
+    box.setTextFormat(Qt.TextFormat.PlainText)  # (a name from a LAN table is never drawn as HTML)
     box.setStyleSheet(theme.MESSAGE_BOX_STYLE)
     return box
 

@@ -33,6 +33,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "out_of_range": ("name", "field", "value"),
     "no_result": ("name",),
     "refused": ("name", "detail"),
+    "other_format": ("name", "version"),
     "unfinished": ("name",),
     "mismatch": ("name",),
     "outside_folder": ("name",),

@@ -8,15 +8,16 @@ and accepts it only if the replay reaches exactly its saved result.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.game.actions import shown
-from engine.records.record_format import FORMAT
+from engine.records.record_format import FORMAT, FORMAT_VERSION
 
 if TYPE_CHECKING:  # the engine's hand machinery loads only when a hand is replayed or imported
     from engine.game.hand import Hand, HandResult
-from storage.checks import now
+from storage.checks import clean_name, now
 from storage.codes import (
     RESULT_DEAL_IN,
     RESULT_DISCARD_WIN,
@@ -91,6 +92,11 @@ def _verify_saved_hand(data: Any, name: str) -> Hand:
     if not isinstance(saved, dict):
         # engine.records.replay only compares results it is given: without one, anything would pass.
         raise ImportRefused("no_result", name=name)
+    version = data.get("format_version")
+    if version != FORMAT_VERSION:
+        # (a quoted "1" is not format 1: say what the file holds, as it holds it)
+        shown_version = str(version) if type(version) is int else json.dumps(version, ensure_ascii=False)[:40]
+        raise ImportRefused("other_format", name=name, version=shown_version)
     _check_ranges(data, name)
     try:
         hand = replay(data)
@@ -109,6 +115,31 @@ def _verify_saved_hand(data: Any, name: str) -> Hand:
 
 def _short_text(value: Any) -> str | None:
     return value if isinstance(value, str) and len(value) <= MAX_TEXT else None
+
+
+def _shown_name(value: Any) -> bool:
+    """A name a table could have shown: short text, no control or format characters (a NUL, a
+    line break, a right-to-left override would garble the history row); "" is a seat's place."""
+    return _short_text(value) is not None and (value == "" or _clean(value))
+
+
+def _clean(name: str) -> bool:
+    try:
+        return clean_name(name) == name
+    except ValueError:
+        return False
+
+
+def _moment(value: Any) -> str | None:
+    """An ISO 8601 time as the stores write it, or None ("not a date" is not one)."""
+    text = _short_text(value)
+    if text is None:
+        return None
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return text
 
 
 def _outcome_of(result: HandResult, seat: int) -> tuple[bool, bool, bool, bool]:
@@ -162,13 +193,13 @@ def _saved_hand(raw: bytes, name: str) -> SavedHand:
     assert result is not None  # _verify_saved_hand insists on a finished hand
     names = data.get("names")
     names = list(names) if isinstance(names, list) and len(names) == 4 and all(
-        _short_text(n) is not None for n in names) else ["", "", "", ""]
+        _shown_name(n) for n in names) else ["", "", "", ""]
     seat = data.get("human_seat")
     if not _whole(seat, 0, 3):
         owner = data.get("profile")
         seat = names.index(owner) if isinstance(owner, str) and owner in names else 0
     match_id = _short_text(data.get("match_id")) or ""
-    played_at = _short_text(data.get("played_at")) or now()
+    played_at = _moment(data.get("played_at")) or now()
     names = coded_names(names, seat)  # a file from an older program may name seats 对家 / "Left"
     # Store the record as the engine writes it from the replayed hand, not the file as given:
     # no foreign keys or values in it, wherever they were put.

@@ -3,6 +3,7 @@ every decision), as a small JSON document that can be exported and imported else
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -135,7 +136,11 @@ def _deal(data: dict[str, Any]) -> Hand:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError("not a saved Hefei mahjong hand")
     if data.get("format_version") != FORMAT_VERSION:
-        raise ReplayError(f"saved hand format {data.get('format_version')} is not supported")
+        version = data.get("format_version")
+        # (a quoted "1" is not format 1: say what the file holds, as it holds it)
+        shown = version if type(version) is int else json.dumps(version, ensure_ascii=False)[:40]
+        raise ReplayError(f"saved hand format {shown} is not supported (this program reads format "
+                          f"{FORMAT_VERSION})")
     try:
         return Hand(
             Ruleset.from_dict(data["rules"]), dealer=int(data["dealer"]),

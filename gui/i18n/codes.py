@@ -149,7 +149,7 @@ IMPORT_REFUSED: dict[str, TextKey] = {
     "not_saved_hand": "import.not_saved_hand", "out_of_range": "import.out_of_range",
     "no_result": "import.no_result", "refused": "import.refused", "unfinished": "import.unfinished",
     "mismatch": "import.mismatch", "outside_folder": "import.outside_folder",
-    "folder_unreadable": "import.folder_unreadable",
+    "folder_unreadable": "import.folder_unreadable", "other_format": "import.other_format",
 }
 
 # -- what storage says (storage.notice.Notice codes) and the LAN protocol's refusals and ends ------

@@ -322,6 +322,7 @@ TextKey = Literal[
     "import.out_of_range",
     "import.no_result",
     "import.refused",
+    "import.other_format",
     "import.unfinished",
     "import.mismatch",
     "import.outside_folder",

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -35,6 +34,7 @@ from gui.lan.kept_seat import KeptSeat
 from gui.lan.words import lock_mark, refusal_text
 from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader, FormCard, hint_label, lay_out_dialog
 from gui.parts.match_form import dialog_buttons
+from gui.parts.plain_label import PlainLabel
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +120,7 @@ class JoinDialog(QDialog):
         self.manual_card.grid.addLayout(row, 0, 0)
         self.manual_card.grid.addWidget(self.manual_hint, 1, 0)
         # -- what is happening --------------------------------------------------------------------
-        self.status = QLabel()
+        self.status = PlainLabel()
         self.status.setObjectName("lanStatus")
         self.status.setWordWrap(True)
         self.busy = QProgressBar()

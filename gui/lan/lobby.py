@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -34,6 +33,7 @@ from gui.lan.words import lock_mark
 from gui.parts.dialog_parts import DIALOG_STYLE, DialogHeader, field_label
 from gui.parts.felt import FeltBackdrop
 from gui.parts.match_form import ai_level_combo, retranslate_levels
+from gui.parts.plain_label import PlainLabel
 
 SEATS = 4
 PANEL_W = 940  # the lobby's card at most; narrower windows get all of their width less a margin
@@ -63,17 +63,17 @@ class SeatCard(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("seatCard")
-        self.place = QLabel()
+        self.place = PlainLabel()
         self.place.setObjectName("seatPlace")
         self.remove_button = QPushButton(self)  # in the top right corner, over the layout: a card
         self.remove_button.setObjectName("secondary")  # with it is as high as one without
         self.remove_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.remove_button.hide()
-        self.name = QLabel()
+        self.name = PlainLabel()
         self.name.setObjectName("seatName")
-        self.title = QLabel()
+        self.title = PlainLabel()
         self.title.setObjectName("seatTitle")
-        self.state = QLabel()
+        self.state = PlainLabel()
         self.state.setObjectName("seatState")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 12)
@@ -149,21 +149,21 @@ class LobbyScreen(QWidget):
         seats.setSpacing(12)
         for index, card in enumerate(self.cards):  # you and 下家 above, 对家 and 上家 below
             seats.addWidget(card, index // 2, index % 2)
-        self.countdown = QLabel()
+        self.countdown = PlainLabel()
         self.countdown.setObjectName("countdown")
         self.countdown.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.addresses = QLabel()
+        self.addresses = PlainLabel()
         self.addresses.setObjectName("addresses")
         self.addresses.setWordWrap(True)
         self.addresses.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.addresses.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.notice = QLabel()  # the host's: what the door saw
+        self.notice = PlainLabel()  # the host's: what the door saw
         self.notice.setObjectName("doorNotice")
         self.notice.setWordWrap(True)
         self.notice.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.notice.hide()
         self.notices: tuple[DoorNotice, ...] = ()
-        self.watchers = QLabel()  # 观战：names
+        self.watchers = PlainLabel()  # 观战：names
         self.watchers.setObjectName("watchers")
         self.watchers.setWordWrap(True)
         self.watchers.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -9,10 +9,11 @@ dialog (:meth:`Callout.embedded`), where it explains the score beside the itemis
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal, SignalInstance
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from gui import fonts, theme
 from gui.i18n import codes, tr
+from gui.parts.plain_label import PlainLabel
 
 CALLOUT_STYLE = f"""
 QFrame#tutorialCallout {{
@@ -65,20 +66,20 @@ class Callout(QFrame):
         column.setContentsMargins(16, 10, 16, 10)
         column.setSpacing(6)
         head = QHBoxLayout()
-        self.title = QLabel()
+        self.title = PlainLabel()
         self.title.setObjectName("calloutTitle")
         self.title.setFont(fonts.ui_font(17, bold=True))
         self.title.setWordWrap(True)
-        self.step = QLabel()
+        self.step = PlainLabel()
         self.step.setObjectName("calloutStep")
         self.step.setFont(fonts.ui_font(13))
         head.addWidget(self.title, 1)
         head.addWidget(self.step, 0, Qt.AlignmentFlag.AlignTop)
-        self.text = QLabel()
+        self.text = PlainLabel()
         self.text.setFont(fonts.ui_font(14))
         self.text.setWordWrap(True)
         self.text.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        self.task = QLabel()  # what the player is asked to do now
+        self.task = PlainLabel()  # what the player is asked to do now
         self.task.setObjectName("calloutTask")
         self.task.setFont(fonts.ui_font(15, bold=True))
         self.task.setWordWrap(True)

@@ -26,6 +26,7 @@ from gui import theme
 from gui.i18n import TextKey, tr
 from gui.parts.body_scroll import BodyLayout, BodyScroll
 from gui.parts.card_row import CardRow
+from gui.parts.plain_label import PlainLabel
 from gui.parts.wrapped_label import WrappedLabel
 from gui.settings import TIME_LIMITS
 
@@ -42,9 +43,9 @@ class DialogHeader(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumHeight(74)
-        self.title = QLabel(self)
+        self.title = PlainLabel(self)
         self.title.setStyleSheet(theme.HEADER_TITLE_STYLE)
-        self.subtitle = QLabel(self)
+        self.subtitle = PlainLabel(self)
         self.subtitle.setStyleSheet(theme.HEADER_SUBTITLE_STYLE)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 12, 24, 12)
@@ -127,7 +128,7 @@ class FormCard(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("card")
-        self.title = QLabel(self)
+        self.title = PlainLabel(self)
         self.title.setObjectName("cardTitle")
         outer = QVBoxLayout(self)
         outer.setContentsMargins(18, 14, 18, 16)
@@ -204,13 +205,13 @@ def time_limit_choice() -> SegmentedChoice:
 
 
 def field_label(parent: QWidget | None = None) -> QLabel:
-    label = QLabel(parent)
+    label = PlainLabel(parent)
     label.setObjectName("fieldLabel")
     return label
 
 
 def hint_label(parent: QWidget | None = None, wrap: bool = False) -> QLabel:
     """A hint in small print; with `wrap`, on as many lines as it takes, none of them cut."""
-    label = WrappedLabel(parent) if wrap else QLabel(parent)
+    label = WrappedLabel(parent) if wrap else PlainLabel(parent)
     label.setObjectName("hint")
     return label

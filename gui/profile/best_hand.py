@@ -8,11 +8,12 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QPixmap
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from engine.game.tiles import TileError, parse_tiles
 from gui.fonts import ui_font
 from gui.i18n import other_language, room_label, score_label, tr, tr_in
+from gui.parts.plain_label import PlainLabel
 from gui.parts.tile_row import tile_row
 from gui.profile.data_table import DataTable
 from gui.profile.style import ProfileCard
@@ -91,16 +92,16 @@ class BestHandCard(ProfileCard):
 
     def __init__(self, art: TileArt, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.badge = QLabel(self)
+        self.badge = PlainLabel(self)
         self.badge.setObjectName("profileBadge")
         self.badge.setFont(ui_font(13))
         self.top.addWidget(self.badge)
-        self.meta = QLabel(self)
+        self.meta = PlainLabel(self)
         self.meta.setObjectName("profileHint")
         self.meta.setFont(ui_font(12))
         self.tiles = TileStrip(art, self)
         self.table = DataTable(self)
-        self.empty = QLabel(self)
+        self.empty = PlainLabel(self)
         self.empty.setObjectName("profileHint")
         self.empty.setFont(ui_font(14))
         self.empty.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QInputDialog,
-    QLabel,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from gui import fonts, message_box, theme
 from gui.i18n import result_label, room_label, seat_label, tr
 from gui.i18n.store import refusal_text
+from gui.parts.plain_label import PlainLabel
 from gui.profile.view import ProfileView
 from gui.tiles.art import THEMES, TileArt, get_art
 from storage.codes import RESULT_OTHER
@@ -78,7 +78,7 @@ class ProfilePage(QWidget):
         panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         panel.setStyleSheet(theme.HISTORY_PANEL_STYLE)
         side = QVBoxLayout(panel)
-        self.player_label = QLabel()
+        self.player_label = PlainLabel()
         self.player_label.setFont(fonts.ui_font(16))
         self.switcher = QComboBox()
         self.switcher.setFont(fonts.ui_font(15))
@@ -89,7 +89,7 @@ class ProfilePage(QWidget):
         row.addWidget(self.switcher, 1)
         row.addWidget(self.new_button)
         row.addWidget(self.rename_button)
-        self.history_label = QLabel()
+        self.history_label = PlainLabel()
         self.history_label.setFont(fonts.ui_font(17))
         self.table = QTableWidget(0, 5)
         self.table.setFont(fonts.ui_font(14))

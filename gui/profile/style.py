@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QVBoxLayout, QWidget
 
 from gui import theme
 from gui.fonts import ui_font
+from gui.parts.plain_label import PlainLabel
 
 
 def gold_text(painter: QPainter, text: str, font: QFont, baseline: QPointF, outline: bool = True) -> float:
@@ -34,10 +35,10 @@ class ProfileCard(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("profileCard")
-        self.title = QLabel(self)
+        self.title = PlainLabel(self)
         self.title.setObjectName("profileCardTitle")
         self.title.setFont(ui_font(16))
-        self.note = QLabel(self)
+        self.note = PlainLabel(self)
         self.note.setObjectName("profileCardNote")
         self.note.setFont(ui_font(12))
         self.note.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

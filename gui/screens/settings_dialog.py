@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QSlider,
     QWidget,
@@ -27,6 +26,7 @@ from gui.parts.dialog_parts import (
     side_by_side,
     time_limit_choice,
 )
+from gui.parts.plain_label import PlainLabel
 from gui.settings import (
     AI_PAUSES,
     ANIMATION_SPEEDS,
@@ -101,7 +101,7 @@ class SettingsDialog(QDialog):
         self.volume_slider.setRange(0, MAX_VOLUME)
         self.volume_slider.setPageStep(10)
         self.volume_slider.setMinimumWidth(140)
-        self.volume_value = QLabel()
+        self.volume_value = PlainLabel()
         self.volume_value.setMinimumWidth(44)
         self.volume_slider.valueChanged.connect(self._show_volume)
         # with the sound off, the whole row greys out: the slider and its figure

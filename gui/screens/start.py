@@ -23,12 +23,13 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QPushButton, QVBoxLayout, QWidget
 
 from gui import theme
 from gui.i18n import tr
 from gui.parts.felt import FeltBackdrop
 from gui.parts.kept_picture import FORMAT, kept_image
+from gui.parts.plain_label import PlainLabel
 from gui.parts.tutorial_button import TutorialButton
 
 TILE_THEME = "classic"  # the start screen's tiles, whatever the table's
@@ -214,7 +215,7 @@ class StartScreen(QWidget):
         self.card.setStyleSheet(theme.MENU_STYLE)
 
         self.banner = TitleBanner(self.card)
-        self.tagline = QLabel(self.card)
+        self.tagline = PlainLabel(self.card)
         self.tagline.setObjectName("tagline")
         self.tagline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.new_game_button = self._button("newGame", self.new_game_requested)
@@ -227,7 +228,7 @@ class StartScreen(QWidget):
         self.quit_button = self._button("quit", self.quit_requested)
         self.continue_button.setVisible(False)
         self.lan_return_button.setVisible(False)
-        self.footer = QLabel(self.card)
+        self.footer = PlainLabel(self.card)
         self.footer.setObjectName("footer")
         self.footer.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
@@ -236,7 +237,7 @@ class StartScreen(QWidget):
         layout.addWidget(self.tagline)
         self._gap = QWidget(self.card)  # between the tagline and the player's name
         layout.addWidget(self._gap)
-        self.player = QLabel(self.card)
+        self.player = PlainLabel(self.card)
         self.player.setObjectName("tagline")
         self.player.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.player)

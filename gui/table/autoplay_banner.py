@@ -9,10 +9,11 @@ hid 对家's hand.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from gui import fonts, theme
 from gui.i18n import tr
+from gui.parts.plain_label import PlainLabel
 
 
 class AutoplayBanner(QFrame):
@@ -27,7 +28,7 @@ class AutoplayBanner(QFrame):
         row.setContentsMargins(16, 4, 8, 4)
         row.setSpacing(14)
         row.addStretch(1)
-        self.label = QLabel()
+        self.label = PlainLabel()
         self.label.setFont(fonts.ui_font(16, bold=True))
         self.cancel = QPushButton()
         self.cancel.setObjectName("autoplayCancel")

@@ -37,6 +37,7 @@ from engine.table.summary import HandSummary, waits_before_last_four
 from gui import fonts, theme
 from gui.i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from gui.i18n.store import display_names
+from gui.parts.plain_label import PlainLabel
 from gui.parts.tile_row import row_width, tile_row
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def fitting_width(rows: Sequence[tuple[int, int]], room: int, most: int = TILE_W
 
 
 def _label(text: str, size: int = 15, bold: bool = False, color: str | None = None) -> QLabel:
-    label = QLabel(text)
+    label = PlainLabel(text)
     label.setFont(fonts.ui_font(size, bold))
     if color:
         label.setStyleSheet(f"color: {color};")
@@ -314,7 +315,7 @@ class EndOfHandDialog(_FittedDialog):
         if not one_line:
             width = fitting_width(rows, room)
         for seat, (who, (kinds, kongs, highlight), delta_label, total_label) in enumerate(seats):
-            picture = QLabel()
+            picture = PlainLabel()
             picture.setObjectName("revealedHand")
             picture.setPixmap(tile_row(art, kinds, width, kongs=kongs, highlight=highlight))
             if one_line:

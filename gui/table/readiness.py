@@ -22,6 +22,7 @@ from gui import fonts, theme
 from gui.i18n import tr
 from gui.i18n.store import display_names
 from gui.parts.connection import Readiness
+from gui.parts.plain_label import PlainLabel
 
 TICK_MS = 250  # the countdown's redraw
 
@@ -40,7 +41,7 @@ class ReadinessPanel(QWidget):
         row.setSpacing(10)
         self.plates: list[QLabel] = []
         for _seat in range(4):
-            plate = QLabel()
+            plate = PlainLabel()
             plate.setObjectName("readinessPlate")
             plate.setFont(fonts.ui_font(15, True))
             plate.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -48,7 +49,7 @@ class ReadinessPanel(QWidget):
             self.plates.append(plate)
             row.addWidget(plate)
         column.addLayout(row)
-        self.line = QLabel()
+        self.line = PlainLabel()
         self.line.setObjectName("readinessLine")
         self.line.setFont(fonts.ui_font(15))
         self.line.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from engine.game import events as ev
 from engine.records.replay import replay, replay_steps
 from engine.table.summary import HandSummary, track
 from gui import fonts, theme
 from gui.i18n import seat_label, tr
+from gui.parts.plain_label import PlainLabel
 from gui.review_worker import ReviewWorker
 from gui.table.review_mark import MasterMark
 from gui.table.review_panel import ReviewPanel, panel_width
@@ -95,7 +96,7 @@ class ReplayWidget(QWidget):
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.valueChanged.connect(self._slider_moved)
         row.addWidget(self.slider, 1)
-        self.label = QLabel()
+        self.label = PlainLabel()
         self.label.setFont(fonts.ui_font(15))
         self.label.setMinimumWidth(130)
         row.addWidget(self.label)

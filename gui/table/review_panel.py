@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from gui import fonts, theme
 from gui.i18n import codes, tr
+from gui.parts.plain_label import PlainLabel
 from gui.table.candidate_table import CandidateTable, move_words
 from gui.table.loss_curve import LossCurve
 
@@ -272,7 +273,7 @@ class ReviewPanel(QWidget):
 
 def panel_label(name: str, size: int, bold: bool = False) -> QLabel:
     """A wrapping label of the panel's style (`name`: reviewTitle, reviewFigure or reviewHint)."""
-    label = QLabel()
+    label = PlainLabel()
     label.setObjectName(name)
     label.setFont(fonts.ui_font(size, bold))
     label.setProperty("base_px", size)  # grows with the window (scale_texts)

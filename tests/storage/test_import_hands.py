@@ -350,3 +350,25 @@ def _leaves(value: Any) -> Iterator[Any]:
             yield from _leaves(item)
     else:
         yield value
+
+
+@pytest.mark.parametrize("bad", ["a\x00b", "a\u202eb", "two\nlines", " padded "])
+def test_names_no_table_could_show_come_back_as_the_seats_places(tmp_path: Path, bad: str) -> None:
+    """A NUL, a right-to-left override or a line break in a name used to be kept and shown in
+    the history row; "not a date" as the time too."""
+    data = json.loads(_saved_text(1))
+    data["names"] = ["a", bad, "南家", "西家"]
+    data["played_at"] = "not a date"
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data), "utf-8")
+    saved = read_saved_hand(path)
+    assert saved.names == ["", "", "", ""]
+    assert saved.played_at != "not a date" and saved.played_at[:4].isdigit()
+
+
+def test_a_name_that_looks_like_html_is_kept_as_text(tmp_path: Path) -> None:
+    data = json.loads(_saved_text(1))
+    data["names"] = ["a", "<b>x</b>", "南家", "西家"]
+    path = tmp_path / "html.json"
+    path.write_text(json.dumps(data), "utf-8")
+    assert read_saved_hand(path).names[1] == "<b>x</b>"  # (the labels draw it as typed)

@@ -185,3 +185,18 @@ def test_unknown_hand_id(store: ProfileStore, tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         store.export_hand(12345, tmp_path / "x.json")
     assert not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize(("version", "shown_as"), [(99, "99"), ("1", '"1"'), (None, "null")])
+def test_a_hand_of_another_format_is_refused_saying_which(store: ProfileStore, tmp_path: Path,
+                                                          version: Any, shown_as: str) -> None:
+    """A quoted "1" used to be refused as "saved hand format 1 is not supported"."""
+    hand_id = _one_hand(store)
+    path = tmp_path / "hand.json"
+    store.export_hand(hand_id, path)
+    data = json.loads(path.read_text("utf-8"))
+    data["format_version"] = version
+    path.write_text(json.dumps(data), "utf-8")
+    with pytest.raises(ImportRefused) as refused:
+        store.import_hand(path, "a")
+    assert (refused.value.code, refused.value.values["version"]) == ("other_format", shown_as)

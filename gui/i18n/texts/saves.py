@@ -33,8 +33,12 @@ SAVE_TEXTS: dict[str, dict[str, str]] = {
         "zh": "{name} 没有记录结果，无法核对", "en": "{name} has no result, so it cannot be checked",
     },
     "import.refused": {
-        "zh": "{name} 被拒绝：重放与记录不符（{detail}）",
+        "zh": "{name} 被拒绝：无法重放（{detail}）",
         "en": "the saved hand {name} was refused: {detail}",
+    },
+    "import.other_format": {
+        "zh": "{name} 是另一种格式（{version}）保存的牌局，这个版本读不了",
+        "en": "{name} is a saved hand of another format ({version}), which this version cannot read",
     },
     "import.unfinished": {
         "zh": "{name} 中的出牌记录在牌局结束前就中断了",
