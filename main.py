@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="check the game: play one hand in the real window (托管, AIs), then exit "
                              "(0 when the hand ended); nothing of the player's is read or written")
     parser.add_argument("--speed", type=_speed, default=None, metavar="FACTOR",
-                        help="with --play-one-hand: the animation speed, 0 instant (default) .. 1 normal")
+                        help="with --play-one-hand: the animation speed, 0 instant (default), 1 normal, "
+                             "up to 2 slower")
     sub = parser.add_subparsers(dest="command", metavar="{score,analyze,selfplay,serve,join}")
     add_subcommands(sub)
     return parser
@@ -109,7 +110,11 @@ def parse_arguments(ours: Sequence[str]) -> argparse.Namespace:
     before the window would open; a test keeps these defaults the parser's own."""
     if not ours:
         return argparse.Namespace(command=None, play_one_hand=False, speed=None)
-    return build_parser().parse_args(ours)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(ours)
+    if extra:  # said by the subcommand's parser when there is one: its options are what was meant
+        usage_error(f"unrecognized arguments: {' '.join(extra)}", getattr(args, "command", None))
+    return args
 
 
 def usage_error(message: str, command: str | None = None) -> NoReturn:

@@ -112,7 +112,8 @@ def add_subcommands(sub: argparse._SubParsersAction[CliParser]) -> None:
     p.add_argument("--seed", type=_whole_number(*SEEDS), default=0, help="the first match's seed (default 0)")
     p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value, help=ROOM_HELP)
     p.add_argument("--players", type=_players, default=None,
-                   help="four comma-separated players: " + ", ".join(PLAYER_KINDS))
+                   help="four comma-separated players: " + ", ".join(PLAYER_KINDS)
+                        + " (default: four simple AIs; with --duplicate, four normal)")
     p.add_argument("--duplicate", action="store_true",
                    help="play each wall four times, the players rotated through the seats")
     p.add_argument("--walls", type=_whole_number(1, MAX_WALLS), default=None, metavar="W",
@@ -121,7 +122,7 @@ def add_subcommands(sub: argparse._SubParsersAction[CliParser]) -> None:
                    help="the command that runs an external bot (for the ext players of --players)")
     p.add_argument("--wall-key", type=_wall_key, default=None,
                    help="repeat a run whose wall key was printed (64 hex digits)")
-    p.add_argument("--jobs", type=_whole_number(0, MAX_JOBS), default=1, metavar="N",
+    p.add_argument("--jobs", type=_whole_number(0, MAX_JOBS), default=None, metavar="N",
                    help="--duplicate: play the walls in N processes (0: one a core); the figures are "
                         "those of --jobs 1. Plain self-play runs in one process: its AIs carry their "
                         "state from match to match")
@@ -181,7 +182,7 @@ def analyze_hand(hand_text: str, kongs_text: str) -> dict[str, Any]:
         raise CliError(f"a hand has 13 or 14 tiles (each kong counts 3); this one has {size}")
     total = [counts[t] + 4 * kongs.count(t) for t in range(len(counts))]
     if max(total) > 4:
-        raise CliError("more than four copies of a tile (each kong holds all four)")
+        raise CliError("more than four copies of a tile" + (" (each kong holds all four)" if kongs else ""))
     unseen = analysis.unseen_counts(counts, kongs)
     out: dict[str, Any] = {
         "hand": format_tiles(t for t in range(NUM_KINDS) for _ in range(counts[t])),
@@ -231,7 +232,7 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             out.write(json.dumps({"error": str(exc)}, ensure_ascii=False) + "\n")
         else:
-            print(f"hefei-mahjong analyze: error: {exc}", file=sys.stderr)
+            print(f"hefei-mahjong analyze: error: {exc} (see --help)", file=sys.stderr)
         return 2
     out.write((json.dumps(data, ensure_ascii=False) if args.json else _analysis_text(data)) + "\n")
     return 0
@@ -252,7 +253,7 @@ def _selfplay_refusals(args: argparse.Namespace) -> list[tuple[bool, str]]:
         (has_ext_player and not args.ext, "an ext player needs --ext \"command that runs the bot\""),
         (bool(args.ext) and not has_ext_player,
          "--ext needs an ext player (--players ext,normal,normal,normal)"),
-        (args.jobs != 1 and not args.duplicate,
+        (args.jobs is not None and not args.duplicate,
          "--jobs needs --duplicate (plain self-play runs in one process)"),
         (args.walls is not None and not args.duplicate,
          "--walls needs --duplicate (plain self-play plays --hands)"),
@@ -279,7 +280,8 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
         try:
             report = run_duplicate(players or ["normal"] * 4, args.walls or DEFAULT_WALLS, args.seed, rules,
-                                   factory, args.wall_key, jobs=args.jobs or available_cores())
+                                   factory, args.wall_key,
+                                   jobs=1 if args.jobs is None else args.jobs or available_cores())
         except SelfplayError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 1

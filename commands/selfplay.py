@@ -93,9 +93,11 @@ def credited_to_dead(bots: list[BotHealth]) -> list[BotHealth]:
     return [b for b in bots if b.dead_decisions > 0]
 
 
-def _key_text(key: bytes | None) -> list[str]:
+def _key_text(key: bytes | None, new: bool) -> list[str]:
     if key is None:
         return []
+    if not new:  # the player's own --wall-key: no secret of ours
+        return [f"wall key: {key.hex()} (as given by --wall-key)"]
     return [f"wall key: {key.hex()} (secret until now; --wall-key repeats the run)"]
 
 
@@ -110,6 +112,7 @@ class SelfplayReport:
     seconds: float = 0.0
     bots: list[BotHealth] = field(default_factory=list)
     wall_key: bytes | None = None
+    wall_key_new: bool = False  # made for this run (not given by --wall-key)
 
     @property
     def hands_per_second(self) -> float:
@@ -143,7 +146,7 @@ class SelfplayReport:
         lines.append(f"exhaustive draws (荒庄): {self.exhaustive_draws}")
         lines.append(f"net sum: {sum(s.net for s in self.seats)} (zero-sum)")
         lines.append(f"speed: {self.hands_per_second:.1f} hands/s ({self.seconds:.2f} s)")
-        lines += [b.to_text() for b in self.bots] + _key_text(self.wall_key)
+        lines += [b.to_text() for b in self.bots] + _key_text(self.wall_key, self.wall_key_new)
         return "\n".join(lines)
 
 
@@ -189,7 +192,8 @@ def run_selfplay(hands: int, seed: int, rules: Ruleset, players: list[str] | Non
     else:
         make = factory or default_factory
         seats = [make(level, ai_seed(seed, i, SELFPLAY_STRIDE), i) for i, level in enumerate(players)]
-    if wall_key is None and any(is_external(s) for s in seats):
+    report.wall_key_new = wall_key is None and any(is_external(s) for s in seats)
+    if report.wall_key_new:
         wall_key = new_key()
     report.wall_key = wall_key
     start = time.perf_counter()
@@ -321,6 +325,7 @@ class DuplicateReport:
     bots: list[BotHealth] = field(default_factory=list)
     wall_key: bytes | None = None
     jobs: int = 1  # processes that played the walls
+    wall_key_new: bool = False  # made for this run (not given by --wall-key)
 
     def to_json(self) -> dict[str, Any]:
         hands = self.walls * SEATS
@@ -354,7 +359,7 @@ class DuplicateReport:
             )
         processes = f", {self.jobs} processes" if self.jobs > 1 else ""
         lines.append(f"speed: {data['hands_per_second']} hands/s ({self.seconds:.1f} s{processes})")
-        lines += [b.to_text() for b in self.bots] + _key_text(self.wall_key)
+        lines += [b.to_text() for b in self.bots] + _key_text(self.wall_key, self.wall_key_new)
         return "\n".join(lines)
 
 
@@ -404,7 +409,8 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     factory = factory or default_factory
-    if wall_key is None and needs_key(players, factory):
+    key_new = wall_key is None and needs_key(players, factory)
+    if key_new:
         wall_key = new_key()  # before the first wall: every player sits at every wall
     seeds = wall_seeds(seed, walls, wall_key)
     jobs = min(jobs, walls)
@@ -419,7 +425,8 @@ def run_duplicate(players: list[str], walls: int, seed: int, rules: Ruleset,
         for later in parts[1:]:  # in wall order
             played.absorb(later)
     report = DuplicateReport(played.stats, walls, seed, rules.room.value, wall_key=wall_key,
-                             bots=[played.health[p] for p in sorted(played.external)], jobs=jobs)
+                             bots=[played.health[p] for p in sorted(played.external)], jobs=jobs,
+                             wall_key_new=key_new)
     report.seconds = time.perf_counter() - start
     return report
 

@@ -108,3 +108,29 @@ def test_analyze_refuses_a_fifth_copy_held_in_a_kong(hand: str, kongs: str) -> N
     proc = run("analyze", hand, "--kongs", kongs)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("hefei-mahjong analyze: error: more than four copies of a tile")
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    # a stray word after a subcommand was said by the top parser, without the command's name
+    (["score", "extra"], "hefei-mahjong score: error: unrecognized arguments: extra (see --help)"),
+    (["analyze", "234m", "--nope", "2m"], "hefei-mahjong analyze: error: unrecognized arguments: --nope 2m "
+                                          "(see --help)"),
+    # --jobs 1 without --duplicate was let through (the default was 1)
+    (["selfplay", "--hands", "1", "--jobs", "1"],
+     "hefei-mahjong selfplay: error: --jobs needs --duplicate (plain self-play runs in one process) "
+     "(see --help)"),
+    # "each kong holds all four" where there is no kong
+    (["analyze", "22222m34567888m"],
+     "hefei-mahjong analyze: error: more than four copies of a tile (see --help)"),
+    (["analyze", "2x"], "hefei-mahjong analyze: error: bad tile '2x' (see --help)"),
+])
+def test_a_refusal_names_its_command(args: list[str], line: str) -> None:
+    proc = run(*args)
+    assert (proc.returncode, proc.stderr.splitlines(), proc.stdout) == (2, [line], "")
+
+
+def test_a_wall_key_the_player_gave_is_not_called_a_secret() -> None:
+    key = "ab" * 32
+    proc = run("selfplay", "--hands", "1", "--wall-key", key)
+    assert proc.returncode == 0
+    assert f"wall key: {key} (as given by --wall-key)" in proc.stdout.splitlines()
