@@ -293,7 +293,13 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         why = bot.deaths[0]["why"]
         print(f"error: bot {bot.player} died ({why}); auto-play made {bot.dead_decisions} of its decisions "
               "and its results are auto-play's, not the bot's", file=sys.stderr)
-    return 1 if dead else 0
+    # A bot every answer of which was refused (a program that echoes, or speaks another
+    # protocol) played nothing of its own either: its figures are auto-play's too.
+    silent = [b for b in report.bots if b not in dead and b.requests and b.fallbacks == b.requests]
+    for bot in silent:
+        print(f"error: bot {bot.player} made none of its {bot.requests} decisions (every answer was refused: "
+              "see the lines above); its results are auto-play's, not the bot's", file=sys.stderr)
+    return 1 if dead or silent else 0
 
 
 # -- join: a LAN seat played by a program ---------------------------------------------------------

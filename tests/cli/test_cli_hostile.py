@@ -321,3 +321,20 @@ def test_output_into_a_full_disk_is_one_line_and_exit_1(args: list[str], line: s
         done = subprocess.run([sys.executable, MAIN, *args], input=GOOD + b"\n", stdout=full,
                               stderr=subprocess.PIPE, env=_env({"LC_ALL": "C.UTF-8"}), timeout=120)
     assert (done.returncode, done.stderr.decode().splitlines()) == (1, [line])
+
+
+def test_a_bot_whose_every_answer_is_refused_does_not_pass_for_a_player(tmp_path: Path) -> None:
+    """A program that echoes each request back (``--ext cat``) used to end the run with exit 0,
+    its seat's figures all auto-play's."""
+    echo = tmp_path / "echo_bot.py"
+    echo.write_text("import sys\nfor line in sys.stdin:\n"
+                    "    sys.stdout.write(line)\n    sys.stdout.flush()\n", "utf-8")
+    args = ["selfplay", "--hands", "1", "--players", "ext,normal,normal,normal",
+            "--ext", f"{sys.executable} {echo}"]
+    done = subprocess.run([sys.executable, MAIN, *args], capture_output=True, cwd=ROOT, env=_env(),
+                          timeout=300)
+    last = done.stderr.decode().splitlines()[-1]
+    assert done.returncode == 1
+    assert last.startswith("error: bot ext0 made none of its ") and last.endswith(
+        "decisions (every answer was refused: see the lines above); its results are auto-play's, "
+        "not the bot's")
