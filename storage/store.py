@@ -155,7 +155,11 @@ class ProfileStore:
                 # Not another window: the folder cannot be written (read-only, a folder where the
                 # lock file goes). Read what is there, keep this session's changes in memory.
                 self._file.read_only = f"the data folder {self.base_dir} cannot be written: {cannot_lock}"
+            had_history = self.history_path.exists()
             warnings += self._history.open()
+            if not had_history and self._state.txn:  # profiles that wrote a history, now gone
+                warnings.append(Notice("history_missing", "Your game history (history.sqlite3) was missing; "
+                                       "a new one was started. Your 积分 and statistics are kept."))
             rebuilt = self._roll_forward()
             if rebuilt is not None:  # the file's "you start with no profiles" is no longer so
                 warnings = [without_part(w, "profiles_no_backup") for w in warnings] + [rebuilt]

@@ -166,7 +166,8 @@ STORE_NOTICE: dict[str, TextKey] = {
     "profiles_kept": "store.profiles_kept", "profiles_untouched": "store.profiles_untouched",
     "history_too_new": "store.history_too_new", "history_unopened": "store.history_unopened",
     "history_stuck": "store.history_stuck", "history_not_restarted": "store.history_not_restarted",
-    "history_restarted": "store.history_restarted", "hand_not_added": "store.hand_not_added",
+    "history_restarted": "store.history_restarted",
+    "history_missing": "store.history_missing", "hand_not_added": "store.hand_not_added",
 }
 LAN_REFUSED: dict[str, TextKey] = {
     "protocol": "lan.refused.protocol", "code_needed": "lan.refused.code_needed",

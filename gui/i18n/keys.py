@@ -353,6 +353,7 @@ TextKey = Literal[
     "store.history_stuck",
     "store.history_not_restarted",
     "store.history_restarted",
+    "store.history_missing",
     "store.hand_not_added",
     "store.unsaved_mark",
     "instance.other",

@@ -445,3 +445,14 @@ def test_a_first_start_rebuilds_nothing_and_says_nothing(tmp_path: Path) -> None
     store = ProfileStore(tmp_path)
     assert store.load() == [] and store.profiles() == []
     store.close()
+
+
+def test_a_history_deleted_under_kept_profiles_is_told(tmp_path: Path) -> None:
+    two_saves(tmp_path)
+    (tmp_path / "history.sqlite3").unlink()
+    store = ProfileStore(tmp_path)
+    assert [w.code for w in store.load()] == ["history_missing"]  # type: ignore[attr-defined]
+    assert current(store).points == 70
+    add_hand(store, "p", 5)
+    store.close()
+    assert counted_rows(tmp_path) == {"p": 1}

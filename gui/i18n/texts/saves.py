@@ -150,6 +150,11 @@ SAVE_TEXTS: dict[str, dict[str, str]] = {
         "en": "Your game history was damaged and is kept as {file}; a new history was started. Your 积分 and "
               "statistics are kept.",
     },
+    "store.history_missing": {
+        "zh": "牌局记录（history.sqlite3）不见了，已新建一份记录。积分和统计都保留着。",
+        "en": "Your game history (history.sqlite3) was missing; a new one was started. Your 积分 and "
+              "statistics are kept.",
+    },
     "store.hand_not_added": {
         "zh": "有一局没能加进牌局记录（{reason}），记录里不会有它（积分和统计照样算它）。",
         "en": "A hand could not be added to your game history ({reason}); it is left out of the history "
