@@ -28,7 +28,7 @@ from engine.game.wall_key import new_key
 from engine.net import messages
 from engine.net.between import BetweenHands
 from engine.net.loop_thread import JOIN_WAIT, NetworkThread
-from engine.net.messages import Ended, LobbySeat, Message, Started
+from engine.net.messages import Ended, LobbySeat, Message, SeatStatus, Started
 from engine.net.pacing import Pacer
 from engine.net.people import SEATS, People
 from engine.net.remote_seat import RemoteSeat
@@ -135,7 +135,8 @@ class MatchThread:
                                           else ai_seed(seed, index, HOST_STRIDE), slot.name))
                     continue
                 seats.append(person.sit(slot.name, rules.time_limit, partial(self._deliver, person),
-                                        clock=config.clock, show_wait=config.show_wait))
+                                        clock=config.clock, show_wait=config.show_wait,
+                                        timed_out=partial(self._timed_out, person)))
                 if self.reopened is None:
                     person.start(Started(index, names, titles, rules), self._network.post)
                 # (a reopened table's people were given the start in their return's resync)
@@ -153,6 +154,21 @@ class MatchThread:
             person.deliver(message, self._network.post)
             if isinstance(message, Event):
                 self.pacer.sent(message)
+
+    def _timed_out(self, person: RemoteSeat, in_a_row: int) -> None:
+        """The person's clock ran out (the match thread): after ``autoplay_after_timeouts`` in a
+        row, 托管 plays the seat, as if the person had switched it on, until they switch it off."""
+        limit = self.config.autoplay_after_timeouts
+        if not limit or in_a_row < limit:
+            return
+        with self._condition:
+            if person.user_autoplay or not person.set_autoplay(True):
+                return
+            status = SeatStatus(person.seat, person.state())
+            self.pacer.changed()  # 托管 is ready at once between hands
+        log.info("seat %d: 托管 switched on after %d timeouts in a row", person.seat, in_a_row)
+        self._people.broadcast(status)
+        self._calls.changed()
 
     def _observe(self, event: Event) -> None:
         """Every event, unfiltered, before the seats see it: paced, then the watchers' view."""

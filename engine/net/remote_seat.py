@@ -72,13 +72,14 @@ class RemoteSeat:
         connection.welcomed = True
 
     def sit(self, name: str, time_limit: float | None, send: Callable[[SeatMessage], None], *,
-            clock: Callable[[], float] = time.monotonic, show_wait: float = 60.0) -> WaitingSeat:
+            clock: Callable[[], float] = time.monotonic, show_wait: float = 60.0,
+            timed_out: Callable[[int], None] | None = None) -> WaitingSeat:
         """The engine's seat for this person in the match: it waits for their choices, keeps
         their time — from the moment their screen has shown what led to a request — and lets
         托管 (the normal AI) play while they are away or ask for it."""
         self.waiting = WaitingSeat(name, send, NormalAI(name="托管"), time_limit=time_limit,
                                    acknowledged=False, clock=clock, gate=self, show_wait=show_wait,
-                                   poll=POLL)
+                                   poll=POLL, timed_out=timed_out)
         if self.user_autoplay or not self.connected:
             self.waiting.autoplay.set()
         if self.auto_win:

@@ -30,6 +30,9 @@ class TableConfig:
     out_limit: int = OUT_LIMIT  # bytes a client may leave unread before it is dropped (slow)
     between_wait: float = 15.0  # RULES §3: the table's one countdown between hands
     show_wait: float = 60.0  # the most a decision's clock waits for its client to show the table
+    # A person whose time runs out this many times in a row is switched to 托管 (and switches it
+    # off themselves): an absent player does not cost the others a whole limit every turn. 0: never.
+    autoplay_after_timeouts: int = 2
     # the clock of the countdown between hands and of the decisions' time (a test's may be fake)
     clock: Callable[[], float] = field(default=time.monotonic, compare=False, repr=False)
     door: DoorLimits = DoorLimits()  # noqa: RUF009 - frozen; wrong codes, leaving and removal (engine.net.door)

@@ -95,7 +95,8 @@ class WaitingSeat:
     def __init__(self, name: str, send: Callable[[Message], None], autoplay: Seat, *,
                  time_limit: float | None = None, acknowledged: bool = True,
                  clock: Callable[[], float] = time.monotonic, gate: ShowGate | None = None,
-                 show_wait: float = 60.0, poll: float | None = None) -> None:
+                 show_wait: float = 60.0, poll: float | None = None,
+                 timed_out: Callable[[int], None] | None = None) -> None:
         self.name = name
         self.send = send
         self.time_limit = time_limit
@@ -103,6 +104,10 @@ class WaitingSeat:
         self.autoplay = threading.Event()  # 托管: the AI plays every decision
         self.auto_win = threading.Event()  # 能胡就胡: every win is taken without asking
         self.timeouts = 0
+        self.timeouts_in_a_row = 0  # since the seat's own last choice
+        # told each time the clock runs out, with timeouts_in_a_row (a LAN host switches an absent
+        # player to 托管 after a few: the friends are not kept waiting a whole limit a turn)
+        self._timed_out = timed_out
         # this hand's decisions in order, by who made them: None the seat's own, "autoplay"
         # (托管) or "timeout" (engine.records.replay.mark_auto keeps them with the saved hand)
         self.made_by: list[str | None] = []
@@ -235,12 +240,16 @@ class WaitingSeat:
                 self.timeouts += 1
                 self._pending = None  # closed before it is said: no answer is taken from here on
                 self.send(DecisionClosed(request.id, ClosedReason.TIMEOUT))
+                self.timeouts_in_a_row += 1
+                if self._timed_out is not None:
+                    self._timed_out(self.timeouts_in_a_row)
                 return self._auto(view, legal, "timeout")
             if isinstance(message, Choice) and message.request == request.id:
                 if message.action is None:  # 托管 was switched on while the seat was thinking
                     return self._auto(view, legal, "autoplay")
                 if message.action in legal:  # an answer given before a hand-over still counts
                     self.made_by.append(None)
+                    self.timeouts_in_a_row = 0
                     return message.action
                 log.warning("seat %s answered %s, which is not legal now: ignored", self.name, message.action)
             if self.autoplay.is_set():  # handed over (a drop) while the seat was waiting

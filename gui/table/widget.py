@@ -135,6 +135,7 @@ class TableWidget(QWidget):
         c.decision_closed.connect(self._while_current(c, self.decisions.closed))
         c.failed.connect(self._while_current(c, self.engine_failed.emit))
         c.seat_state.connect(self._while_current(c, self.scene.set_seat_state))
+        c.seat_state.connect(self._while_current(c, self._own_autoplay))
         c.resyncing.connect(self._while_current(c, self._on_resync))
         c.link_notice.connect(self._while_current(c, self._on_link_notice))
         c.reconnecting.connect(self._while_current(c, self.reconnect_banner.show_attempt))
@@ -222,6 +223,12 @@ class TableWidget(QWidget):
     def watching(self) -> bool:
         """观战: this player watches the table (from seat 0's side) and plays no seat."""
         return self.connection is not None and self.connection.watching
+
+    def _own_autoplay(self, seat: int, _connected: bool, autoplay: bool) -> None:
+        """The host switched 托管 on for this player (their time ran out turn after turn, or they
+        did not come back in time): the toggle and its banner say so, one click takes it back."""
+        if seat == HUMAN and not self.scene.watching and autoplay != self.bar.autoplay.isChecked():
+            self.bar.autoplay.setChecked(autoplay)
 
     def _set_watching(self, watching: bool) -> None:
         self.scene.watching = watching

@@ -280,3 +280,30 @@ def test_a_continued_match_keeps_the_time_limit_the_player_chose_last(qtbot: QtB
     qtbot.waitUntil(lambda: table.pending is not None, timeout=60_000)
     assert table.pending is not None and table.pending.time_limit is None
     table.stop_match()
+
+
+class AutoplayRecorder(RecordedTable):
+    def __init__(self) -> None:
+        super().__init__([], [])
+        self.told: list[bool] = []
+
+    def set_autoplay(self, on: bool) -> None:
+        self.told.append(on)
+
+
+def test_autoplay_the_host_switched_on_shows_as_the_players_own_and_one_click_takes_it_back(
+        qtbot: QtBot) -> None:
+    """A LAN host switches 托管 on for a player whose time ran out twice in a row: their toggle and
+    banner say so (they used to show nothing), and the banner's button hands the seat back."""
+    w = _window(qtbot)
+    table = w.table
+    w.stack.setCurrentWidget(table)
+    remote = AutoplayRecorder()
+    table.sit_at(remote, Ruleset(), ["me", "a", "b", "c"], ["", "", "", ""])
+    remote.seat_state.emit(2, True, True)  # another seat's 托管: only its plate
+    assert not table.bar.autoplay.isChecked() and table.banner.isHidden()
+    remote.seat_state.emit(0, True, True)
+    assert table.bar.autoplay.isChecked() and not table.banner.isHidden()
+    table.banner.cancel_clicked.emit()
+    assert not table.bar.autoplay.isChecked() and table.banner.isHidden()
+    assert remote.told[-1] is False

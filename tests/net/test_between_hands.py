@@ -220,6 +220,41 @@ def test_a_client_that_never_shows_its_table_stops_holding_its_clock(monkeypatch
         host.stop()
 
 
+def test_a_player_whose_time_runs_out_twice_in_a_row_is_switched_to_autoplay(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA: a player who left the table (their result open, then nobody there) used to cost the
+    others the whole limit every turn for the rest of the match. After two timeouts in a row
+    托管 plays the seat, everyone is told, and the player takes it back with one click."""
+    with _table(monkeypatch) as (host, clock, a, b):
+        _until(lambda: b.seen(m.Between))
+        a.answering.clear()
+        b.press_next()
+        _until(lambda: any(x.ready == (False, True, True, True) for x in b.seen(m.Between)))
+        clock.advance(15.5)
+        seat0 = host._people[0]
+        _until(lambda: seat0.waiting is not None and seat0.waiting.pending is not None)
+        waiting = seat0.waiting
+        assert waiting is not None
+        clock.advance(host.config.show_wait + 0.5)
+        _until(lambda: waiting.pending is not None and waiting.pending.show_by is None)
+        for timeouts in (1, 2):
+            pending = waiting.pending
+            assert pending is not None
+            clock.advance(15.5)
+            _until(lambda: waiting.timeouts == timeouts)  # noqa: B023 - awaited in this turn of the loop
+            assert not any(isinstance(x, m.SeatStatus) and x.seat == 0 and x.state.autoplay
+                           for x in b.seen(m.SeatStatus)) or timeouts == 2
+            if timeouts == 1:  # the next request of seat 0 (its clock no longer waits)
+                _until(lambda: waiting.pending is not None and waiting.pending is not pending)  # noqa: B023
+        _until(lambda: any(x == m.SeatStatus(0, m.SeatState(connected=True, autoplay=True))
+                           for x in b.seen(m.SeatStatus)))
+        assert seat0.user_autoplay and waiting.autoplay.is_set()
+        a.client.send(m.SetAutoplay(False))  # back at the table: one click
+        _until(lambda: not waiting.autoplay.is_set())
+        assert waiting.timeouts_in_a_row == 2  # (until the player's own next choice)
+        host.stop()
+
+
 def test_autoplay_and_a_drop_make_a_seat_ready_at_once_and_a_return_is_told_the_wait(
         monkeypatch: pytest.MonkeyPatch) -> None:
     rig_first_hand(monkeypatch, lambda: make_hand(RULES, {0: MULTI[0], 1: MULTI[1]}, avoid="5p"))

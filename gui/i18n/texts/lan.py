@@ -62,8 +62,9 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "between.and": {"zh": "、", "en": ", "},  # between the names of those the table waits for
     "between.dealing": {"zh": "大家都准备好了", "en": "Everyone is ready"},
     "between.started": {
-        "zh": "下一局已经开始：你的出牌时间从关闭此窗口后才开始计算",
-        "en": "The next hand has started: your time only starts once you close this",
+        "zh": "下一局已经开始，关掉这个窗口接着打：你的出牌时间等你关掉它才开始计算（最多等 1 分钟）",
+        "en": "The next hand has started: close this to play on. Your time waits until you do "
+              "(a minute at most)",
     },
     # -- finding and joining a table ----------------------------------------------------------------
     "lan.join.heading": {
