@@ -118,7 +118,7 @@ def add_subcommands(sub: argparse._SubParsersAction[CliParser]) -> None:
                    help="play each wall four times, the players rotated through the seats")
     p.add_argument("--walls", type=_whole_number(1, MAX_WALLS), default=None, metavar="W",
                    help=f"--duplicate: walls to play, each four times (default {DEFAULT_WALLS})")
-    p.add_argument("--ext", default=None, metavar="CMD",
+    p.add_argument("--ext", type=_program, default=None, metavar="CMD",
                    help="the command that runs an external bot (for the ext players of --players)")
     p.add_argument("--wall-key", type=_wall_key, default=None,
                    help="repeat a run whose wall key was printed (64 hex digits)")
@@ -315,15 +315,19 @@ def _host_port(text: str) -> tuple[str, int]:
 
 def add_join(sub: argparse._SubParsersAction[CliParser]) -> None:
     from engine.ai import LEVELS
+    from engine.net.messages import CODE_CHARS, NAME_CHARS
 
     p = _command(sub, "join", "play a seat of a LAN table with an AI (--bot) or a bot program (--ext)")
     p.add_argument("address", type=_host_port, metavar="HOST:PORT",
                    help="where the table is (the host prints it; the port defaults to 47321)")
     who = p.add_mutually_exclusive_group(required=True)
     who.add_argument("--bot", choices=LEVELS, help="an AI of this level plays the seat")
-    who.add_argument("--ext", metavar="CMD", help="a program speaking the bot protocol plays the seat")
-    p.add_argument("--name", default=None, help="the seat's name at the table")
-    p.add_argument("--code", default=None, help="the table's room code")
+    who.add_argument("--ext", type=_program, metavar="CMD",
+                     help="a program speaking the bot protocol plays the seat")
+    # checked here as the host checks them: a name or code it would refuse is said before connecting
+    p.add_argument("--name", type=_table_text(NAME_CHARS), default=None,
+                   help=f"the seat's name at the table (1 to {NAME_CHARS} characters)")
+    p.add_argument("--code", type=_table_text(CODE_CHARS), default=None, help="the table's room code")
     p.add_argument("--seed", type=_whole_number(*SEEDS), default=None, help="the AI's seed")
     p.add_argument("--seat-file", default=None, metavar="FILE",
                    help="keep the seat's token in FILE (owner-only) and, when FILE holds a seat at this "
@@ -452,6 +456,13 @@ def _time_limit(text: str) -> int | None:
     if not _WHOLE_NUMBER.fullmatch(text) or not 1 <= int(text) <= 3600:
         raise argparse.ArgumentTypeError(f"whole seconds from 1 to 3600, or none, not {_quoted(text)}")
     return int(text)
+
+
+def _program(text: str) -> str:
+    """A command line that names a program (``--ext ""`` crashed in subprocess)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a command that runs the bot, not an empty one")
+    return text
 
 
 def _table_text(limit: int) -> Callable[[str], str]:

@@ -134,3 +134,22 @@ def test_a_wall_key_the_player_gave_is_not_called_a_secret() -> None:
     proc = run("selfplay", "--hands", "1", "--wall-key", key)
     assert proc.returncode == 0
     assert f"wall key: {key} (as given by --wall-key)" in proc.stdout.splitlines()
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    # an empty command crashed in subprocess (IndexError), before anything was said
+    (["join", "127.0.0.1:1", "--ext", ""],
+     "hefei-mahjong join: error: argument --ext: a command that runs the bot, not an empty one (see --help)"),
+    (["selfplay", "--players", "ext,normal,normal,normal", "--ext", "  "],
+     "hefei-mahjong selfplay: error: argument --ext: a command that runs the bot, not an empty one "
+     "(see --help)"),
+    # the host refused these after connecting; now said before
+    (["join", "127.0.0.1:1", "--bot", "easy", "--name", "x" * 30],
+     "hefei-mahjong join: error: argument --name: 1 to 24 characters, not 'xxxxxxxxxxxxxxxxxxxx…' "
+     "(see --help)"),
+    (["join", "127.0.0.1:1", "--bot", "easy", "--name", "\u202e"],
+     "hefei-mahjong join: error: argument --name: 1 to 24 characters, not '\\u202e' (see --help)"),
+])
+def test_a_seat_that_could_never_play_is_refused_before_connecting(args: list[str], line: str) -> None:
+    proc = run(*args)
+    assert (proc.returncode, proc.stderr.splitlines()) == (2, [line])
