@@ -483,26 +483,32 @@ def add_serve(sub: argparse._SubParsersAction[CliParser]) -> None:
     from engine.net.messages import CODE_CHARS, DEFAULT_PORT, NAME_CHARS
 
     p = _command(sub, "serve", "host a LAN table without a window: friends join it, AIs fill seats")
-    p.add_argument("--port", type=_whole_number(0, 65535), default=DEFAULT_PORT,
-                   help="TCP port (0: any free one)")
-    p.add_argument("--bind", type=_bind_address, default="0.0.0.0", metavar="ADDR",
+    # The new table's options are left out of the namespace when not given (SUPPRESS): a reopened
+    # table keeps its own, and refuses any given (they would be silently ignored).
+    new = argparse.SUPPRESS
+    p.add_argument("--port", type=_whole_number(0, 65535), default=new,
+                   help=f"TCP port (0: any free one; default {DEFAULT_PORT})")
+    p.add_argument("--bind", type=_bind_address, default=None, metavar="ADDR",
                    help="the address to listen on: an IP address of this machine, or localhost "
-                        "(default: all)")
-    p.add_argument("--name", type=_table_text(NAME_CHARS), default="合肥麻将", help="the table's name")
-    p.add_argument("--room", choices=[r.value for r in Room], default=Room.OPEN.value, help=ROOM_HELP)
-    p.add_argument("--rounds", type=_whole_number(1, 4), choices=MATCH_LENGTHS, default=4,
-                   help="圈 in the match")
+                        "(default: all; a reopened table: the one it had)")
+    p.add_argument("--name", type=_table_text(NAME_CHARS), default=new,
+                   help="the table's name (default 合肥麻将)")
+    p.add_argument("--room", choices=[r.value for r in Room], default=new, help=ROOM_HELP)
+    p.add_argument("--rounds", type=_whole_number(1, 4), choices=MATCH_LENGTHS, default=new,
+                   help="圈 in the match (default 4)")
     codes = p.add_mutually_exclusive_group()
-    codes.add_argument("--code", type=_table_text(CODE_CHARS), default=None,
+    codes.add_argument("--code", type=_table_text(CODE_CHARS), default=new,
                        help="a room code players must give")
-    codes.add_argument("--new-code", action="store_true", help="make up a 6-digit room code (it is printed)")
-    p.add_argument("--time-limit", type=_time_limit, default=15, metavar="SECONDS|none",
+    codes.add_argument("--new-code", action="store_true", default=new,
+                       help="make up a 6-digit room code (it is printed)")
+    p.add_argument("--time-limit", type=_time_limit, default=new, metavar="SECONDS|none",
                    help="seconds per decision (default 15)")
-    p.add_argument("--ai", type=_whole_number(0, 4), default=0, metavar="N", help="seat N AI players at once")
-    p.add_argument("--level", choices=LEVELS, default="normal", help="the AI players' level")
-    p.add_argument("--seed", type=_whole_number(*SEEDS), default=None,
+    p.add_argument("--ai", type=_whole_number(0, 4), default=new, metavar="N",
+                   help="seat N AI players at once (default 0)")
+    p.add_argument("--level", choices=LEVELS, default=new, help="the AI players' level (default normal)")
+    p.add_argument("--seed", type=_whole_number(*SEEDS), default=new,
                    help="repeat the same deals (tests: a player who knows the seed can work out the walls)")
-    p.add_argument("--claim-pause", type=_seconds(0, 10), default=1.0, metavar="S",
+    p.add_argument("--claim-pause", type=_seconds(0, 10), default=new, metavar="S",
                    help="seconds after every discard before the table goes on (default 1)")
     p.add_argument("--no-discovery", action="store_true",
                    help="do not answer LAN discovery (join by address)")
@@ -517,11 +523,20 @@ def add_serve(sub: argparse._SubParsersAction[CliParser]) -> None:
     p.set_defaults(func=cmd_serve, refusals=_serve_refusals)
 
 
+# The options of a new table, and their defaults (a reopened table has its own).
+_NEW_TABLE = {"port": None, "name": "合肥麻将", "room": Room.OPEN.value, "rounds": 4, "code": None,
+              "new_code": False, "time_limit": 15, "ai": 0, "level": "normal", "seed": None,
+              "claim_pause": 1.0}
+
+
 def _serve_refusals(args: argparse.Namespace) -> list[tuple[bool, str]]:
     """(whether it applies, what is wrong): options that a reopened table would silently ignore."""
+    given = [f"--{name.replace('_', '-')}" for name in _NEW_TABLE if hasattr(args, name)]
     return [
         (args.return_wait is not None and not args.resume,
          "--return-wait goes with --resume (a new table waits for no one)"),
+        (args.resume and bool(given),
+         f"{' '.join(given)}: a reopened table keeps its own port, room code and options"),
     ]
 
 
@@ -618,11 +633,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from pathlib import Path
 
     from engine.net.host import Host, TableConfig
-    from engine.net.messages import DISCOVERY_PORT
+    from engine.net.messages import DEFAULT_PORT, DISCOVERY_PORT
     from engine.net.room_code import new_code
     from engine.net.table_save import SavedTable
     from storage.lan_tables import LanFile, table_file
 
+    for option, default in {**_NEW_TABLE, "port": DEFAULT_PORT}.items():
+        if not hasattr(args, option):  # (not given: SUPPRESS left it out)
+            setattr(args, option, default)
     discovery = None if args.no_discovery else DISCOVERY_PORT
     kept = table_file(serve=True) if args.state is None else LanFile(Path(args.state))
     saved: SavedTable | None = None
@@ -646,15 +664,16 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         rules = Ruleset(room=Room(args.room), rounds=args.rounds, time_limit=args.time_limit)
         config = TableConfig(name=args.name, rules=rules, code=args.code, seed=args.seed,
                              claim_pause=args.claim_pause)
-        host = Host(config, bind=args.bind, port=args.port, discovery_port=discovery, saver=kept)
+        host = Host(config, bind=args.bind or "0.0.0.0", port=args.port, discovery_port=discovery, saver=kept)
+    bind = args.bind or (saved.bind if saved is not None else "0.0.0.0")
     changed = threading.Event()
     host.on_change = changed.set
     try:
         host.start()
     except OSError as exc:
-        print(f"error: cannot host a table on {args.bind}:{host.address[1]}: {exc.strerror or exc}",
+        print(f"error: cannot host a table on {bind}:{host.address[1]}: {exc.strerror or exc}",
               file=sys.stderr)
-        return 2
+        return 1
 
     def say(line: str) -> None:
         out.write(line + "\n")
@@ -666,7 +685,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
                 host.add_ai(None, args.level)
         port = host.address[1]
         addresses = list(host.lobby().addresses)
-        if args.bind in ("", "0.0.0.0") and f"127.0.0.1:{port}" not in addresses:
+        if bind in ("", "0.0.0.0") and f"127.0.0.1:{port}" not in addresses:
             addresses.append(f"127.0.0.1:{port}")
         rules = config.rules
         limit = "no time limit" if rules.time_limit is None else f"{rules.time_limit} s a decision"

@@ -133,13 +133,14 @@ class Host:
                 log.warning("no discovery answers on UDP port %d: %s", self._discovery_port, exc)
 
     @classmethod
-    def reopen(cls, saved: SavedTable, bind: str = "0.0.0.0", discovery_port: int | None = DISCOVERY_PORT,
+    def reopen(cls, saved: SavedTable, bind: str | None = None, discovery_port: int | None = DISCOVERY_PORT,
                saver: TableSaver | None = None, return_wait: float = RETURN_WAIT) -> Host:
         """The table kept in `saved`, opened again on its port with its id: every person's token
         brings them back to their seat. The match goes on (the hand that was being played dealt
         afresh) once all of them are back, or after `return_wait` seconds with 托管 for the
         absent, or when :meth:`start_match` is called."""
-        host = cls(saved.config, bind=bind, port=saved.port, discovery_port=discovery_port, saver=saver,
+        host = cls(saved.config, bind=saved.bind if bind is None else bind, port=saved.port,
+                   discovery_port=discovery_port, saver=saver,
                    table_id=saved.table_id)
         host._match.reopen(saved, return_wait)
         host._phase.started = True  # no one new sits down: a hello without a token is refused `started`
@@ -350,7 +351,8 @@ class Host:
     def _saved_table(self, match: Match) -> SavedTable:
         """The table as it is now, between hands (under the lock)."""
         return SavedTable(self._table_id, self.address[1], self.config, match.state(),
-                          saved_seats(self._lobby.seats, self._people.get), self.own_seat)
+                          saved_seats(self._lobby.seats, self._people.get), self.own_seat,
+                          self._network.bind or "0.0.0.0")
 
 
 __all__ = ["DEFAULT_PORT", "DISCOVERY_PORT", "Host", "LobbyError", "TableConfig"]

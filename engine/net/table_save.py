@@ -50,6 +50,18 @@ class SavedSeat:
     auto_win: bool = False  # 能胡就胡
 
 
+def _ip_address(text: object) -> bool:
+    import ipaddress
+
+    if not isinstance(text, str):
+        return False
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
 @dataclass(frozen=True)
 class SavedTable:
     table_id: str
@@ -58,6 +70,7 @@ class SavedTable:
     match: dict[str, Any]  # Match.state() between hands
     seats: tuple[SavedSeat, ...]
     own_seat: int | None = None  # the seat of the player whose window hosts (None: `serve`)
+    bind: str = "0.0.0.0"  # the address it listened on: a table kept to this machine stays so
 
     @property
     def hands_played(self) -> int:
@@ -80,7 +93,7 @@ class SavedTable:
         del config["clock"]  # a function: the reopened table runs on its own
         return {"format": FORMAT, "table_id": self.table_id, "port": self.port, "config": config,
                 "match": dict(self.match), "seats": [dataclasses.asdict(s) for s in self.seats],
-                "own_seat": self.own_seat}
+                "own_seat": self.own_seat, "bind": self.bind}
 
     @classmethod
     def from_dict(cls, data: object) -> SavedTable:
@@ -105,12 +118,15 @@ class SavedTable:
             restored = Match.restore(match)  # ValueError if it does not fit
             if restored.over:
                 raise ValueError("the match is over")
+            bind = data.get("bind", "0.0.0.0")  # (tables kept before it was: all addresses)
+            if not _ip_address(bind):
+                raise ValueError("bad bind address")
             tokens = [s.token for s in seats if s.token is not None]
             if len(set(tokens)) != len(tokens):
                 raise ValueError("two seats share a token")
         except (KeyError, TypeError) as exc:
             raise ValueError(f"damaged saved table: {exc!r}") from None
-        return cls(table_id, port, config, dict(match), seats, own)
+        return cls(table_id, port, config, dict(match), seats, own, bind)
 
 
 def _whole(value: object) -> bool:

@@ -61,7 +61,7 @@ def test_a_port_in_use_is_a_one_line_error() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         proc = _run("--bind", "127.0.0.1", "--no-discovery", "--port", str(taken.getsockname()[1]))
-    assert proc.returncode == 2
+    assert proc.returncode == 1  # a failure, not a bad argument (docs/commands.md)
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("error: cannot host a table on 127.0.0.1:")
     assert proc.stdout == ""
 
@@ -77,6 +77,10 @@ def test_a_port_in_use_is_a_one_line_error() -> None:
     (["--bind", "notanip"], "argument --bind: an IP address such as 0.0.0.0"),
     (["--bind", "192.168.1.500"], "argument --bind: an IP address"),
     (["--return-wait", "5"], "--return-wait goes with --resume"),
+    # a reopened table keeps its own: these were accepted and silently ignored (QA, stop 33)
+    (["--resume", "--port", "47499", "--code", "1"],
+     "--port --code: a reopened table keeps its own port, room code and options"),
+    (["--resume", "--time-limit", "none"], "--time-limit: a reopened table keeps its own"),
 ])
 def test_bad_options_are_one_line_errors(args: list[str], words: str) -> None:
     proc = _run(*args)

@@ -68,12 +68,13 @@ def test_a_reopened_table_takes_its_people_back_and_finishes_the_match_zero_sum(
             assert bot.join().ended == m.END_HOST_QUIT
         assert saver.data is not None  # a table that stopped mid-match stays kept
         assert kept.table_id == table_id and kept.port == port
+        assert kept.bind == "127.0.0.1"  # a table kept to this machine is reopened so (QA, stop 33)
         assert [s.kind for s in kept.seats] == ["ai", "person", "ai", "person"]
         assert [s.level for s in kept.seats] == ["hard", None, "easy", None]
         tokens = {s.name: s.token for s in kept.seats if s.token}
         assert set(tokens) == {"东东", "北北"}
 
-        again = Host.reopen(kept, bind="127.0.0.1", discovery_port=None, saver=saver, return_wait=60)
+        again = Host.reopen(kept, discovery_port=None, saver=saver, return_wait=60)  # its own address
         again.start()
         host = again
         assert again.address[1] == port and again.info().id == table_id and again.info().started
@@ -128,11 +129,14 @@ def test_a_saved_table_that_does_not_fit_is_refused() -> None:
             "seats": [{"kind": "ai", "name": "AI", "level": "easy"}] * 2
             + [{"kind": "person", "name": n, "token": t} for n, t in (("p", "t1"), ("q", "t2"))]}
     assert SavedTable.from_dict(good).seats[2].token == "t1"
+    assert SavedTable.from_dict(good).bind == "0.0.0.0"  # a table kept before it kept its address
+    assert SavedTable.from_dict({**good, "bind": "127.0.0.1"}).bind == "127.0.0.1"
     bad: object  # anything a file may hold
     for bad in ({**good, "format": 2}, {**good, "port": 0}, {**good, "seats": good["seats"][:3]},
                 {**good, "seats": [*good["seats"][:3], {"kind": "person", "name": "q", "token": "t1"}]},
                 {**good, "seats": [*good["seats"][:3], {"kind": "ai", "name": "q", "level": "god"}]},
                 {**good, "own_seat": 0}, {**good, "match": {**good["match"], "scores": [1, 0, 0, 0]}},
-                {**good, "config": {"heartbeat": "soon"}}, {**good, "table_id": 7}, [], None):
+                {**good, "config": {"heartbeat": "soon"}}, {**good, "table_id": 7}, [], None,
+                {**good, "bind": "everywhere"}, {**good, "bind": 7}):
         with pytest.raises(ValueError):
             SavedTable.from_dict(bad)
