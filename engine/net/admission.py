@@ -39,11 +39,11 @@ def door_refusal(hello: Hello, code: str | None, door: Door, peer: str, *, locke
         return Refused(messages.REFUSE_LOCKED, "The host has locked this table: it takes no new players.")
     if not code:
         return None
-    if not returning and (left := door.table_wait()) is not None:
-        return Refused(messages.REFUSE_WAIT, f"Too many wrong room codes at this table: no code is checked "
-                                             f"for {_seconds(left)}.", retry_after=round(left, 3))
-    if not hello.code:
+    if not hello.code:  # (asked before any pause: a friend is asked the code, not blamed for others)
         return Refused(messages.REFUSE_CODE_NEEDED, "This table needs a room code.")
+    if not returning and (left := door.table_wait()) is not None:
+        return Refused(messages.REFUSE_PAUSED, f"Too many wrong room codes at this table: no code is checked "
+                                               f"for {_seconds(left)}.", retry_after=round(left, 3))
     wanted = clean_text(code, CODE_CHARS).encode("utf-8")
     if not hmac.compare_digest(hello.code.encode("utf-8"), wanted):
         wait = door.wrong_code(peer)

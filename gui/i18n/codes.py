@@ -175,6 +175,7 @@ LAN_REFUSED: dict[str, TextKey] = {
     "over": "lan.refused.over", "unknown_token": "lan.refused.unknown_token", "busy": "lan.refused.busy",
     "bad_hello": "lan.refused.bad_hello", "timeout": "lan.refused.timeout", "wait": "lan.refused.wait",
     "locked": "lan.refused.locked", "cooldown": "lan.refused.cooldown", "removed": "lan.refused.removed",
+    "paused": "lan.refused.paused",
 }
 LAN_END: dict[str, TextKey] = {
     "finished": "lan.end.finished", "host_quit": "lan.end.host_quit", "left": "lan.end.left",

@@ -473,6 +473,7 @@ TextKey = Literal[
     "lan.refused.wait",
     "lan.refused.locked",
     "lan.refused.cooldown",
+    "lan.refused.paused",
     "lan.refused.removed",
     "lan.refused.retry",
     "lan.refused.other",

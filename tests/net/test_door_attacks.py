@@ -92,11 +92,14 @@ def test_the_whole_table_takes_ten_wrong_codes_a_minute_from_any_number_of_addre
         port = host.address[1]
         codes = [_hello(port, f"127.0.0.{10 + a}", code=f"{a:06d}") for a in range(20)]
         refusals = [c.code for c in codes if isinstance(c, m.Refused)]
-        assert refusals == [m.REFUSE_WRONG_CODE] * 10 + [m.REFUSE_WAIT] * 10
-        # the rest of the minute, no code is checked, not even the right one from a new address
+        assert refusals == [m.REFUSE_WRONG_CODE] * 10 + [m.REFUSE_PAUSED] * 10
+        # the rest of the minute, no code is checked, not even the right one from a new address,
+        # and it is told why: strangers' codes, not its own (it said "wrong codes" before)
         clock.now += 30.0
+        reply = _hello(port, "127.0.0.98")  # a friend's first try, no code yet: asked for one
+        assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_CODE_NEEDED
         reply = _hello(port, "127.0.0.99", code=CODE)
-        assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_WAIT
+        assert isinstance(reply, m.Refused) and reply.code == m.REFUSE_PAUSED
         assert reply.retry_after == pytest.approx(30.0)
         clock.now += 30.0
         assert isinstance(_hello(port, "127.0.0.99", code=CODE), m.Welcome)

@@ -268,7 +268,8 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     },
     "lan.refused.timeout": {"zh": "连接超时，请重试。", "en": "The connection timed out: try again."},
     "lan.refused.wait": {
-        "zh": "房间密码输错了，需要等一会儿。", "en": "Wrong room codes: the table makes you wait a moment.",
+        "zh": "房间密码输错了几次，需要等一会儿。",
+        "en": "Wrong room codes from your computer: the table makes you wait a moment.",
     },
     "lan.refused.locked": {
         "zh": "房主锁定了这桌，暂不接受新玩家。",
@@ -276,6 +277,11 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     },
     "lan.refused.cooldown": {
         "zh": "你进出这桌太频繁。", "en": "You joined and left this table too often.",
+    },
+    "lan.refused.paused": {
+        "zh": "有人在这桌反复输错房间密码，所以暂时不验证任何密码。可以稍后再试，或请房主换一个新密码。",
+        "en": "Someone kept trying wrong room codes at this table, so no code is checked for now. Try "
+              "again soon, or ask the host for a new code.",
     },
     "lan.refused.removed": {
         "zh": "房主已将你请出这桌，暂时不能再加入。",
