@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from engine.ai import LEVELS
 from engine.game.rules import Ruleset
-from engine.net.messages import Lobby, LobbySeat, TableInfo
+from engine.net.messages import NAME_CHARS, Lobby, LobbySeat, TableInfo
 
 SEATS = 4
 COUNTDOWN = 15.0  # seconds the fourth player has once three are ready (RULES §3)
@@ -71,13 +71,25 @@ class LobbyState:
 
     # -- changes --------------------------------------------------------------------------
     def join(self, name: str, title: str = "") -> int | None:
-        """A person takes the first free seat: its number, or None when the table is full."""
+        """A person takes the first free seat: its number, or None when the table is full. A name
+        another seat has already is told apart by a number ("Alice 2"): two Alices would make the
+        results unreadable, and a stranger could pass for a friend."""
         for seat, slot in enumerate(self._seats):
             if slot.kind == "empty":
-                self._seats[seat] = LobbySeat("person", name=name, title=title, connected=True)
+                self._seats[seat] = LobbySeat("person", name=self._unique(name), title=title, connected=True)
                 self._update()
                 return seat
         return None
+
+    def _unique(self, name: str) -> str:
+        taken = {slot.name.casefold() for slot in self._seats if slot.kind != "empty"}
+        number = 1
+        unique = name
+        while unique.casefold() in taken:
+            number += 1
+            suffix = f" {number}"
+            unique = name[:NAME_CHARS - len(suffix)].rstrip() + suffix
+        return unique
 
     def leave(self, seat: int) -> bool:
         """The seat is given up (a person left, or the host took an AI away)."""

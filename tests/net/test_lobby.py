@@ -141,3 +141,15 @@ def test_the_countdown_goes_on_from_where_it_stopped_when_a_seat_is_taken_again(
     assert lobby.countdown_left() == 5.0  # 15 - 5 × 2: not 15 again
     clock.now += 5.0
     assert lobby.tick() and lobby.all_ready
+
+
+def test_a_name_already_at_the_table_is_told_apart_by_a_number() -> None:
+    """QA: two players named Alice were both seated as "Alice" (a stranger could pass for a friend)."""
+    lobby, _ = _lobby()
+    lobby.add_ai(3)
+    assert [lobby.join(n) for n in ("Alice", "alice", "Alice", "AI 4")] == [0, 1, 2, None]
+    assert [s.name for s in lobby.seats] == ["Alice", "alice 2", "Alice 3", "AI 4"]
+    lobby.leave(1)
+    long = "名" * 24
+    assert lobby.join(long) == 1 and lobby.leave(0) and lobby.join(long) == 0
+    assert lobby.seats[0].name == "名" * 22 + " 2" and len(lobby.seats[0].name) == 24
