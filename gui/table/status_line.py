@@ -29,11 +29,14 @@ class StatusLine(QObject):
         self.refusal: tuple[int, WinRefusal] | None = None  # the last discard I may not win on
         self.note_timer = QTimer(self, singleShot=True, interval=NOTE_MS)  # a note, briefly
         self.note_timer.timeout.connect(self.show)
+        self._note = ""
 
     def show(self) -> None:
         """What I may do now (or what the table did for me), and why a discard was no win."""
         first = self.prompt if self._deciding() else self.notice
-        parts = [text for text in (self.link, first, table_info.refusal_text(self.refusal)) if text]
+        # a passing note leads while it lasts: the table's next event used to wipe it at once
+        note = self._note if self.note_timer.isActive() else ""
+        parts = [text for text in (note, self.link, first, table_info.refusal_text(self.refusal)) if text]
         self._label.setText("   ·   ".join(parts))
 
     def event_shown(self, model: TableModel, event: ev.Event) -> None:
@@ -46,6 +49,7 @@ class StatusLine(QObject):
         self.show()
 
     def note(self, text: str) -> None:
-        """A word on the bar for a moment, then what it said before."""
-        self._label.setText(text)
+        """A word on the bar for a moment (ahead of what it says), then what it said before."""
+        self._note = text
         self.note_timer.start()
+        self.show()

@@ -30,7 +30,7 @@ PROFILE_TEXTS: dict[str, dict[str, str]] = {
     },
     "profile.hand_value": {"zh": "胡牌分", "en": "Hand value"},
     "profile.points_chart": {"zh": "积分走势", "en": "Points over time"},
-    "profile.points_chart_sub": {"zh": "共 {n} 局", "en": "{n} hands"},
+    "profile.points_chart_sub": {"zh": "共 {n} 局", "en": "hands: {n}"},
     "profile.results_chart": {"zh": "每场成绩", "en": "Match results"},
     "profile.results_sub": {
         "zh": "胜 {won} · 负 {lost} · 平 {even}", "en": "{won} won · {lost} lost · {even} even",

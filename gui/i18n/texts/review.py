@@ -134,7 +134,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     # the profile: agreement with 大师 over time, beside 积分
     "profile.agreement_chart": {"zh": "与大师一致", "en": "Master agreement"},
     "profile.agreement_sub": {"zh": "近 {window} 局均值", "en": "{window}-hand mean"},
-    "chart.reviewed_n": {"zh": "已复盘 {n} 局", "en": "{n} hands reviewed"},
+    "chart.reviewed_n": {"zh": "已复盘 {n} 局", "en": "hands reviewed: {n}"},
     "chart.empty_agreement": {
         "zh": "还没有复盘过的牌局：每打完一局，大师会在后台复盘",
         "en": "No hand reviewed yet: the Master reviews each hand you finish",

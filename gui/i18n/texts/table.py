@@ -17,7 +17,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     },
     "confirm.replace_saved": {
         "zh": "你有一盘保存的牌局（已打 {hands} 局，你的得分 {score}）。\n开始新游戏会放弃它，确定吗？",
-        "en": "You have a saved match ({hands} hands played, your score {score}).\n"
+        "en": "You have a saved match (hands played: {hands}, your score {score}).\n"
               "Starting a new game discards it. Start anyway?",
     },
     "confirm.abandon_running": {
