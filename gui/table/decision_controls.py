@@ -235,6 +235,10 @@ class DecisionControls(QObject):
         kind = self._scene.model.kinds.get(item)
         if kind is None or self._scene.model.seat_of_item(item) != HUMAN:
             return
+        if self.pending is not None and self.guided is not None and kind not in self.legal_discards():
+            # a dimmed tile under a guide (新手教学): the guide says which move it waits for
+            self.refused.emit(Action.discard(kind), self.guided)
+            return
         if self.confirm_discard and self.selected != item and item in self.clickable_items():
             self.selected = item  # against misclicks: the first click only picks the tile
             self.mark_clickable()
@@ -247,7 +251,10 @@ class DecisionControls(QObject):
         if self.pending is None:
             return
         kind = self._scene.model.kinds.get(item)
-        if entering and kind in self._discard_info and self._scene.model.seat_of_item(item) == HUMAN:
+        # (under a guide only its tile's: a dimmed tile's hint read like an invitation to play it)
+        allowed = kind is not None and kind in self._discard_info and (
+            self.guided is None or kind in self.legal_discards())
+        if entering and allowed and kind is not None and self._scene.model.seat_of_item(item) == HUMAN:
             self._bar.status.setText(self._discard_info[kind])
         elif not entering:
             self._status_line.show()  # back to what I may do

@@ -179,15 +179,15 @@ class TileItem(QGraphicsObject):
         self.hovered.emit(self.item_id, False)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self.clickable and event.button() == Qt.MouseButton.LeftButton:
+        # a dimmed tile of the hand is clicked too: the table says why it may not go
+        if (self.clickable or self.dimmed) and event.button() == Qt.MouseButton.LeftButton:
             event.accept()
             return
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self.clickable and event.button() == Qt.MouseButton.LeftButton and self.boundingRect().contains(
-            event.pos()
-        ):
+        left = event.button() == Qt.MouseButton.LeftButton
+        if (self.clickable or self.dimmed) and left and self.boundingRect().contains(event.pos()):
             self.clicked.emit(self.item_id)
             return
         super().mouseReleaseEvent(event)

@@ -175,8 +175,10 @@ class TutorialTable(TableWidget):
         layout = dialog.layout()
         if isinstance(layout, QBoxLayout):
             layout.insertWidget(1, note)  # under the heading, above the hands and the score table
+            layout.activate()  # (the note's height counts in the dialog's hint from here)
             self._fit_in_window(dialog)
             dialog.adjustSize()
+            self._centre_in_window(dialog)
         self.callout.hide()
         self.score_note = note
         dialog.next_button.setText(tr("tutorial.next"))
@@ -195,6 +197,15 @@ class TutorialTable(TableWidget):
         area.setMinimumHeight(max(MIN_BODY, area.minimumHeight() - over))
         if area.minimumHeight() < body.height() and area.minimumWidth() <= body.width():
             area.setMinimumWidth(area.minimumWidth() + area.verticalScrollBar().sizeHint().width())
+
+    def _centre_in_window(self, dialog: EndOfHandDialog) -> None:
+        """Placed again once it has grown: it was centred at its size before the note, and ran
+        past the window's bottom (76 px at 800×560)."""
+        window = self.window()
+        centre = window.mapToGlobal(window.rect().center()) if window.isWindow() else window.rect().center()
+        frame = dialog.frameGeometry()
+        frame.moveCenter(centre)
+        dialog.move(frame.topLeft())
 
     def _show_standings(self) -> None:
         """The match is the one hand: no standings, the tutorial's last word instead."""

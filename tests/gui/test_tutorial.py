@@ -166,7 +166,10 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
             assert why in table.bar.status.text()
             # another tile, or 胡 by its key, is refused with a hint, and the decision stays open
             wrong = next(i for i in table.scene.human_hand_items() if i not in table.clickable_items())
-            click_tile(qtbot, table, wrong)
+            click_tile(qtbot, table, wrong)  # a dimmed tile: it used to do nothing at all (QA)
+            assert tr("tutorial.refused", what=tr("tutorial.do.discard", tile=tile_label(parse_tile("5s")))) \
+                in table.bar.status.text()
+            table.status_line.show()
             qtbot.keyClick(table, Qt.Key.Key_H)
             assert table.pending is not None and table.expected == PLAYER_MOVES[0]
             assert tr("tutorial.do.discard", tile=tile_label(parse_tile("5s"))) in table.bar.status.text()
@@ -183,6 +186,10 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
             assert dialog.score_tables and dialog.score_tables[0].rowCount() >= 5  # the itemised score
             assert i18n.score_label("last_four") in note.text.text()
             assert table.last_saved is None  # the engine saved nothing of the hand: nothing to count
+            # the dialog, its note and buttons inside the window (it ran 76 px past an 800×560 one)
+            frame = window.frameGeometry() if window.isWindow() else window.geometry()
+            placed = dialog.frameGeometry()
+            assert frame.contains(placed), (placed, frame, dialog.sizeHint())
 
     tutorial = play_tutorial(qtbot, window, at_moment)
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
