@@ -24,17 +24,24 @@ if TYPE_CHECKING:
 MIN_SPEED = 0.2  # a replay steps at least this slowly, even when the table is instant
 MIN_SIZE = (760, 540)  # fits an 800×600 screen with its frame and task bar
 SCREEN_SHARE = 0.9  # of the screen's free area, when the window is not placed over the table
+# At least this when the screen has the room: a review sized from a small game window (800×560)
+# drew its board's words at 7 px and cut its controls.
+COMFORT_SIZE = (1024, 700)
 
 
-def review_size(parent: QWidget | None) -> tuple[int, int]:
-    """The window's first size: the table's window less a margin, never more than the screen's
-    free area and never less than MIN_SIZE (the player may resize it from there)."""
-    screen = QGuiApplication.primaryScreen()
-    free = screen.availableGeometry().size() if screen is not None else QSize(1280, 800)
+def review_size(parent: QWidget | None, free: QSize | None = None) -> tuple[int, int]:
+    """The window's first size: the table's window less a margin (COMFORT_SIZE at least, where the
+    screen has room), never more than the screen's free area (`free`: the primary screen's) and
+    never less than MIN_SIZE (the player may resize it from there)."""
+    if free is None:
+        screen = QGuiApplication.primaryScreen()
+        free = screen.availableGeometry().size() if screen is not None else QSize(1280, 800)
     width, height = round(free.width() * SCREEN_SHARE), round(free.height() * SCREEN_SHARE)
     table = _table_window(parent) if parent is not None else None
     if table is not None and table.width() > 0:
         width, height = table.width() - 40, table.height() - 40
+        width = max(width, min(COMFORT_SIZE[0], round(free.width() * SCREEN_SHARE)))
+        height = max(height, min(COMFORT_SIZE[1], round(free.height() * SCREEN_SHARE)))
     width = min(max(width, MIN_SIZE[0]), max(free.width(), MIN_SIZE[0]))
     height = min(max(height, MIN_SIZE[1]), max(free.height(), MIN_SIZE[1]))
     return width, height
