@@ -41,6 +41,7 @@ PANEL_W = 330  # wide enough for a move and 大师's on one line and the candida
 NARROW_W = 280  # … and in a small window, where the table needs the room (the lines may wrap) …
 WIDE_W = 440  # … and in a large one, where the table has room to spare
 SHARE = 0.23  # of the replay's width, between NARROW_W and WIDE_W
+ROOMY_REPLAY = 1000  # a replay this wide gives the panel PANEL_W at least
 MAX_FILTER = 99  # points: the filter's top
 
 
@@ -299,8 +300,10 @@ def scale_texts(root: QWidget, scale: float) -> None:
 
 
 def panel_width(replay_width: int) -> int:
-    """The panel's width beside a replay `replay_width` px wide."""
-    return max(NARROW_W, min(WIDE_W, round(SHARE * replay_width)))
+    """The panel's width beside a replay `replay_width` px wide: the candidates' six columns whole
+    from ROOMY_REPLAY on (at 1024 px the last was cut behind a scroll bar)."""
+    least = PANEL_W if replay_width >= ROOMY_REPLAY else NARROW_W
+    return max(least, min(WIDE_W, round(SHARE * replay_width)))
 
 
 __all__ = ["PANEL_W", "ReviewPanel", "loss_words", "move_words", "panel_label", "panel_width", "scale_texts",
