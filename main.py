@@ -18,12 +18,29 @@ also written with two dashes) go to Qt when no subcommand is given.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from collections.abc import Sequence
 from typing import NoReturn
 
 INTERRUPTED = 130  # what a shell reports for a command ended by Ctrl-C: 128 + SIGINT
+TERMINATED = 143  # … and by SIGTERM (a service manager, a logout, `kill`): 128 + SIGTERM
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, taken as Ctrl-C is (a KeyboardInterrupt: every handler of Ctrl-C runs, a hosted
+    table tells its players it closed), and told apart by its exit status."""
+
+
+def _terminate_as_interrupt() -> None:
+    import signal
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise Terminated
+
+    with contextlib.suppress(ValueError):  # not the main thread (a test calling main from another)
+        signal.signal(signal.SIGTERM, stop)
 
 # Qt's documented command-line options (QGuiApplication, QApplication), by whether each takes
 # a value; Qt also accepts them with two dashes, and -style/-stylesheet as -style=fusion.
@@ -145,7 +162,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                             f"not with {args.command}")
             if args.play_one_hand or args.speed is not None:
                 usage_error(f"--play-one-hand and --speed go with the game window, not with {args.command}")
+            _terminate_as_interrupt()
             return run_command(args)
+    except Terminated:
+        return TERMINATED
     except KeyboardInterrupt:  # Ctrl-C is how a user stops a command: no traceback
         return INTERRUPTED
     missing = missing_window_modules()

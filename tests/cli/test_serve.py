@@ -130,14 +130,17 @@ def test_a_served_table_plays_a_match_with_a_joining_client_and_exits_0() -> Non
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is a POSIX thing")
-def test_ctrl_c_closes_the_table_for_everyone_and_exits_130() -> None:
+@pytest.mark.parametrize(("stop", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
+                         ids=["int", "term"])
+def test_ctrl_c_closes_the_table_for_everyone_and_exits_130(stop: signal.Signals, status: int) -> None:
+    """SIGTERM (a service manager, a logout) as Ctrl-C: it used to drop every player unwarned."""
     proc = _serve("--port", "0")
     try:
         port, _ = _port(proc)
         client = RawClient(port)
         assert isinstance(client.hello("guest"), m.Welcome)
         client.read_until(m.Lobby)
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(stop)
         ended = client.read_until(m.Ended, 30)
         assert ended.reason == m.END_HOST_QUIT
         assert client.closed(30)
@@ -146,7 +149,7 @@ def test_ctrl_c_closes_the_table_for_everyone_and_exits_130() -> None:
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
-    assert proc.returncode == 130 and "Traceback" not in err
+    assert proc.returncode == status and "Traceback" not in err
 
 
 def test_served_ai_seats_may_be_masters() -> None:
