@@ -115,6 +115,11 @@ def _bool(data: dict[str, Any], name: str) -> bool:
     return value
 
 
+def _optional_bool(data: dict[str, Any], name: str) -> bool:
+    """False when absent (an older client's hello); "yes" is an error, not quietly false."""
+    return _bool(data, name) if name in data else False
+
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 
 
@@ -502,8 +507,8 @@ def _read_hello(d: dict[str, Any]) -> Hello:
         protocol=_int(d, "protocol", 0, 2**31), name=_text(d, "name", NAME_CHARS, empty=False) or "",
         title=_text(d, "title", TITLE_CHARS, optional=True) or "",
         code=_text(d, "code", CODE_CHARS, optional=True), token=_text(d, "token", TOKEN_CHARS, optional=True),
-        shows=bool(d.get("shows", False) is True), client=_text(d, "client", 64, optional=True) or "",
-        watch=d.get("watch", False) is True,
+        shows=_optional_bool(d, "shows"), client=_text(d, "client", 64, optional=True) or "",
+        watch=_optional_bool(d, "watch"),
     )
 
 

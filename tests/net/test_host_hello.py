@@ -87,6 +87,9 @@ def test_after_the_start_a_hello_without_a_token_is_refused_and_a_wrong_token_to
     {"type": "hello", "protocol": PROTOCOL_VERSION, "name": ""},  # an empty name
     {"type": "hello", "protocol": PROTOCOL_VERSION},  # no name
     {"type": "nonsense"},
+    # a mistyped flag was taken for false (QA): the documents say it is an error
+    {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "a", "shows": "yes"},
+    {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "a", "watch": 1},
 ])
 def test_a_first_message_that_is_no_good_hello_is_refused(first: dict[str, object]) -> None:
     with hosted() as host:
