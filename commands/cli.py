@@ -697,8 +697,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             seats = host.lobby().seats
             say(f"after {saved.hands_played} hands: " + ", ".join(
                 f"{s.name} {v:+d}" for s, v in zip(seats, saved.scores, strict=True)))
-            say("waiting for " + ", ".join(seats[s].name for s in host.waiting_for())
-                + f" to come back (at most {return_wait:g} s)")
+            away = [seats[s].name for s in host.waiting_for()]
+            if away:  # (a table of AIs and watchers has no one to wait for)
+                say("waiting for " + ", ".join(away) + f" to come back (at most {return_wait:g} s)")
         while not host.wait(0):
             changed.wait(0.5)
             changed.clear()
