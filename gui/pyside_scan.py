@@ -21,7 +21,8 @@ import sys  # no `from __future__`: this module runs before the hook has its ans
 # The game's modules on the way to the first frame, by what PySide6's scan finds in their source.
 MENTION_PYSIDE = (
     "gui", "gui.fonts", "gui.i18n.qt", "gui.main_window", "gui.parts.felt",
-    "gui.parts.kept_picture", "gui.parts.tutorial_button", "gui.pyside_scan", "gui.quit_signals",
+    "gui.parts.kept_picture", "gui.parts.plain_label", "gui.parts.tutorial_button", "gui.pyside_scan",
+    "gui.quit_signals",
     "gui.screens.start", "gui.tiles.art", "gui.tiles.faces", "gui.window.lan_side",
     "gui.window.local_match", "gui.window.menus", "gui.window.page_stack", "gui.window.pages",
     "gui.window.saves",

@@ -133,32 +133,32 @@ SAVE_TEXTS: dict[str, dict[str, str]] = {
     "store.history_unopened": {
         "zh": "无法打开牌局记录（{reason}），这次打的牌局不会加进去。积分和统计照常保存。",
         "en": "Your game history cannot be opened ({reason}); this session's hands are not added to it. Your "
-              "积分 and statistics are still saved.",
+              "points (积分) and statistics are still saved.",
     },
     "store.history_stuck": {
         "zh": "牌局记录已损坏，且无法移到一旁，这次打的牌局不会加进去。积分和统计都保留着。",
         "en": "Your game history is damaged and could not be moved aside; this session's hands are not added "
-              "to it. Your 积分 and statistics are kept.",
+              "to it. Your points (积分) and statistics are kept.",
     },
     "store.history_not_restarted": {
         "zh": "牌局记录已损坏，保留为 {file}；无法新建记录（{reason}）。积分和统计都保留着。",
         "en": "Your game history was damaged and is kept as {file}; a new one could not be started "
-              "({reason}). Your 积分 and statistics are kept.",
+              "({reason}). Your points (积分) and statistics are kept.",
     },
     "store.history_restarted": {
         "zh": "牌局记录已损坏，保留为 {file}，已新建一份记录。积分和统计都保留着。",
-        "en": "Your game history was damaged and is kept as {file}; a new history was started. Your 积分 and "
-              "statistics are kept.",
+        "en": "Your game history was damaged and is kept as {file}; a new history was started. "
+              "Your points (积分) and statistics are kept.",
     },
     "store.history_missing": {
         "zh": "牌局记录（history.sqlite3）不见了，已新建一份记录。积分和统计都保留着。",
-        "en": "Your game history (history.sqlite3) was missing; a new one was started. Your 积分 and "
-              "statistics are kept.",
+        "en": "Your game history (history.sqlite3) was missing; a new one was started. "
+              "Your points (积分) and statistics are kept.",
     },
     "store.hand_not_added": {
         "zh": "有一局没能加进牌局记录（{reason}），记录里不会有它（积分和统计照样算它）。",
         "en": "A hand could not be added to your game history ({reason}); it is left out of the history "
-              "(your 积分 and statistics still count it).",
+              "(your points (积分) and statistics still count it).",
     },
     "store.unsaved_mark": {"zh": "⚠ 未保存（{count}）", "en": "⚠ Not saved ({count})"},
     "instance.other": {
