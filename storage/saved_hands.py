@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.game.actions import shown
-from engine.records.record_format import FORMAT, FORMAT_VERSION
+from engine.records.record_format import FORMAT, FORMAT_VERSION, version_shown
 
 if TYPE_CHECKING:  # the engine's hand machinery loads only when a hand is replayed or imported
     from engine.game.hand import Hand, HandResult
@@ -94,9 +94,7 @@ def _verify_saved_hand(data: Any, name: str) -> Hand:
         raise ImportRefused("no_result", name=name)
     version = data.get("format_version")
     if version != FORMAT_VERSION:
-        # (a quoted "1" is not format 1: say what the file holds, as it holds it)
-        shown_version = str(version) if type(version) is int else json.dumps(version, ensure_ascii=False)[:40]
-        raise ImportRefused("other_format", name=name, version=shown_version)
+        raise ImportRefused("other_format", name=name, version=version_shown(version))
     _check_ranges(data, name)
     try:
         hand = replay(data)

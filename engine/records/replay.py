@@ -3,7 +3,6 @@ every decision), as a small JSON document that can be exported and imported else
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -12,7 +11,7 @@ from engine.game.actions import Action
 from engine.game.events import HandEnded, HandStarted
 from engine.game.hand import Hand, IllegalAction
 from engine.game.rules import Ruleset
-from engine.records.record_format import FORMAT, FORMAT_VERSION
+from engine.records.record_format import FORMAT, FORMAT_VERSION, version_shown
 
 __all__ = [
     "AUTO_REASONS", "FORMAT", "FORMAT_VERSION", "ReplayError", "auto_moves", "mark_auto", "record",
@@ -136,11 +135,9 @@ def _deal(data: dict[str, Any]) -> Hand:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ReplayError("not a saved Hefei mahjong hand")
     if data.get("format_version") != FORMAT_VERSION:
-        version = data.get("format_version")
-        # (a quoted "1" is not format 1: say what the file holds, as it holds it)
-        shown = version if type(version) is int else json.dumps(version, ensure_ascii=False)[:40]
-        raise ReplayError(f"saved hand format {shown} is not supported (this program reads format "
-                          f"{FORMAT_VERSION})")
+        shown = version_shown(data.get("format_version"))
+        raise ReplayError(f"saved hand format {shown} is not supported "
+                          f"(this program reads format {FORMAT_VERSION})")
     try:
         return Hand(
             Ruleset.from_dict(data["rules"]), dealer=int(data["dealer"]),

@@ -39,6 +39,17 @@ if TYPE_CHECKING:
 STEP_MS = 700  # between events while playing, at speed 1
 
 
+
+def _bar(name: str, margins: tuple[int, int, int, int]) -> tuple[QWidget, QHBoxLayout]:
+    """A dark strip under the replay (theme.bar_style) and its row."""
+    bar = QWidget()
+    bar.setObjectName(name)
+    bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+    bar.setStyleSheet(theme.bar_style(name))
+    row = QHBoxLayout(bar)
+    row.setContentsMargins(*margins)
+    return bar, row
+
 class ReplayWidget(QWidget):
     back_requested = Signal()
 
@@ -72,12 +83,7 @@ class ReplayWidget(QWidget):
         self.review_panel = ReviewPanel()
         self.review_panel.decision_chosen.connect(self.go_to_decision)
         self.mark = MasterMark(self.scene)
-        bar = QWidget()
-        bar.setObjectName("replayBar")
-        bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        bar.setStyleSheet(theme.bar_style("replayBar"))
-        row = QHBoxLayout(bar)
-        row.setContentsMargins(12, 6, 12, 6)
+        bar, row = _bar("replayBar", (12, 6, 12, 6))
         self.back_button = self._button(row, self.back_requested.emit)
         self.start_button = self._button(row, self.to_start)
         self.prev_button = self._button(row, self.step_back)
@@ -96,12 +102,7 @@ class ReplayWidget(QWidget):
         row.addStretch(1)
         # the step's slider on a row of its own, the window's whole width: beside the buttons a
         # narrow window squeezed it to a dot
-        scrub = QWidget()
-        scrub.setObjectName("replayScrub")
-        scrub.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        scrub.setStyleSheet(theme.bar_style("replayScrub"))
-        scrub_row = QHBoxLayout(scrub)
-        scrub_row.setContentsMargins(12, 4, 12, 0)
+        scrub, scrub_row = _bar("replayScrub", (12, 4, 12, 0))
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.valueChanged.connect(self._slider_moved)
         scrub_row.addWidget(self.slider, 1)

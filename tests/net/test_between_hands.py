@@ -23,7 +23,9 @@ from engine.game.rules import Ruleset
 from engine.game.tiles import parse_tile
 from engine.net import messages as m
 from engine.net.host import Host
+from engine.net.remote_seat import RemoteSeat
 from engine.table.match import Match
+from engine.table.waiting_seat import WaitingSeat
 from tests.hand_helpers import MULTI, make_hand
 from tests.net.helpers import hosted, join
 from tests.net.raw_client import Closed, RawClient
@@ -196,23 +198,30 @@ def test_a_result_left_open_costs_no_move(monkeypatch: pytest.MonkeyPatch) -> No
         host.stop()
 
 
+def _past_the_show_wait(host: Host, clock: StepClock, a: Window, b: Window) -> tuple[RemoteSeat, WaitingSeat]:
+    """Seat 0 never shows the deal (its result left open, nobody there): after the countdown and
+    ``show_wait`` its decision's clock runs. Its person and its engine seat."""
+    _until(lambda: b.seen(m.Between))
+    a.answering.clear()
+    b.press_next()
+    _until(lambda: any(x.ready == (False, True, True, True) for x in b.seen(m.Between)))
+    clock.advance(15.5)
+    seat0 = host._people[0]
+    _until(lambda: seat0.waiting is not None and seat0.waiting.pending is not None)
+    waiting = seat0.waiting
+    assert waiting is not None
+    pending = waiting.pending
+    assert pending is not None and pending.show_by is not None
+    clock.advance(host.config.show_wait + 0.5)
+    _until(lambda: waiting.pending is not None and waiting.pending.show_by is None)
+    return seat0, waiting
+
+
 def test_a_client_that_never_shows_its_table_stops_holding_its_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bounded: after ``show_wait`` the clock runs, and the next requests do not wait again
     until the client acknowledges."""
     with _table(monkeypatch) as (host, clock, a, b):
-        _until(lambda: b.seen(m.Between))
-        a.answering.clear()
-        b.press_next()
-        _until(lambda: any(x.ready == (False, True, True, True) for x in b.seen(m.Between)))
-        clock.advance(15.5)
-        seat0 = host._people[0]
-        _until(lambda: seat0.waiting is not None and seat0.waiting.pending is not None)
-        waiting = seat0.waiting
-        assert waiting is not None
-        pending = waiting.pending
-        assert pending is not None and pending.show_by is not None
-        clock.advance(host.config.show_wait + 0.5)
-        _until(lambda: waiting.pending is not None and waiting.pending.show_by is None)
+        seat0, waiting = _past_the_show_wait(host, clock, a, b)
         assert seat0.counter.unseen
         clock.advance(15.5)  # its time runs out: 托管 plays this one, and says so
         _until(lambda: bool(a.seen(m.ClosedMessage)))
@@ -226,17 +235,7 @@ def test_a_player_whose_time_runs_out_twice_in_a_row_is_switched_to_autoplay(
     others the whole limit every turn for the rest of the match. After two timeouts in a row
     托管 plays the seat, everyone is told, and the player takes it back with one click."""
     with _table(monkeypatch) as (host, clock, a, b):
-        _until(lambda: b.seen(m.Between))
-        a.answering.clear()
-        b.press_next()
-        _until(lambda: any(x.ready == (False, True, True, True) for x in b.seen(m.Between)))
-        clock.advance(15.5)
-        seat0 = host._people[0]
-        _until(lambda: seat0.waiting is not None and seat0.waiting.pending is not None)
-        waiting = seat0.waiting
-        assert waiting is not None
-        clock.advance(host.config.show_wait + 0.5)
-        _until(lambda: waiting.pending is not None and waiting.pending.show_by is None)
+        seat0, waiting = _past_the_show_wait(host, clock, a, b)
         for timeouts in (1, 2):
             pending = waiting.pending
             assert pending is not None
