@@ -2,8 +2,10 @@
 
 Both dialogs take their size from their content (no fixed size with empty space in it), and
 never grow past the window that opens them: the part between the heading and the buttons
-scrolls instead. Tiles are written in words (gui.i18n.tile_label); a seat without a name
-(``""``, as the history stores the computer seats) shows its place at the table.
+scrolls instead. They follow that window: when it is resized or moved they fit themselves to it
+again (a result's tiles as large as the new width allows) and stay over its middle. Tiles are
+written in words (gui.i18n.tile_label); a seat without a name (``""``, as the history stores the
+computer seats) shows its place at the table.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -139,13 +141,29 @@ class _FittedDialog(QDialog):
         layout.addLayout(buttons)
         # sizes only once the style sheet applies (it sets the header's padding, the fonts)
         self.ensurePolished()
+        self._owner = parent
+        self._fit()
+        # the window's resizes and moves come as events; one fit once they settle (a drag sends many)
+        self._follow_timer = QTimer(self)
+        self._follow_timer.setSingleShot(True)
+        self._follow_timer.setInterval(0)
+        self._follow_timer.timeout.connect(self._follow)
+        if parent is not None:
+            parent.window().installEventFilter(self)
+
+    def _fit(self) -> None:
+        """The body as tall as its content, never more than the window has room for."""
+        body = self.scroll_area.widget()
+        layout = self.layout()
+        if body is None or layout is None:
+            return
         for table in body.findChildren(QTableWidget):
             _fit_height(table)
         inner = body.layout()
         if inner is not None:
             inner.invalidate()
             inner.activate()
-        room_w, room_h = _room_for(parent)
+        room_w, room_h = _room_for(self._owner)
         hint = body.sizeHint()
         chrome = layout.sizeHint().height() - self.scroll_area.sizeHint().height()
         bar = self.scroll_area.verticalScrollBar().sizeHint().width()
@@ -155,6 +173,26 @@ class _FittedDialog(QDialog):
         self.scroll_area.setMinimumWidth(min(hint.width() + bar_w, room_w - ROOM_MARGIN))
         self.adjustSize()
 
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move) and self.isVisible():
+            self._follow_timer.start()
+        return False
+
+    def _follow(self) -> None:
+        """The window was resized or moved: the content again as the room allows, fitted, and
+        the dialog over the window's middle."""
+        if not self.isVisible():
+            return
+        self._refill(_body_room(self._owner))
+        self._fit()
+        owner = self._owner
+        if owner is None or not owner.window().isVisible():
+            return
+        middle = owner.window().geometry().center()
+        self.move(middle.x() - self.width() // 2, middle.y() - self.height() // 2)
+
+    def _refill(self, room: int) -> None:
+        """A hook: the body made again for a body width of `room` (a result's tiles)."""
 
     def add_footer(self, widget: QWidget) -> None:
         """A widget between the body and the buttons (a LAN table's readiness), sized again."""
@@ -204,11 +242,36 @@ class EndOfHandDialog(_FittedDialog):
             self.note = _label(self._draw_note(summary, last_in_match), 16, False, theme.TEXT_SOFT)
             extra.append(self.note)
 
+        self._art = art
+        self._room = _body_room(parent)
+        body = self._body(self._room)
+        buttons = QHBoxLayout()
+        self.payments: QLabel | None = None
+        if summary.payments is not None and summary.payments.transfers:
+            lines = [tr("end.payment", payer=names[p], payee=names[q], amount=a)
+                     for p, q, a in summary.payments.transfers]
+            self.payments = _label("   ".join(lines), 14)
+            self.payments.setWordWrap(True)
+            buttons.addWidget(self.payments, 1)
+        else:
+            buttons.addStretch(1)
+        self.next_button = QPushButton(tr("end.standings") if last_in_match else tr("end.next_hand"))
+        self.next_button.setObjectName("nextHandButton")
+        self.next_button.setFont(fonts.ui_font(17, True))
+        self.next_button.clicked.connect(self.accept)
+        self.next_button.setDefault(True)
+        buttons.addWidget(self.next_button, 0, Qt.AlignmentFlag.AlignBottom)
+        self._buttons = buttons
+        self.review_window: QDialog | None = None  # the hand's 复盘, once opened (gui.table.review_window)
+        self._assemble(self.heading, body, buttons, parent, extra)
+
+    def _body(self, room: int) -> QWidget:
+        """The revealed hands and the score tables, laid out for a body `room` pixels wide."""
+        summary, names, art, ended = self.summary, self.names, self._art, self.summary.ended
         body = QWidget()
         column = QVBoxLayout(body)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(8)
-        room = _body_room(parent)
         if ended is not None:
             column.addLayout(self._hands(art, summary, ended, room))
         self.score_tables = [self._score_table(win, summary) for win in summary.wins]
@@ -229,26 +292,16 @@ class EndOfHandDialog(_FittedDialog):
                 scores.addLayout(one, 1)
             column.addLayout(scores)
         column.addStretch(1)
+        return body
 
-        buttons = QHBoxLayout()
-        self.payments: QLabel | None = None
-        if summary.payments is not None and summary.payments.transfers:
-            lines = [tr("end.payment", payer=names[p], payee=names[q], amount=a)
-                     for p, q, a in summary.payments.transfers]
-            self.payments = _label("   ".join(lines), 14)
-            self.payments.setWordWrap(True)
-            buttons.addWidget(self.payments, 1)
-        else:
-            buttons.addStretch(1)
-        self.next_button = QPushButton(tr("end.standings") if last_in_match else tr("end.next_hand"))
-        self.next_button.setObjectName("nextHandButton")
-        self.next_button.setFont(fonts.ui_font(17, True))
-        self.next_button.clicked.connect(self.accept)
-        self.next_button.setDefault(True)
-        buttons.addWidget(self.next_button, 0, Qt.AlignmentFlag.AlignBottom)
-        self._buttons = buttons
-        self.review_window: QDialog | None = None  # the hand's 复盘, once opened (gui.table.review_window)
-        self._assemble(self.heading, body, buttons, parent, extra)
+    def _refill(self, room: int) -> None:
+        if room == self._room:
+            return
+        self._room = room
+        body = self._body(room)
+        self.scroll_area.setWidget(body)  # the old body goes with it
+        for widget in (body, *body.findChildren(QWidget)):
+            widget.ensurePolished()  # the dialog's style sheet sets fonts and paddings: sizes after it
 
     def add_button(self, button: QPushButton) -> None:
         """Another button, before 下一局 (the table adds 复盘, and 取消托管 while auto-play is on)."""

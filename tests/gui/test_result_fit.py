@@ -168,3 +168,35 @@ def test_the_tables_own_result_with_its_buttons_fits_the_smallest_window(qtbot, 
     assert dialog.isVisible() and dialog.findChild(QPushButton, "reviewButton") is not None
     w.confirm_quit = False
     table.stop_match()
+
+
+def _centred_over(dialog: QWidget, window: QWidget) -> bool:
+    here, there = dialog.geometry().center(), window.geometry().center()
+    return abs(here.x() - there.x()) <= 2 and abs(here.y() - there.y()) <= 2
+
+
+@pytest.mark.parametrize("kind", ["win", "several"])
+def test_the_result_follows_its_window_when_it_is_resized(qtbot, host, language, kind):
+    """A player who shrinks or enlarges the window behind an open result: the result fits the
+    new window (whole, its tiles as large as there is room for) and stays over its middle."""
+    made: dict[str, Callable[[], HandSummary]] = {"win": a_win, "several": several_winners}
+    summary = made[kind]()
+    dialog = _shown(host, summary, (1920, 1200))
+    qtbot.addWidget(dialog)
+
+    def tiles_high() -> int:
+        [height] = {round(p.height() / p.devicePixelRatio())
+                    for p in (label.pixmap() for label in dialog.findChildren(QLabel, "revealedHand"))}
+        return height
+
+    large = tiles_high()
+    host.resize(800, 560)
+    qtbot.waitUntil(lambda: dialog.width() <= 800 and dialog.height() <= 560 and _centred_over(dialog, host),
+                    timeout=10_000)
+    assert _problems(dialog) == []
+    assert height_of(MIN_TILE_W) <= tiles_high() < large
+    host.resize(1920, 1200)
+    qtbot.waitUntil(lambda: tiles_high() == large and _centred_over(dialog, host), timeout=10_000)
+    assert _problems(dialog) == []
+    host.move(host.x() + 40, host.y() + 30)  # moved: the result goes along
+    qtbot.waitUntil(lambda: _centred_over(dialog, host), timeout=10_000)
