@@ -181,7 +181,9 @@ class TutorialTable(TableWidget):
             self._centre_in_window(dialog)
         self.callout.hide()
         self.score_note = note
-        dialog.next_button.setText(tr("tutorial.next"))
+        # one 下一步, the note's, beside what it explains (Enter presses it, as 下一局 elsewhere)
+        dialog.next_button.hide()
+        note.next.setDefault(True)
         self.moment = "score"
         self.moment_shown.emit("score")
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from engine.game.actions import ActionKind
@@ -89,10 +90,10 @@ def _check_callout_clear_of_hand(tutorial: TutorialTable) -> None:
 
 
 def play_tutorial(qtbot: QtBot, window: MainWindow, at_moment: Callable[[str], None] = lambda _key: None,
-                  stop_at: str | None = None) -> TutorialTable:
+                  stop_at: str | None = None, score_by_enter: bool = False) -> TutorialTable:
     """Play the tutorial through the window's widgets: each moment is awaited, looked at
-    (`at_moment`), read on with 下一步, and the move it asks for made with the mouse; at `stop_at`
-    the tutorial is skipped instead."""
+    (`at_moment`), read on with 下一步 (the score's with Enter, `score_by_enter`), and the move it
+    asks for made with the mouse; at `stop_at` the tutorial is skipped instead."""
     tutorial = _open_tutorial(qtbot, window)
     for key in KEYS:
         _wait_moment(qtbot, tutorial, key)
@@ -104,7 +105,12 @@ def play_tutorial(qtbot: QtBot, window: MainWindow, at_moment: Callable[[str], N
             return tutorial
         if key == "score":
             assert tutorial.score_note is not None
-            _click(qtbot, tutorial.score_note.next)
+            if score_by_enter:
+                dialog = tutorial.end_dialog
+                assert dialog is not None
+                qtbot.keyClick(dialog, Qt.Key.Key_Return)
+            else:
+                _click(qtbot, tutorial.score_note.next)
             continue
         _check_callout_clear_of_hand(tutorial)
         _click(qtbot, tutorial.callout.next)
@@ -158,6 +164,11 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
         assert note is not None
         texts[key] = note.title.text() + note.text.text()
         assert note.next.isVisible() and note.skip.isVisible() != (key == "done")
+        if key == "score":  # one 下一步 in the result, not the note's and the dialog's both (QA)
+            dialog = table.end_dialog
+            assert dialog is not None
+            shown = [b.text() for b in dialog.findChildren(QPushButton) if b.isVisible()]
+            assert shown.count(tr("tutorial.next")) == 1, shown
         if key == "eight":
             # the 8-tile rule: a complete hand, no 胡 offered, and the bar says why
             assert table.pending is not None and table.pending.refusal is WinRefusal.EIGHT
@@ -191,7 +202,8 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
             placed = dialog.frameGeometry()
             assert frame.contains(placed), (placed, frame, dialog.sizeHint())
 
-    tutorial = play_tutorial(qtbot, window, at_moment)
+    # the score read on with Enter in one language, with the mouse in the other
+    tutorial = play_tutorial(qtbot, window, at_moment, score_by_enter=language == "en")
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
     assert seen == KEYS and tutorial.finished_playing
     assert window.pages.tutorial is None and not tutorial.running
