@@ -206,8 +206,9 @@ class Connection(asyncio.Protocol):
         hard = self._hard_bucket.take()
         if not self._bucket.take():
             if not hard:
+                # an error says which message went; the end says why the connection goes
                 self.send(Error(messages.RATE, "Far too many messages: the connection is closed."))
-                self.close()
+                self.close(Ended(messages.END_FLOOD, "Far too many messages: the connection is closed."))
             else:
                 self.send(Error(messages.RATE, "Too many messages: this one was dropped."))
             return

@@ -83,6 +83,7 @@ END_REPLACED = "replaced"  # the same seat returned on another connection
 END_DEAD = "dead"  # no sign of life within the heartbeat deadline
 END_SLOW = "slow"  # the client did not read what it was sent
 END_REMOVED = "removed"  # the host removed the player from the lobby
+END_FLOOD = "flood"  # the client sent messages at over twice the rate limit
 
 
 # -- field checks ---------------------------------------------------------------------------------

@@ -180,5 +180,5 @@ LAN_REFUSED: dict[str, TextKey] = {
 LAN_END: dict[str, TextKey] = {
     "finished": "lan.end.finished", "host_quit": "lan.end.host_quit", "left": "lan.end.left",
     "replaced": "lan.end.replaced", "dead": "lan.end.dead", "slow": "lan.end.slow",
-    "removed": "lan.end.removed",
+    "removed": "lan.end.removed", "flood": "lan.end.flood",
 }

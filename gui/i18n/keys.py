@@ -484,6 +484,7 @@ TextKey = Literal[
     "lan.end.dead",
     "lan.end.slow",
     "lan.end.removed",
+    "lan.end.flood",
     "lan.end.other",
     "level.easy",
     "level.normal",

@@ -260,6 +260,8 @@ def test_too_many_messages_are_dropped_and_twice_the_rate_closes() -> None:
         assert client.closed()
         assert any(isinstance(x, m.Error) and x.code == m.RATE and "closed" in x.message
                    for x in client.received)
+        # and the connection's last word says why it went, as every other close does
+        assert isinstance(client.received[-1], m.Ended) and client.received[-1].reason == m.END_FLOOD
 
 
 def test_a_silent_client_is_pinged_and_then_dropped_as_dead() -> None:

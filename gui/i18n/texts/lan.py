@@ -306,5 +306,10 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "en": "The network was too slow to reach you: auto-play took your seat.",
     },
     "lan.end.removed": {"zh": "房主把你请出了这桌。", "en": "The host removed you from this table."},
+    "lan.end.flood": {
+        "zh": "这边发出的消息太多太快，牌桌断开了连接，已被托管。",
+        "en": "Far too many messages came from here: the table closed the connection and auto-play "
+              "took your seat.",
+    },
     "lan.end.other": {"zh": "牌桌结束了：{message}", "en": "The table ended: {message}"},
 }
