@@ -57,8 +57,8 @@ def hard_chance(view, memory, opp, left) -> list[float]:
     return out
 
 
-def collect(job: tuple[str, int, int, int, int]) -> dict[str, list]:
-    room_name, seed, start, count, particles = job
+def collect(job: tuple[str, int, int, int, int, bool]) -> dict[str, list]:
+    room_name, seed, start, count, particles, ukeire = job
     room = Room(room_name)
     model = wait_model_for(room)
     rows: dict[str, list] = defaultdict(list)
@@ -67,7 +67,7 @@ def collect(job: tuple[str, int, int, int, int]) -> dict[str, list]:
         hand = Hand(Ruleset(room=room), seed=seed * 100_003 + i)
         ais = [make_ai("hard", seed=seed * 1000 + i * 4 + s) for s in range(4)]
         memory = TableMemory()
-        reader = HandFilter(0, room, seed=i, settings=FilterSettings(particles=particles))
+        reader = HandFilter(0, room, seed=i, settings=FilterSettings(particles=particles, ukeire=ukeire))
         shown = 0
         while not hand.ended:
             for event in hand.events[shown:]:
@@ -133,9 +133,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=31)
     ap.add_argument("--particles", type=int, default=128)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--ukeire", action="store_true", help="hard's own efficiency test (slower)")
     args = ap.parse_args()
     per = max(1, args.hands // (args.jobs * 4))
-    jobs = [(args.room, args.seed, s, min(per, args.hands - s), args.particles)
+    jobs = [(args.room, args.seed, s, min(per, args.hands - s), args.particles, args.ukeire)
             for s in range(0, args.hands, per)]
     rows: dict[str, list] = defaultdict(list)
     with ProcessPoolExecutor(args.jobs) as pool:

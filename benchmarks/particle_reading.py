@@ -60,6 +60,7 @@ class FilterSettings:
     off_path: float = OFF_PATH
     win_passed: float = WIN_PASSED
     linked: float = 0.3  # an efficient discard while a looser tile was held
+    ukeire: bool = False  # hard's own test: the discard keeps 80% of the best unseen improving tiles
     repair: float = 0.3  # a guess mended to hold a tile it lacked (instead of ruled out)
 
 
@@ -245,14 +246,13 @@ class HandFilter:
         if from_drawn:
             if pool[d] <= 0:
                 return 0.0
-            return pool[d] / total * self._explains(hand, kongs, d, d, judge)
+            return pool[d] / total * self._explains(hand, kongs, d, d, judge, pool)
         repaired = 1.0
         if hand[d] == 0:
             # the guess lacks the tile: held another kind in its place (a repair, weighed down)
             if pool[d] <= 0:
                 return 0.0
-            held = [t for t in range(NUM_KINDS) if hand[t]]
-            y = self.rng.choice(held)
+            y = self._loosest(hand, kongs, d)
             hand[y] -= 1
             hand[d] += 1
             pool[y] += 1
@@ -262,7 +262,7 @@ class HandFilter:
         fits = [0.0] * NUM_KINDS
         for x in range(NUM_KINDS):
             if pool[x] and x != d:
-                fits[x] = pool[x] * self._explains(hand, kongs, x, d, judge)
+                fits[x] = pool[x] * self._explains(hand, kongs, x, d, judge, pool)
         chance = sum(fits)
         if chance <= 0:
             return 0.0
@@ -271,7 +271,8 @@ class HandFilter:
         hand[d] -= 1
         return repaired * chance / total
 
-    def _explains(self, hand: list[int], kongs: tuple[int, ...], x: int, d: int, judge: bool) -> float:
+    def _explains(self, hand: list[int], kongs: tuple[int, ...], x: int, d: int, judge: bool,
+                  pool: list[int]) -> float:
         """How likely a player holding `hand` who draws `x` throws `d`: not at all likely if
         the draw won (every AI takes a win), less likely if `d` is not among the discards that
         leave the fewest tiles missing (the best discard of 14 tiles leaves as many missing as
@@ -284,6 +285,8 @@ class HandFilter:
             tiles.remove(d)
             if tiles.missing() != whole:
                 fit *= self.settings.off_path
+            elif self.settings.ukeire:
+                fit *= self._hard_efficient(tiles, d, whole, pool)
             else:
                 counts = tiles.counts
                 counts[d] += 1
@@ -292,6 +295,40 @@ class HandFilter:
                     fit *= self.settings.linked
                 counts[d] -= 1
         return fit
+
+    def _loosest(self, hand: list[int], kongs: tuple[int, ...], d: int) -> int:
+        """The held kind whose place `d` takes at the least cost to the hand (ties at random):
+        a mended guess keeps the shape it had built."""
+        tiles = TileCounts(hand, kongs)
+        tiles.add(d)
+        best: list[int] = []
+        low = 99
+        for y in range(NUM_KINDS):
+            if hand[y] and y != d:
+                tiles.remove(y)
+                m = tiles.missing()
+                tiles.add(y)
+                if m < low:
+                    low, best = m, [y]
+                elif m == low:
+                    best.append(y)
+        return self.rng.choice(best) if best else d
+
+    def _hard_efficient(self, tiles: TileCounts, d: int, whole: int, pool: list[int]) -> float:
+        """`tiles` is the hand less `d` (which kept the fewest missing): 1 if `d` is in hard's
+        efficient set (its unseen improving tiles at least 80% of the best discard's), else
+        ``off_path``."""
+        mine = tiles.improving_draws(pool)[0]
+        tiles.add(d)
+        best = mine
+        for t in range(NUM_KINDS):
+            if t != d and tiles.counts[t]:
+                tiles.remove(t)
+                if tiles.missing() == whole:
+                    best = max(best, tiles.improving_draws(pool)[0])
+                tiles.add(t)
+        tiles.remove(d)
+        return 1.0 if mine >= 0.8 * best else self.settings.off_path
 
     def _mend_ready(self, hand: list[int], kongs: tuple[int, ...], unseen: list[int]) -> float:
         """A guess that is not ready when its player declared: mended, if one tile swapped for
