@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QApplication,
@@ -52,6 +52,9 @@ TILE_W = 34  # the tiles of the revealed hands: the least beside their names, �
 MAX_TILE_W = 42  # … the most, in a large window
 MIN_TILE_W = 22  # … and the least under their names, in a narrow window (about 30 px high)
 ROOM_MARGIN = 60  # the window's width a dialog's body leaves free (its margins, the window's frame)
+WINDOW_ROOM = 40  # the window's height a dialog leaves free
+MIN_BODY = 160  # px of a dialog's body that always show, however small the window
+PAYMENTS_BESIDE = 260  # px the payments need beside the buttons (they wrap), else a line of their own
 SPACING = 14  # between the columns of the revealed hands, between side-by-side score tables
 
 
@@ -142,7 +145,7 @@ class _FittedDialog(QDialog):
         # sizes only once the style sheet applies (it sets the header's padding, the fonts)
         self.ensurePolished()
         self._owner = parent
-        self._fit()
+        self.fit_to_window()
         # the window's resizes and moves come as events; one fit once they settle (a drag sends many)
         self._follow_timer = QTimer(self)
         self._follow_timer.setSingleShot(True)
@@ -151,8 +154,10 @@ class _FittedDialog(QDialog):
         if parent is not None:
             parent.window().installEventFilter(self)
 
-    def _fit(self) -> None:
-        """The body as tall as its content, never more than the window has room for."""
+    def fit_to_window(self) -> None:
+        """The body as tall as its content and the dialog never larger than its window: what is
+        around the body (the heading, a tutorial's note, the buttons, a LAN table's footer) keeps
+        its size and the body scrolls by the rest."""
         body = self.scroll_area.widget()
         layout = self.layout()
         if body is None or layout is None:
@@ -164,27 +169,55 @@ class _FittedDialog(QDialog):
             inner.invalidate()
             inner.activate()
         room_w, room_h = _room_for(self._owner)
+        self._arrange(room_w - ROOM_MARGIN)
+        layout.invalidate()  # what was added around the body since (a note, a button) counts
+        layout.activate()
         hint = body.sizeHint()
-        chrome = layout.sizeHint().height() - self.scroll_area.sizeHint().height()
+        # around the body: the layout's height less the body's part in it (its item's hint, which
+        # counts the minimum the last fit set)
+        items = [layout.itemAt(i) for i in range(layout.count())]
+        own = next(item for item in items if item is not None and item.widget() is self.scroll_area)
+        chrome = layout.sizeHint().height() - own.sizeHint().height()
         bar = self.scroll_area.verticalScrollBar().sizeHint().width()
-        body_h = min(hint.height(), max(160, room_h - 40 - chrome))
-        self.scroll_area.setMinimumHeight(body_h)
+        body_h = min(hint.height(), max(MIN_BODY, room_h - WINDOW_ROOM - chrome))
         bar_w = bar if body_h < hint.height() else 0
+        self.scroll_area.setMinimumHeight(body_h)
+        self.scroll_area.setMaximumHeight(max(body_h, hint.height()))
         self.scroll_area.setMinimumWidth(min(hint.width() + bar_w, room_w - ROOM_MARGIN))
-        self.adjustSize()
+        layout.invalidate()
+        layout.activate()
+        # the content's own size, not the scroll area's taller wish, and no more than the window
+        self.resize(self.minimumSizeHint().width(), min(self.sizeHint().height(), max(
+            self.minimumSizeHint().height(), room_h - WINDOW_ROOM)))
+
+    def _arrange(self, width: int) -> None:
+        """A hook: what is around the body laid out again for a dialog `width` pixels wide."""
+
+    def refit_soon(self) -> None:
+        """Fitted again once the event loop has shown what was just added (a widget added to a
+        shown dialog's layout shows a moment later, and counts in its size only then)."""
+        self.fit_to_window()
+        self._follow_timer.start()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in (QEvent.Type.Resize, QEvent.Type.Move) and self.isVisible():
             self._follow_timer.start()
         return False
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.centre_over_window()  # by the same rule as after a move (Qt's own guess allows for a title bar)
+
     def _follow(self) -> None:
-        """The window was resized or moved: the content again as the room allows, fitted, and
-        the dialog over the window's middle."""
+        """The window was resized or moved (or something was added): the content again as the
+        room allows, fitted, and the dialog over the window's middle."""
         if not self.isVisible():
             return
         self._refill(_body_room(self._owner))
-        self._fit()
+        self.fit_to_window()
+        self.centre_over_window()
+
+    def centre_over_window(self) -> None:
         owner = self._owner
         if owner is None or not owner.window().isVisible():
             return
@@ -199,7 +232,7 @@ class _FittedDialog(QDialog):
         layout = self.layout()
         if isinstance(layout, QVBoxLayout):
             layout.insertWidget(layout.count() - 1, widget, 0, Qt.AlignmentFlag.AlignHCenter)
-        self.adjustSize()
+        self.refit_soon()
 
 
 def _widths(row: QHBoxLayout) -> int:
@@ -304,9 +337,36 @@ class EndOfHandDialog(_FittedDialog):
             widget.ensurePolished()  # the dialog's style sheet sets fonts and paddings: sizes after it
 
     def add_button(self, button: QPushButton) -> None:
-        """Another button, before 下一局 (the table adds 复盘, and 取消托管 while auto-play is on)."""
+        """Another button, before 下一局 (the table adds 复盘, and 取消托管 while auto-play is on);
+        the dialog takes its room again."""
         self._buttons.insertWidget(self._buttons.indexOf(self.next_button), button, 0,
                                    Qt.AlignmentFlag.AlignBottom)
+        self.refit_soon()
+
+    def _arrange(self, width: int) -> None:
+        """The payments beside the buttons where the row has room for both, else on a line of
+        their own above the buttons (English, three payments and three buttons at 800 px)."""
+        payments, row, layout = self.payments, self._buttons, self.layout()
+        if payments is None or layout is None:
+            return
+        items = [row.itemAt(i) for i in range(row.count())]
+        shown = [b for b in (item.widget() for item in items if item is not None)
+                 if isinstance(b, QPushButton) and not b.isHidden()]
+        need = sum(b.sizeHint().width() for b in shown) + row.spacing() * len(shown)
+        beside = need + min(payments.sizeHint().width(), PAYMENTS_BESIDE) <= width
+        if beside == (row.indexOf(payments) >= 0):
+            return
+        if beside:
+            layout.removeWidget(payments)
+            row.takeAt(0)  # the stretch that kept the buttons at the right
+            row.insertWidget(0, payments, 1)
+        else:
+            row.removeWidget(payments)
+            row.insertStretch(0, 1)
+            rows = [layout.itemAt(i) for i in range(layout.count())]
+            at = next(i for i, item in enumerate(rows) if item is not None and item.layout() is row)
+            if isinstance(layout, QVBoxLayout):
+                layout.insertWidget(at, payments)
 
     def _draw_note(self, summary: HandSummary, last_in_match: bool) -> str:
         note = tr("end.nobody_won")

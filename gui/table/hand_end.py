@@ -79,7 +79,6 @@ def autoplay_countdown(dialog: EndOfHandDialog, autoplay: QAbstractButton) -> No
 
     take_over.clicked.connect(cancel)
     dialog.add_button(take_over)
-    dialog.adjustSize()  # the row of buttons grew: the dialog takes its room again
 
 
 __all__ = ["AUTOPLAY_RESULT_MS", "AUTOPLAY_TICK_MS", "autoplay_countdown", "once_closed", "wait_for_everyone"]

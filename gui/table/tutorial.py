@@ -41,8 +41,6 @@ if TYPE_CHECKING:
     from gui.tiles.art import TileArt
 
 TOTAL = len(MOMENTS)
-DIALOG_ROOM = 40  # px of the window left around the result dialog (as the dialog keeps itself)
-MIN_BODY = 160  # px of the dialog's hands and score that always show
 NUMBER = {m.key: n for n, m in enumerate(MOMENTS, start=1)}
 
 
@@ -112,7 +110,9 @@ class TutorialTable(TableWidget):
         self.moment = key
         self._then = then
         self._task = task
-        self.callout.show_moment(key, NUMBER[key], TOTAL, text, task, last=key == MOMENTS[-1].key)
+        last = key == MOMENTS[-1].key
+        self.callout.show_moment(key, NUMBER[key], TOTAL, text, task, last=last)
+        self.skip_button.setVisible(not last)  # at the end there is nothing left to skip (QA)
         self.moment_shown.emit(key)
 
     def _next(self) -> None:
@@ -176,9 +176,9 @@ class TutorialTable(TableWidget):
         if isinstance(layout, QBoxLayout):
             layout.insertWidget(1, note)  # under the heading, above the hands and the score table
             layout.activate()  # (the note's height counts in the dialog's hint from here)
-            self._fit_in_window(dialog)
-            dialog.adjustSize()
-            self._centre_in_window(dialog)
+            dialog.fit_to_window()  # the note keeps its size: the hands and the score scroll by more
+            dialog.centre_over_window()
+            dialog.refit_soon()
         self.callout.hide()
         self.score_note = note
         # one 下一步, the note's, beside what it explains (Enter presses it, as 下一局 elsewhere)
@@ -186,28 +186,6 @@ class TutorialTable(TableWidget):
         note.next.setDefault(True)
         self.moment = "score"
         self.moment_shown.emit("score")
-
-    def _fit_in_window(self, dialog: EndOfHandDialog) -> None:
-        """With the note, the dialog still fits the window: the hands and the score table
-        scroll by as much more as needed (and make room for the scroll bar)."""
-        area = dialog.scroll_area
-        over = dialog.sizeHint().height() - (self.window().height() - DIALOG_ROOM)
-        inner = area.widget()
-        if over <= 0 or inner is None:
-            return
-        body = inner.sizeHint()
-        area.setMinimumHeight(max(MIN_BODY, area.minimumHeight() - over))
-        if area.minimumHeight() < body.height() and area.minimumWidth() <= body.width():
-            area.setMinimumWidth(area.minimumWidth() + area.verticalScrollBar().sizeHint().width())
-
-    def _centre_in_window(self, dialog: EndOfHandDialog) -> None:
-        """Placed again once it has grown: it was centred at its size before the note, and ran
-        past the window's bottom (76 px at 800×560)."""
-        window = self.window()
-        centre = window.mapToGlobal(window.rect().center()) if window.isWindow() else window.rect().center()
-        frame = dialog.frameGeometry()
-        frame.moveCenter(centre)
-        dialog.move(frame.topLeft())
 
     def _show_standings(self) -> None:
         """The match is the one hand: no standings, the tutorial's last word instead."""

@@ -11,7 +11,7 @@ from functools import cache
 import pytest
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QStyle, QTableWidget, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QStyle, QTableWidget, QVBoxLayout, QWidget
 
 from engine.ai import make_ai
 from engine.game import events as ev
@@ -24,7 +24,7 @@ from gui.table.layout import height_of
 from gui.tiles.art import get_art
 from tests.gui import window_parts
 from tests.gui.test_controls import _window
-from tests.gui.test_text import NAMES, a_draw, a_win
+from tests.gui.test_text import NAMES, a_draw, a_win, summaries
 
 SIZES = ((800, 560), (1920, 1200))
 SEVERAL_WINNERS_SEED = 5  # a 1-圈 match of four AIs with a hand won by more than one seat (一炮多响)
@@ -200,3 +200,41 @@ def test_the_result_follows_its_window_when_it_is_resized(qtbot, host, language,
     assert _problems(dialog) == []
     host.move(host.x() + 40, host.y() + 30)  # moved: the result goes along
     qtbot.waitUntil(lambda: _centred_over(dialog, host), timeout=10_000)
+
+
+def a_self_draw() -> HandSummary:
+    """A hand won by self-draw: three payments to show beside (or above) the buttons."""
+    return next(s for s in summaries() if s.wins and s.wins[0].self_draw)
+
+
+def test_more_buttons_and_a_note_keep_the_result_inside_the_smallest_window(qtbot, host, language):
+    """What the table adds to a result — 复盘, 取消托管 and a countdown on the buttons (the longest
+    in English), the tutorial's note between the heading and the hands — never takes the dialog
+    past an 800×560 window: the payments go above the buttons when the row is full, and the hands
+    and the score scroll by as much more as the note takes (QA: 816 px wide; 668 px tall)."""
+    dialog = _shown(host, a_self_draw(), (800, 560))
+    qtbot.addWidget(dialog)
+    assert dialog.payments is not None
+    for text in ("Review the hand", "Take over from auto-play", "Continue in 4 s"):
+        dialog.add_button(QPushButton(text))
+    note = QLabel("a tutorial's note")
+    note.setFixedHeight(150)
+    layout = dialog.layout()
+    assert isinstance(layout, QVBoxLayout)
+    layout.insertWidget(1, note)
+    note.show()  # as the tutorial shows its note
+    dialog.fit_to_window()
+    dialog.centre_over_window()
+    qtbot.waitUntil(lambda: dialog.height() <= 560 - 40 and host.geometry().contains(dialog.geometry()),
+                    timeout=10_000)
+    assert dialog.width() <= 800 and dialog.height() <= 560 - 40
+    assert host.geometry().contains(dialog.geometry())
+    assert _problems(dialog) == []
+    assert dialog.scroll_area.verticalScrollBar().maximum() > 0  # the hands and the score scroll
+    buttons = [b for b in dialog.findChildren(QPushButton) if b.isVisible()]
+    assert all(QRect(QPoint(0, 0), dialog.size()).contains(QRect(b.mapTo(dialog, QPoint(0, 0)), b.size()))
+               for b in buttons)
+    # the payments stay whole, on a line of their own once the buttons fill the row
+    payments = dialog.payments
+    assert payments is not None and payments.isVisible()
+    assert payments.width() >= min(payments.sizeHint().width(), 500)
