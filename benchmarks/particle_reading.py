@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from engine.ai.search.worlds import _pick
 from engine.game.analysis import TileCounts, waits_counts
 from engine.game.events import (
     Event,
@@ -86,15 +87,6 @@ def _links(counts: list[int], t: int) -> int:
         if base <= u < base + 7:
             near += counts[u]
     return near
-
-
-def _pick(weights: list[int] | list[float], total: float, rng: random.Random) -> int:
-    x = rng.random() * total
-    for k, w in enumerate(weights):
-        x -= w
-        if x < 0 and w > 0:
-            return k
-    return max(range(len(weights)), key=lambda k: weights[k])
 
 
 class HandFilter:
@@ -174,7 +166,7 @@ class HandFilter:
         total = sum(left)
         counts = [0] * NUM_KINDS
         for _ in range(min(size, total)):
-            k = _pick(left, total, self.rng)
+            k = _pick(left, self.rng)
             left[k] -= 1
             total -= 1
             counts[k] += 1
@@ -194,7 +186,7 @@ class HandFilter:
                     pool[tile] = 0
                     total = sum(pool)
                     while hand[tile] > left and total > 0:
-                        x = _pick(pool, total, self.rng)
+                        x = _pick(pool, self.rng)
                         pool[x] -= 1
                         total -= 1
                         hand[x] += 1
@@ -266,7 +258,7 @@ class HandFilter:
         chance = sum(fits)
         if chance <= 0:
             return 0.0
-        x = _pick(fits, chance, self.rng)
+        x = _pick(fits, self.rng)
         hand[x] += 1
         hand[d] -= 1
         return repaired * chance / total
@@ -378,13 +370,13 @@ class HandFilter:
                 if chance <= 0:
                     g.weights[i] = 0.0
                     continue
-                kind = _pick(options, chance, self.rng)
+                kind = _pick(options, self.rng)
                 g.weights[i] *= min(1.0, chance)
                 if hand[kind] == 3:
                     hand[kind] += 1  # the draw was the fourth
                 else:
                     pool[kind] = 0
-                    x = _pick(pool, sum(pool), self.rng) if sum(pool) > 0 else kind
+                    x = _pick(pool, self.rng) if sum(pool) > 0 else kind
                     hand[x] += 1
             hand[kind] = 0
             g.kongs[i] = (*g.kongs[i], kind)
