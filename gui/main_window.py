@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
 
 from gui import settings as settings_store
 from gui import window_fit
-from gui.i18n import set_language, tr
+from gui.i18n import player_name, set_language, tr
 from gui.settings import Settings
 from gui.window.lan_side import LanSide
 from gui.window.local_match import LocalMatch
@@ -232,7 +232,7 @@ class MainWindow(QMainWindow):
         if profile is not None:
             from gui.i18n.titles import level_words
 
-            self.start_screen.set_player(tr("start.player", name=profile.name,
+            self.start_screen.set_player(tr("start.player", name=player_name(profile.name),
                                             title=level_words(profile.level)))
 
     @property

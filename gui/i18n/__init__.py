@@ -33,6 +33,7 @@ from gui.i18n.core import (
 )
 from gui.i18n.formatters import (
     notation_label,
+    player_name,
     refusal_reason,
     result_label,
     room_label,
@@ -68,6 +69,7 @@ __all__ = [
     "off_language_change",
     "on_language_change",
     "other_language",
+    "player_name",
     "refusal_reason",
     "result_label",
     "room_label", "score_label",

@@ -88,12 +88,20 @@ def seat_label(relative: int) -> str:
     return tr(codes.SEAT_SIDE[relative % 4])
 
 
+def player_name(name: str) -> str:
+    """A stored player's name as the player reads it: the default name a profile was given in
+    one language (玩家 / Player) reads as the current language's, any name the player chose as
+    it is."""
+    defaults = texts_of("start.default_name")
+    return defaults[language()] if name in defaults.values() else name
+
+
 def seat_labels(relative: int) -> set[str]:
     """Every language's label of that seat (what older files stored instead of a code)."""
     return set(texts_of(codes.SEAT_SIDE[relative % 4]).values())
 
 
 __all__ = [
-    "notation_label", "refusal_reason", "result_label", "room_label", "score_label", "seat_label",
-    "seat_labels", "tile_label", "tiles_label",
+    "notation_label", "player_name", "refusal_reason", "result_label", "room_label", "score_label",
+    "seat_label", "seat_labels", "tile_label", "tiles_label",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gui.i18n import codes, language, seat_label, tr, tr_in
+from gui.i18n import codes, language, player_name, seat_label, tr, tr_in
 from storage.imports import ImportRefused
 from storage.notice import Notice
 
@@ -31,9 +31,9 @@ def refusal_text(refused: ImportRefused, lang: str | None = None) -> str:
 
 
 def display_names(names: Sequence[str], human: int) -> list[str]:
-    """The names to show: ``""`` becomes the seat's place relative to ``human``, in the
-    current language."""
-    return [str(n) or seat_label((seat - human) % 4) for seat, n in enumerate(names)]
+    """The names to show: ``""`` becomes the seat's place relative to ``human``, and a default
+    name the current language's (:func:`~gui.i18n.formatters.player_name`)."""
+    return [player_name(str(n)) or seat_label((seat - human) % 4) for seat, n in enumerate(names)]
 
 
 __all__ = ["display_names", "notice_text", "refusal_text"]

@@ -26,7 +26,7 @@ from engine.net.client import Disconnected, JoinRefused
 from engine.net.host import Host, TableConfig
 from engine.net.table_save import SavedTable
 from gui import message_box
-from gui.i18n import TextKey, tr
+from gui.i18n import TextKey, player_name, tr
 from gui.lan.bridge import Background
 from gui.lan.joining import Joined, failure_text, hello, join_in_background
 from gui.lan.kept_seat import KeptSeat, SeatStore
@@ -149,7 +149,7 @@ class LanController(QObject):
 
         settings = self.window.settings
         profile = self.window.session.ensure_profile(tr("start.default_name"))
-        dialog = HostDialog(tr("lan.host.default_name", name=profile.name), self.widget,
+        dialog = HostDialog(tr("lan.host.default_name", name=player_name(profile.name)), self.widget,
                             settings.last_lan_host)
         if dialog.exec() != HostDialog.DialogCode.Accepted:
             return

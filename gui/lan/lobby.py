@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from engine.net import messages as m
 from engine.net.door import WRONG_CODES, DoorNotice
 from gui import message_box, theme
-from gui.i18n import TextKey, codes, seat_label, tr
+from gui.i18n import TextKey, codes, player_name, seat_label, tr
 from gui.i18n.texts.levels import AI_LEVELS
 from gui.i18n.titles import peer_title
 from gui.lan.words import lock_mark
@@ -105,7 +105,7 @@ class SeatCard(QFrame):
             self.title.setText(tr("lan.lobby.ai_title", level=level))
             state, ready = tr("lan.lobby.ready"), True
         else:
-            self.name.setText(seat.name)
+            self.name.setText(player_name(seat.name))
             self.title.setText(peer_title(seat.title))
             if not seat.connected:
                 state, ready = tr("lan.plate_offline"), False

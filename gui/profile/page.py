@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui import fonts, message_box, theme
-from gui.i18n import result_label, room_label, seat_label, tr
+from gui.i18n import player_name, result_label, room_label, seat_label, tr
 from gui.i18n.store import refusal_text
 from gui.parts.plain_label import PlainLabel
 from gui.profile.view import ProfileView
@@ -150,6 +150,8 @@ class ProfilePage(QWidget):
         self.practice_button.setText(tr("practice.button"))
         self.practice_button.setToolTip(tr("practice.tip"))
         self.back_button.setText(tr("replay.back"))
+        for index in range(self.switcher.count()):
+            self.switcher.setItemText(index, player_name(self.switcher.itemData(index)))
         self.view.retranslate()
 
     def _follow_tile_theme(self) -> None:
@@ -164,10 +166,10 @@ class ProfilePage(QWidget):
         current = self.store.current()
         self.switcher.clear()
         for profile in self.store.profiles():
-            self.switcher.addItem(profile.name)
+            self.switcher.addItem(player_name(profile.name), profile.name)  # shown, and the key
         if current is None:
             return
-        self.switcher.setCurrentText(current.name)
+        self.switcher.setCurrentIndex(self.switcher.findData(current.name))
         self.rows = self.store.history(current.name)
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
@@ -188,7 +190,7 @@ class ProfilePage(QWidget):
 
     # -- actions --------------------------------------------------------------------------------
     def _switch(self, index: int) -> None:
-        name = self.switcher.itemText(index)
+        name = self.switcher.itemData(index)
         current = self.store.current()
         if name and (current is None or name != current.name):
             self._try(lambda: self.store.select(name))

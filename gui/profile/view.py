@@ -24,7 +24,7 @@ from PySide6.QtGui import QPaintEvent, QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from gui import theme
-from gui.i18n import tr
+from gui.i18n import player_name, tr
 from gui.parts.felt import FeltBackdrop
 from gui.profile.agreement_chart import AgreementCard
 from gui.profile.best_hand import BestHandCard, TileStrip
@@ -147,7 +147,7 @@ class ProfileView(QWidget):
 
     def _refresh(self) -> None:
         profile = self.profile if self.profile is not None else Profile(name="")
-        self.header.set_profile(profile.name, profile.points, profile.created)
+        self.header.set_profile(player_name(profile.name), profile.points, profile.created)
         self.header.setToolTip(tr("profile.title"))
         self.record_card.fill(profile)
         self.best_card.fill(profile.best_hand)

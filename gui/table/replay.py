@@ -24,7 +24,7 @@ from engine.game import events as ev
 from engine.records.replay import replay, replay_steps
 from engine.table.summary import HandSummary, track
 from gui import fonts, theme
-from gui.i18n import seat_label, tr
+from gui.i18n import player_name, seat_label, tr
 from gui.parts.plain_label import PlainLabel
 from gui.review_worker import ReviewWorker
 from gui.table.review_mark import MasterMark
@@ -162,7 +162,7 @@ class ReplayWidget(QWidget):
         self.view_choice.addItem(tr("replay.open"), None)
         for seat in range(4):
             name = self.scene.names[seat] if seat < len(self.scene.names) else ""
-            who = name or seat_label((seat - self.human) % 4)
+            who = player_name(name) or seat_label((seat - self.human) % 4)
             self.view_choice.addItem(tr("replay.follow", who=who), seat)
         self.view_choice.setCurrentIndex(0 if self.follow is None else self.follow + 1)
         self.view_choice.blockSignals(False)

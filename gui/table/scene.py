@@ -32,7 +32,7 @@ from engine.game import events as ev
 from engine.game.tiles import NUM_TILES
 from engine.game.wall import SIDE_LENGTHS
 from gui import theme
-from gui.i18n import codes, tr
+from gui.i18n import codes, player_name, tr
 from gui.parts.felt import felt_pixmap
 from gui.table.animation import Animator
 from gui.table.call_marks import CALL_MS, Call, CallMarks
@@ -331,7 +331,7 @@ class TableScene(QGraphicsScene):
 
     # -- text -------------------------------------------------------------------------------
     def _seat_name(self, seat: int) -> str:
-        return self.names[seat] or tr(codes.SEAT_SIDE[screen_side(self.model, seat)])
+        return player_name(self.names[seat]) or tr(codes.SEAT_SIDE[screen_side(self.model, seat)])
 
     def set_seat_state(self, seat: int, connected: bool, autoplay: bool) -> None:
         """A LAN seat's person dropped or returned, or 托管 plays it: marked on its plate."""
