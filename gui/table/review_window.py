@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
 
 from engine.records.replay import ReplayError
@@ -47,6 +47,17 @@ def review_size(parent: QWidget | None, free: QSize | None = None) -> tuple[int,
     return width, height
 
 
+def centred_over(middle: QPoint, size: QSize, free: QRect) -> QPoint:
+    """The top left of a window of `size` over `middle`, moved into `free` (the screen's free
+    area) where it would leave it: a review taller than a game window near the top of the screen
+    keeps its title bar on the screen."""
+    left = middle.x() - size.width() // 2
+    top = middle.y() - size.height() // 2
+    left = max(free.left(), min(left, free.right() + 1 - size.width()))
+    top = max(free.top(), min(top, free.bottom() + 1 - size.height()))
+    return QPoint(left, top)
+
+
 def _table_window(widget: QWidget) -> QWidget:
     """The game's own window under `widget`: the review opens from the result dialog, a window
     itself, which sits on the table's."""
@@ -57,7 +68,11 @@ def _table_window(widget: QWidget) -> QWidget:
 
 
 class ReviewWindow(QDialog):
-    """A saved hand's replay and its 复盘 panel, for the seat `seat`, in a window of its own."""
+    """A saved hand's replay and its 复盘 panel, for the seat `seat`, in a window of its own.
+
+    It opens over the middle of the game's window at its size (:func:`review_size`) and follows
+    that window when it is resized or moved, until the player sizes the review themselves: from
+    then on it keeps the player's size and place."""
 
     def __init__(self, art: TileArt, record: dict[str, Any], seat: int, reviews: ReviewWorker,
                  speed: float = 1.0, parent: QWidget | None = None,
@@ -80,7 +95,48 @@ class ReviewWindow(QDialog):
         self._open_at_first_mistake()
         self.setSizeGripEnabled(True)
         self.setMinimumSize(MIN_SIZE[0], MIN_SIZE[1])
-        self.resize(*review_size(parent))
+        self._asked = QSize(*review_size(parent))  # the size this window last gave itself
+        self.own_size = False  # the player resized it: it no longer follows the game's window
+        self.resize(self._asked)
+        self._table = _table_window(parent) if parent is not None else None
+        # a drag sends many resizes and moves: one fit once they settle
+        self._follow_timer = QTimer(self)
+        self._follow_timer.setSingleShot(True)
+        self._follow_timer.setInterval(0)
+        self._follow_timer.timeout.connect(self._follow)
+        if self._table is not None:
+            self._table.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move) and self.isVisible() and not self.own_size:
+            self._follow_timer.start()
+        return False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.own_size:
+            self._centre()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # a size this window did not give itself is the player's (the size grip, the frame)
+        if self.isVisible() and event.size() != self._asked:
+            self.own_size = True
+
+    def _follow(self) -> None:
+        if not self.isVisible() or self.own_size:
+            return
+        self._asked = QSize(*review_size(self.parentWidget()))
+        self.resize(self._asked)
+        self._centre()
+
+    def _centre(self) -> None:
+        table = self._table
+        if table is None or not table.isVisible():
+            return
+        screen = table.screen()
+        free = screen.availableGeometry() if screen is not None else table.geometry()
+        self.move(centred_over(table.geometry().center(), self.size(), free))
 
     def _open_at_first_mistake(self, *_: object) -> None:
         """Once the review is in, go to the hand's biggest mistake (or its first move): not an
@@ -127,4 +183,4 @@ def offer_review(dialog: EndOfHandDialog, art: TileArt, saved: HandSaved, review
     return button
 
 
-__all__ = ["ReviewWindow", "offer_review"]
+__all__ = ["ReviewWindow", "centred_over", "offer_review", "review_size"]
