@@ -8,7 +8,9 @@ dialog (:meth:`Callout.embedded`), where it explains the score beside the itemis
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal, SignalInstance
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal, SignalInstance
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from gui import fonts, theme
@@ -47,6 +49,7 @@ MAX_WIDTH = 620  # px at scale 1: lines a reader's eye can follow
 MARGIN = 10  # from the table's edge
 SCALE_HEIGHT = 520  # the table's height (px) at which the callout has its smallest size …
 MAX_SCALE = 1.6  # … and how much it grows on a large window
+SCALE_STEP = 0.1  # a callout that would cover what it must keep clear shrinks by these steps
 
 
 class Callout(QFrame):
@@ -62,6 +65,15 @@ class Callout(QFrame):
         self.floating = floating
         self.scale = 1.0
         self.key = ""  # the moment shown
+        # what the callout must not cover, in the host's coordinates (the opposite seat's name
+        # plate, the log): asked at each placing, since the table's scale changes with the window
+        self.keep_clear: Callable[[], list[QRect]] | None = None
+        # the host's own resize handling (a view fitting its scene) comes after this filter's:
+        # the callout is placed again once it is done
+        self._place_timer = QTimer(self)
+        self._place_timer.setSingleShot(True)
+        self._place_timer.setInterval(0)
+        self._place_timer.timeout.connect(self.place)
         column = QVBoxLayout(self)
         column.setContentsMargins(16, 10, 16, 10)
         column.setSpacing(6)
@@ -157,18 +169,45 @@ class Callout(QFrame):
             widget.setFont(fonts.ui_font(round(px * scale), bold))
 
     def place(self) -> None:
+        """At the top of the host, centred, as large as the host's height asks. Where that would
+        cover what it must keep clear: the largest size (down to the smallest window's) at which
+        it clears it, centred or beside what it keeps clear on the left (wider, so fewer lines);
+        where nothing clears, as it was."""
         host = self.parentWidget()
         if host is None or not self.floating:
             return
-        self.set_scale(min(MAX_SCALE, max(1.0, host.height() / SCALE_HEIGHT)))
-        width = min(round(MAX_WIDTH * self.scale), host.width() - 2 * MARGIN)
-        self.setFixedWidth(max(200, width))
-        self.adjustSize()
-        self.move(max(MARGIN, (host.width() - self.width()) // 2), MARGIN)
+        clear = self.keep_clear() if self.keep_clear is not None else []
+        natural = min(MAX_SCALE, max(1.0, host.height() / SCALE_HEIGHT))
+        widest = host.width() - 2 * MARGIN
+        after = sorted({r.right() + MARGIN for r in clear if r.center().x() < host.width() // 2})
+        scale = natural
+        while clear:
+            spans = [(None, min(round(MAX_WIDTH * scale), widest)), (None, widest),
+                     *((left, host.width() - MARGIN - left) for left in after)]
+            for left, width in spans:
+                self._fit(host, scale, width, left)
+                if not any(self.geometry().intersects(rect) for rect in clear):
+                    return
+            if scale <= 1.0:
+                break
+            scale = max(1.0, scale - SCALE_STEP)
+        self._fit(host, natural, min(round(MAX_WIDTH * natural), widest))
+
+    def _fit(self, host: QWidget, scale: float, width: int, left: int | None = None) -> None:
+        """`width` wide at `scale`, as tall as its lines are then; centred unless `left`."""
+        self.set_scale(scale)
+        width = max(200, width)
+        self.setFixedWidth(width)
+        layout = self.layout()
+        if layout is not None:
+            layout.invalidate()  # the wrapped lines' height at this width and these fonts
+            self.setFixedHeight(layout.totalHeightForWidth(width))
+        self.move(max(MARGIN, (host.width() - width) // 2) if left is None else left, MARGIN)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.isVisible():
             self.place()
+            self._place_timer.start()
         return super().eventFilter(watched, event)
 
 

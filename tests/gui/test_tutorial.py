@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -20,9 +20,11 @@ from engine.table.tutorial import MOMENTS, PLAYER_MOVES
 from gui import i18n
 from gui.i18n import tile_label, tr
 from gui.main_window import MainWindow
+from gui.parts.callout import MARGIN
 from gui.screens.start import StartScreen
 from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog
+from gui.table.layout import LOG_RECT
 from gui.table.tutorial import TutorialTable
 from storage.store import ProfileStore
 from tests.gui.built_keys import as_key
@@ -81,6 +83,19 @@ def _hand_rects(tutorial: TutorialTable) -> list[QRect]:
     view = tutorial.view
     return [view.mapFromScene(tutorial.scene.tiles[i].sceneBoundingRect()).boundingRect()
             for i in tutorial.scene.human_hand_items()]
+
+
+def _plate_and_log(tutorial: TutorialTable) -> list[QRect]:
+    """The opposite seat's name plate and the log, on the view."""
+    view = tutorial.view
+    return [view.mapFromScene(rect).boundingRect().translated(view.viewport().pos())
+            for rect in (tutorial.scene.plates[2].rect(), QRectF(*LOG_RECT))]
+
+
+def _check_callout_clear_of_plate_and_log(tutorial: TutorialTable) -> None:
+    box = tutorial.callout.geometry()
+    for rect in _plate_and_log(tutorial):
+        assert not box.intersects(rect), (box, rect)
 
 
 def _check_callout_clear_of_hand(tutorial: TutorialTable) -> None:
@@ -185,6 +200,8 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
             qtbot.keyClick(table, Qt.Key.Key_H)
             assert table.pending is not None and table.expected == PLAYER_MOVES[0]
             assert tr("tutorial.do.discard", tile=tile_label(parse_tile("5s"))) in table.bar.status.text()
+        if key != "score" and size == (1920, 1200):  # room for it: it covers no name plate (QA)
+            _check_callout_clear_of_plate_and_log(table)
         if key == "kong_back":
             model = table.scene.model
             assert len(model.seats[0].kongs) == 1  # the kong is on the table, its replacement drawn
@@ -227,6 +244,33 @@ def test_skip_at_any_step_returns_to_the_start_screen_and_counts_nothing(qtbot: 
     assert not tutorial.running and window.pages.tutorial is None and not tutorial.finished_playing
     assert tutorial.end_dialog is None  # the result dialog went with it
     assert (asdict(profile_of(window)), window.store.history(profile.name)) == before
+
+
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_a_large_window_s_callout_keeps_clear_of_the_opposite_plate_and_the_log(qtbot: QtBot, tmp_path: Path,
+                                                                                 language: str) -> None:
+    """QA: at 1920×1200 the callout, grown with the window, covered the opposite seat's name
+    plate. Where the window has room it now clears it (and the log), also after a resize; in a
+    small window, where nothing would, it stays as it was: at the top, at its smallest size."""
+    window = _window(qtbot, tmp_path, language, (1920, 1200))
+    tutorial = _open_tutorial(qtbot, window)
+    _wait_moment(qtbot, tutorial, KEYS[0])
+    callout = tutorial.callout
+    _check_callout_clear_of_plate_and_log(tutorial)
+    _check_callout_clear_of_hand(tutorial)
+    assert callout.scale > 1.0  # grown with the window, only as far as it clears the plate
+    assert callout.geometry().bottom() < tutorial.view.height() // 3  # at the top of the table
+
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: callout.scale == 1.0 and callout.geometry().top() == MARGIN)
+    window.resize(1920, 1200)
+
+    def clear() -> bool:
+        box = callout.geometry()
+        return callout.scale > 1.0 and not any(box.intersects(r) for r in _plate_and_log(tutorial))
+
+    qtbot.waitUntil(clear)  # placed again once the view has fitted its table to the new size
+    _check_callout_clear_of_hand(tutorial)
 
 
 def _at_the_eight_tile_rule(qtbot: QtBot, window: MainWindow) -> TutorialTable:
