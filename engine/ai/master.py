@@ -53,19 +53,7 @@ from engine.ai.evaluate import (
     split_legal,
     suit_sizes,
 )
-from engine.ai.hard import (
-    DEFENCE,
-    DEFENCE_UNDECLARED,
-    RANK_DANGER,
-    SEATS,
-    TIE,
-    TYPICAL_LOSS,
-    WAIT_SHARE,
-    HardAI,
-    _readiness,
-    _suit_focus,
-    plain_estimate,
-)
+from engine.ai.hard import SEATS, TIE, HardAI, plain_estimate
 from engine.ai.held_items import held_items
 from engine.ai.outlook import my_draws, win_chances
 from engine.ai.search import Weighed, sample_worlds, weigh
@@ -79,7 +67,7 @@ from engine.game.analysis import TileCounts
 from engine.game.rules import Room
 from engine.game.scoring import WinContext, score_win, win_refusal
 from engine.game.suit_table import ENTRIES, INF, load_table
-from engine.game.tiles import NUM_KINDS, rank_of, suit_of
+from engine.game.tiles import NUM_KINDS, suit_of
 from engine.game.view import Phase, SeatView
 
 _TABLE = load_table()
@@ -131,8 +119,6 @@ class Plan:
     read_waits: bool = False  # a ready hand's draw and discard chances read from the table
     value_margin: float = math.inf  # a slow discard stands when its offence beats the efficient by this
     item_share: float = 0.0  # how much of the items an unready hand holds counts (held_items)
-    bait: float = 0.0  # a ready hand's discard-win chance per wait, by how safe hard thinks it
-    bait_clip: float = 4.0  # … each wait's factor kept within [1/clip, clip]
 
 
 def plan_for(room: Room) -> Plan:
@@ -193,7 +179,6 @@ def _section(name: str, room: Room, kind: type[_Counts], on: bool) -> _Counts | 
 class MasterAI(HardAI):
     level = "master"
     searching = True  # the search over sampled hands (False: the appraisal alone, 大师 v1)
-    baiting = True  # plan.bait read (False: 大师 v1, whatever the parameter file says)
 
     def __init__(self, seed: int = 0, name: str = "大师") -> None:
         super().__init__(seed=seed, name=name)
@@ -365,23 +350,10 @@ class MasterAI(HardAI):
         hit = self._discard_hit(view, declare, plan)
         if c.shanten == 0:
             ready = None
-            bait = (self._bait_factors(view, hand, left, c, declare, plan)
-                    if hit and plan.bait and self.baiting else None)
             if plan.read_waits:
                 where = self._where(view, left)
-                thrown = 0.0
-                if hit and bait is None:
-                    thrown = where.round_hit(c.waits)
-                elif hit and bait is not None:
-                    miss = 1.0
-                    for row, f in zip(where.throws, bait, strict=True):
-                        miss *= 1 - min(1.0, sum(f[k] * row[k] for k in c.waits))
-                    thrown = 1 - miss
+                thrown = where.round_hit(c.waits) if hit else 0.0
                 ready = (where.draw_chance(c.waits), thrown)
-            elif bait is not None:  # the mean factor over the opponents and the waits' copies
-                copies = sum(left[w] for w in c.waits)
-                if copies > 0:
-                    hit *= sum(f[w] * left[w] for f in bait for w in c.waits) / (len(bait) * copies)
             chances = win_chances((), c.wait_count, draws, total, hit, plan.survive, ready)
             self._chance = chances.total
             self_value, discard_value = self._ready_values(view, hand, c, declare)
@@ -406,51 +378,6 @@ class MasterAI(HardAI):
         pure = self._pure_plan(view, hand, left, c, draws, hit, plan)
         self._chance = self._pure_chance if pure > fast else chances.total
         return max(fast, pure), pure > fast
-
-    def _bait_factors(self, view: SeatView, hand: TileCounts, left: Sequence[int], c: Candidate,
-                      declare: bool, plan: Plan) -> list[list[float]]:
-        """For each opponent (in seat order, as the whereabouts' rows), a factor per kind on its
-        chance to throw that kind: exp(−bait × (the danger hard sees in it against this seat
-        after c.tile is thrown − its mean over the kinds that opponent may hold)), within
-        [1/bait_clip, bait_clip]. Hard's estimate (HardAI._opponent_danger) read from its seat:
-        this seat's discards and declaration are public; its unseen counts are this seat's plus
-        this seat's own tiles, less a share of its own hand."""
-        me = view.seat
-        declared = declare or view.declare_index[me] is not None
-        pile = [*view.discards[me], c.tile]
-        threat = 1.0 if declared else _readiness(len(pile), view.tiles_left)
-        weight = DEFENCE if declared else DEFENCE_UNDECLARED
-        focus = _suit_focus(pile)
-        passed = (self.memory.passed_since_declaring(me)
-                  if view.declare_index[me] is not None else set())
-        own = set(pile)
-        mine = [hand.counts[t] + 4 * hand.kongs.count(t) for t in range(NUM_KINDS)]
-        total = max(1, sum(left))
-        out: list[list[float]] = []
-        for opp in range(SEATS):
-            if opp == me:
-                continue
-            held = 13 - 3 * view.kong_counts[opp]
-            loss = view.rules.base_score + TYPICAL_LOSS * 0.5
-            if view.dealer in (opp, me):
-                loss += view.dealer_streak
-            danger, seen = [0.0] * NUM_KINDS, [0.0] * NUM_KINDS
-            for t in range(NUM_KINDS):
-                seen[t] = max(0.0, left[t] + mine[t] - (1 if t == c.tile else 0)
-                              - left[t] * held / total)  # hard's unseen copies, roughly
-                copies = 0.5 + 0.5 * min(3.0, seen[t]) / 3
-                p = WAIT_SHARE * focus[suit_of(t)] * RANK_DANGER[rank_of(t)] * copies
-                if t in passed:
-                    p *= 0.1
-                elif t in own:
-                    p *= 0.6
-                danger[t] = weight * threat * p * loss
-            holds = [left[t] * held / total for t in range(NUM_KINDS)]
-            weight_sum = sum(holds)
-            mean = sum(d * h for d, h in zip(danger, holds)) / weight_sum if weight_sum else 0.0
-            clip = max(1.0, plan.bait_clip)
-            out.append([min(clip, max(1 / clip, math.exp(-plan.bait * (d - mean)))) for d in danger])
-        return out
 
     def _where(self, view: SeatView, left: Sequence[int]) -> Whereabouts:
         if self._whereabouts is None:  # once per decision
@@ -557,7 +484,6 @@ class MasterV1(MasterAI):
 
     level = "master_v1"
     searching = False
-    baiting = False
 
 
 __all__ = ["MasterAI", "MasterV1", "Note", "Option", "Plan", "Search", "plan_for", "rollout_for",
