@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal, SignalInstance
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from gui import fonts, theme
 from gui.i18n import codes, tr
@@ -200,7 +200,10 @@ class Callout(QFrame):
         self.setFixedWidth(width)
         layout = self.layout()
         if layout is not None:
-            layout.invalidate()  # the wrapped lines' height at this width and these fonts
+            # the wrapped lines' height at this width and these fonts: each row's layout keeps
+            # the height it found for a width, whatever the fonts were then
+            for row in (layout, *layout.findChildren(QLayout)):
+                row.invalidate()
             self.setFixedHeight(layout.totalHeightForWidth(width))
         self.move(max(MARGIN, (host.width() - width) // 2) if left is None else left, MARGIN)
 

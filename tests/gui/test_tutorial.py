@@ -98,6 +98,16 @@ def _check_callout_clear_of_plate_and_log(tutorial: TutorialTable) -> None:
         assert not box.intersects(rect), (box, rect)
 
 
+def _check_callout_shows_its_text(tutorial: TutorialTable) -> None:
+    """Every line of the callout's words is inside it (sized for a width tried before at
+    other fonts, it cut its last line)."""
+    callout = tutorial.callout
+    for label in (callout.title, callout.text, callout.task):
+        if label.isVisible():
+            assert label.height() >= label.heightForWidth(label.width()), (label.text(), label.height())
+            assert callout.rect().contains(label.geometry()), (label.text(), label.geometry())
+
+
 def _check_callout_clear_of_hand(tutorial: TutorialTable) -> None:
     box = tutorial.callout.geometry()
     for rect in _hand_rects(tutorial):
@@ -128,6 +138,7 @@ def play_tutorial(qtbot: QtBot, window: MainWindow, at_moment: Callable[[str], N
                 _click(qtbot, tutorial.score_note.next)
             continue
         _check_callout_clear_of_hand(tutorial)
+        _check_callout_shows_its_text(tutorial)
         _click(qtbot, tutorial.callout.next)
         if key in ("eight", "kong", "declare", "haulao_win"):
             expected = tutorial.expected
@@ -261,6 +272,11 @@ def test_a_large_window_s_callout_keeps_clear_of_the_opposite_plate_and_the_log(
     assert callout.scale > 1.0  # grown with the window, only as far as it clears the plate
     assert callout.geometry().bottom() < tutorial.view.height() // 3  # at the top of the table
 
+    _check_callout_shows_its_text(tutorial)
+    window.resize(1280, 800)  # a size where it cannot clear them: as it was, all its words shown
+    qtbot.waitUntil(lambda: callout.geometry().top() == MARGIN and callout.scale < 1.6)
+    qtbot.waitUntil(lambda: callout.text.height() >= callout.text.heightForWidth(callout.text.width()))
+    _check_callout_shows_its_text(tutorial)
     window.resize(800, 560)
     qtbot.waitUntil(lambda: callout.scale == 1.0 and callout.geometry().top() == MARGIN)
     window.resize(1920, 1200)
@@ -270,6 +286,19 @@ def test_a_large_window_s_callout_keeps_clear_of_the_opposite_plate_and_the_log(
         return callout.scale > 1.0 and not any(box.intersects(r) for r in _plate_and_log(tutorial))
 
     qtbot.waitUntil(clear)  # placed again once the view has fitted its table to the new size
+    _check_callout_clear_of_hand(tutorial)
+    _check_callout_shows_its_text(tutorial)
+
+
+@pytest.mark.parametrize(("language", "size"), [("en", (1280, 800)), ("zh", (1024, 700))])
+def test_a_callout_that_cannot_clear_the_plate_shows_all_its_words(
+        qtbot: QtBot, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+    """Sized after trying wider and smaller fits, the callout once kept a height found at other
+    fonts and cut its last line (English, 1280×800)."""
+    window = _window(qtbot, tmp_path, language, size)
+    tutorial = _open_tutorial(qtbot, window)
+    _wait_moment(qtbot, tutorial, KEYS[0])
+    _check_callout_shows_its_text(tutorial)
     _check_callout_clear_of_hand(tutorial)
 
 
