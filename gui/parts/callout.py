@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from gui import fonts, theme
 from gui.i18n import codes, tr
 from gui.parts.plain_label import PlainLabel
+from gui.parts.settle import settle_timer
 
 CALLOUT_STYLE = f"""
 QFrame#tutorialCallout {{
@@ -69,11 +70,8 @@ class Callout(QFrame):
         # plate, the log): asked at each placing, since the table's scale changes with the window
         self.keep_clear: Callable[[], list[QRect]] | None = None
         # the host's own resize handling (a view fitting its scene) comes after this filter's:
-        # the callout is placed again once it is done
-        self._place_timer = QTimer(self)
-        self._place_timer.setSingleShot(True)
-        self._place_timer.setInterval(0)
-        self._place_timer.timeout.connect(self.place)
+        # the callout is placed once it is done, once for a drag's many resizes
+        self._place_timer = settle_timer(self, self.place)
         column = QVBoxLayout(self)
         column.setContentsMargins(16, 10, 16, 10)
         column.setSpacing(6)
@@ -209,7 +207,6 @@ class Callout(QFrame):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.parentWidget() and event.type() == QEvent.Type.Resize and self.isVisible():
-            self.place()
             self._place_timer.start()
         return super().eventFilter(watched, event)
 

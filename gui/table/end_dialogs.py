@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -40,6 +40,7 @@ from gui import fonts, theme
 from gui.i18n import notation_label, other_language, score_label, tile_label, tr, tr_in
 from gui.i18n.store import display_names
 from gui.parts.plain_label import PlainLabel
+from gui.parts.settle import settle_timer
 from gui.parts.tile_row import row_width, tile_row
 
 if TYPE_CHECKING:
@@ -147,10 +148,7 @@ class _FittedDialog(QDialog):
         self._owner = parent
         self.fit_to_window()
         # the window's resizes and moves come as events; one fit once they settle (a drag sends many)
-        self._follow_timer = QTimer(self)
-        self._follow_timer.setSingleShot(True)
-        self._follow_timer.setInterval(0)
-        self._follow_timer.timeout.connect(self._follow)
+        self._follow_timer = settle_timer(self, self._follow)
         if parent is not None:
             parent.window().installEventFilter(self)
 

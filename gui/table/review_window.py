@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
 
 from engine.records.replay import ReplayError
 from gui.i18n import tr
+from gui.parts.settle import settle_timer
 from gui.table.replay import ReplayWidget
 
 if TYPE_CHECKING:
@@ -100,10 +101,7 @@ class ReviewWindow(QDialog):
         self.resize(self._asked)
         self._table = _table_window(parent) if parent is not None else None
         # a drag sends many resizes and moves: one fit once they settle
-        self._follow_timer = QTimer(self)
-        self._follow_timer.setSingleShot(True)
-        self._follow_timer.setInterval(0)
-        self._follow_timer.timeout.connect(self._follow)
+        self._follow_timer = settle_timer(self, self._follow)
         if self._table is not None:
             self._table.installEventFilter(self)
 
