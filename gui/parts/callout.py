@@ -1,16 +1,16 @@
-"""The tutorial's callout: a box on the table with one moment's explanation, 下一步 and 跳过教学.
+"""The tutorial's callout: a box on the table with one moment's explanation and 下一步.
 
-It sits at the top of the table, over 对家's side, so that it never covers the player's own
-tiles or the action bar (the things the player is asked to act on). Collapsed, it shows only
-what the player is asked to do, and 跳过教学. The same box also goes into the end-of-hand
-dialog (:meth:`Callout.embedded`), where it explains the score beside the itemised table.
+Where the window has room for it, it stands in a band at the table's right (the guide's own
+place: the view fits the table beside it, :meth:`Callout.room`), so that it covers nothing of the
+table, whatever a moment shows; in a small window it sits at the top of the table, over 对家's
+side, never over the player's own tiles or the action bar. Collapsed, it shows only what the
+player is asked to do. 跳过教学 is the bar's, always there; the same box in the end-of-hand dialog
+(``floating=False``), where it explains the score beside the itemised table, has its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal, SignalInstance
+from PySide6.QtCore import QEvent, QMargins, QObject, QSize, QSizeF, Qt, Signal, SignalInstance
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from gui import fonts, theme
@@ -20,7 +20,7 @@ from gui.parts.settle import settle_timer
 
 CALLOUT_STYLE = f"""
 QFrame#tutorialCallout {{
-    background: rgba(9, 40, 26, 238); border: 2px solid {theme.GOLD}; border-radius: 14px;
+    background: rgb(9, 40, 26); border: 2px solid {theme.GOLD}; border-radius: 14px;
 }}
 #tutorialCallout QLabel {{ color: {theme.TEXT_LIGHT}; background: none; }}
 #tutorialCallout QLabel#calloutTitle {{ color: {theme.GOLD}; }}
@@ -47,11 +47,29 @@ QPushButton#tutorialSkip:hover {{ border-width: 2px; color: {theme.GOLD}; }}
 """
 
 MAX_WIDTH = 620  # px at scale 1: lines a reader's eye can follow
+BAND_WIDTH = 260  # px at scale 1: the narrowest band beside the table that still reads well
+BAND_COST = 0.8  # the band is taken where the table keeps at least this share of its size
 MARGIN = 10  # from the table's edge
 SCALE_HEIGHT = 520  # the table's height (px) at which the callout has its smallest size …
 MAX_SCALE = 1.6  # … and how much it grows on a large window
-SCALE_STEP = 0.1  # a callout that would cover what it must keep clear shrinks by these steps
 
+
+def text_scale(height: int) -> float:
+    """The callout's size for a host `height` px high: grown with the window, never below 1."""
+    return min(MAX_SCALE, max(1.0, height / SCALE_HEIGHT))
+
+
+def band_width(host: QSize, table: QSizeF) -> int:
+    """The band at the right of a host of size `host` for the callout, beside a table of logical
+    size `table` scaled to what is left; 0 where the table would shrink by more than BAND_COST
+    lets (a small window: the callout goes on the table). As wide as the table leaves free
+    anyway, between BAND_WIDTH and MAX_WIDTH at the window's text size."""
+    scale = text_scale(host.height())
+    whole = min(host.width() / table.width(), host.height() / table.height())
+    beside = host.width() - table.width() * whole
+    band = round(min(max(beside, BAND_WIDTH * scale), MAX_WIDTH * scale + 2 * MARGIN))
+    left = min((host.width() - band) / table.width(), host.height() / table.height())
+    return band if left >= BAND_COST * whole else 0
 
 class Callout(QFrame):
     next_clicked = Signal()
@@ -66,9 +84,9 @@ class Callout(QFrame):
         self.floating = floating
         self.scale = 1.0
         self.key = ""  # the moment shown
-        # what the callout must not cover, in the host's coordinates (the opposite seat's name
-        # plate, the log): asked at each placing, since the table's scale changes with the window
-        self.keep_clear: Callable[[], list[QRect]] | None = None
+        # the logical size of the table the host shows: where it is known, the callout may take
+        # a band beside it (the host fits the table to the rest: :meth:`room`)
+        self.table_size: QSizeF | None = None
         # the host's own resize handling (a view fitting its scene) comes after this filter's:
         # the callout is placed once it is done, once for a drag's many resizes
         self._place_timer = settle_timer(self, self.place)
@@ -137,15 +155,16 @@ class Callout(QFrame):
         self.next.setText(tr("tutorial.finish" if last else "tutorial.next"))
         for widget in (self.title, self.step, self.text, self.next):
             widget.show()
-        self.skip.setVisible(not last)  # at the end there is nothing left to skip
+        # at the end there is nothing left to skip; on the table, 跳过教学 is the bar's (one, not two)
+        self.skip.setVisible(not last and not self.floating)
         self.task.show()  # also empty: it keeps the buttons at the right
         self._shown()
 
     def show_task(self, task: str) -> None:
-        """Collapsed: only what the player must do now, and 跳过教学."""
+        """Collapsed: only what the player must do now."""
         self.task.setText(task)
         self.task.show()
-        self.skip.show()
+        self.skip.setVisible(not self.floating)
         for widget in (self.title, self.step, self.text, self.next):
             widget.hide()
         self._shown()
@@ -166,30 +185,26 @@ class Callout(QFrame):
         for widget, (px, bold) in self._sizes.items():
             widget.setFont(fonts.ui_font(round(px * scale), bold))
 
+    def room(self, host: QSize) -> QMargins:
+        """What a host of size `host` keeps free of its table for the callout: the band on the
+        right, or nothing (then the callout goes on the table). The same whether the callout is
+        shown or not, so that the table does not move from one moment to the next."""
+        if self.table_size is None or not self.floating:
+            return QMargins()
+        return QMargins(0, 0, band_width(host, self.table_size), 0)
+
     def place(self) -> None:
-        """At the top of the host, centred, as large as the host's height asks. Where that would
-        cover what it must keep clear: the largest size (down to the smallest window's) at which
-        it clears it, centred or beside what it keeps clear on the left (wider, so fewer lines);
-        where nothing clears, as it was."""
+        """In its band beside the table, at the top; in a small window, at the top of the table,
+        centred. Its text size follows the window's height alone: the same at every moment."""
         host = self.parentWidget()
         if host is None or not self.floating:
             return
-        clear = self.keep_clear() if self.keep_clear is not None else []
-        natural = min(MAX_SCALE, max(1.0, host.height() / SCALE_HEIGHT))
-        widest = host.width() - 2 * MARGIN
-        after = sorted({r.right() + MARGIN for r in clear if r.center().x() < host.width() // 2})
-        scale = natural
-        while clear:
-            spans = [(None, min(round(MAX_WIDTH * scale), widest)), (None, widest),
-                     *((left, host.width() - MARGIN - left) for left in after)]
-            for left, width in spans:
-                self._fit(host, scale, width, left)
-                if not any(self.geometry().intersects(rect) for rect in clear):
-                    return
-            if scale <= 1.0:
-                break
-            scale = max(1.0, scale - SCALE_STEP)
-        self._fit(host, natural, min(round(MAX_WIDTH * natural), widest))
+        scale = text_scale(host.height())
+        band = self.room(host.size()).right()
+        if band:
+            self._fit(host, scale, band - 2 * MARGIN, host.width() - band + MARGIN)
+        else:
+            self._fit(host, scale, min(round(MAX_WIDTH * scale), host.width() - 2 * MARGIN))
 
     def _fit(self, host: QWidget, scale: float, width: int, left: int | None = None) -> None:
         """`width` wide at `scale`, as tall as its lines are then; centred unless `left`."""
@@ -228,4 +243,4 @@ class SkipButton(QPushButton):
         self.setText(tr("tutorial.skip"))
 
 
-__all__ = ["Callout", "SkipButton"]
+__all__ = ["Callout", "SkipButton", "band_width", "text_scale"]

@@ -158,20 +158,23 @@ class DecisionControls(QObject):
     def mark_clickable(self) -> None:
         """My tiles that may go now clickable (the picked one raised); the others dimmed in 报听
         mode, or whenever a guide lets one move through."""
-        allowed = self.legal_discards()
+        allowed = set(self.clickable_items())
         dim_others = self.declare_mode or (self.guided is not None and self.pending is not None)
-        model = self._scene.model
-        hand = set(model.seats[HUMAN].hand)
+        hand = set(self._scene.model.seats[HUMAN].hand)
         for tile in self._scene.tiles:
             if tile.item_id in hand:
-                ok = model.kinds.get(tile.item_id) in allowed
+                ok = tile.item_id in allowed
                 tile.set_flags(clickable=ok, dimmed=dim_others and not ok,
                                selected_key=tile.item_id == self.selected and ok)
             else:
                 tile.set_flags(clickable=False, dimmed=False, selected_key=False)
 
     def clickable_items(self) -> list[int]:
-        """Human hand items that can be discarded now, in display order."""
+        """Human hand items that can be discarded now, in display order. A guided discard is
+        one tile (the one its words name: the drawn copy), not every copy of its kind."""
+        guided = self._guided_item() if self.pending is not None else None
+        if guided is not None:
+            return [guided]
         allowed = self.legal_discards()
         return [i for i in self._scene.human_hand_items() if self._scene.model.kinds.get(i) in allowed]
 

@@ -163,7 +163,9 @@ def hand_placements(model: TableModel, seat: int) -> dict[int, Placement]:
     gaps: list[float] = []
     for group in s.kongs:
         for n, item in enumerate(group):
-            items.append((item, kong_w, item in model.face_up))
+            # a kong is laid face down (暗杠); its owner sees the middle two, to know what it is
+            up = item in model.face_up and (not human or model.ended or n in (1, 2))
+            items.append((item, kong_w, up))
             gaps.append(KONG_GAP if n == 3 else 1)
     ordered = [i for i in s.hand if i != s.drawn]
     if human or model.ended:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QRect, QRectF, Signal
+from PySide6.QtCore import QSizeF, Signal
 from PySide6.QtWidgets import QBoxLayout
 
 from engine.game import events as ev
@@ -35,7 +35,7 @@ from engine.table.tutorial import (
 from gui.i18n import TextKey, refusal_reason, score_label, tile_label, tr
 from gui.parts.callout import Callout, SkipButton
 from gui.table.end_dialogs import EndOfHandDialog
-from gui.table.layout import LOG_RECT
+from gui.table.layout import SCENE_H, SCENE_W
 from gui.table.widget import TableWidget
 
 if TYPE_CHECKING:
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 
 TOTAL = len(MOMENTS)
 NUMBER = {m.key: n for n, m in enumerate(MOMENTS, start=1)}
-OPPOSITE = 2  # the seat across the table from the player's (seat 0)
 
 
 def task_text(action: Action) -> str:
@@ -65,7 +64,10 @@ class TutorialTable(TableWidget):
         super().__init__(art, speed=speed)  # no 能胡就胡, no time limit, no pause after draws
         self.autoplay.withhold()  # 托管 would play its own moves, off the script
         self.callout = Callout(self.view)
-        self.callout.keep_clear = self._keep_clear
+        # the guide's band beside the table where the window has room: it covers nothing of it
+        self.callout.table_size = QSizeF(SCENE_W, SCENE_H)
+        self.view.room = self.callout.room
+        self.view.fit()
         self.callout.next_clicked.connect(self._next)
         self.callout.skip_clicked.connect(self.skip)
         self.skip_button = SkipButton()
@@ -85,14 +87,6 @@ class TutorialTable(TableWidget):
         self.moment = ""  # the moment on screen ("" none)
         self.finished_playing = False
         self.score_note: Callout | None = None  # the score's explanation, in the result dialog
-
-    def _keep_clear(self) -> list[QRect]:
-        """What the callout is not to cover, on the view: the opposite seat's name plate and
-        the log (where the hand's story is told)."""
-        plate = self.scene.plates[OPPOSITE]
-        shown = [plate.rect()] if plate.back.isVisible() else []
-        return [self.view.mapFromScene(rect).boundingRect().translated(self.view.viewport().pos())
-                for rect in (*shown, QRectF(*LOG_RECT))]
 
     def begin(self, player: str) -> None:
         """Deal the scripted hand: the player in seat 0, scripted seats in the others."""

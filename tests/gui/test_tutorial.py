@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect, QRectF, Qt
+from PySide6.QtCore import QRect, QSize, QSizeF, Qt
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -20,11 +20,11 @@ from engine.table.tutorial import MOMENTS, PLAYER_MOVES
 from gui import i18n
 from gui.i18n import tile_label, tr
 from gui.main_window import MainWindow
-from gui.parts.callout import MARGIN
+from gui.parts.callout import BAND_COST, BAND_WIDTH, MARGIN, MAX_WIDTH, band_width, text_scale
 from gui.screens.start import StartScreen
 from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog
-from gui.table.layout import LOG_RECT
+from gui.table.layout import SCENE_H, SCENE_W
 from gui.table.tutorial import TutorialTable
 from storage.store import ProfileStore
 from tests.gui.built_keys import as_key
@@ -85,17 +85,17 @@ def _hand_rects(tutorial: TutorialTable) -> list[QRect]:
             for i in tutorial.scene.human_hand_items()]
 
 
-def _plate_and_log(tutorial: TutorialTable) -> list[QRect]:
-    """The opposite seat's name plate and the log, on the view."""
+def _table_rect(tutorial: TutorialTable) -> QRect:
+    """The whole table (its felt), on the view."""
     view = tutorial.view
-    return [view.mapFromScene(rect).boundingRect().translated(view.viewport().pos())
-            for rect in (tutorial.scene.plates[2].rect(), QRectF(*LOG_RECT))]
+    return view.mapFromScene(tutorial.scene.sceneRect()).boundingRect().translated(view.viewport().pos())
 
 
-def _check_callout_clear_of_plate_and_log(tutorial: TutorialTable) -> None:
+def _check_callout_beside_the_table(tutorial: TutorialTable) -> None:
+    """In its band: inside the view, clear of every part of the table."""
     box = tutorial.callout.geometry()
-    for rect in _plate_and_log(tutorial):
-        assert not box.intersects(rect), (box, rect)
+    assert not box.intersects(_table_rect(tutorial)), (box, _table_rect(tutorial))
+    assert tutorial.view.rect().contains(box), box
 
 
 def _check_callout_shows_its_text(tutorial: TutorialTable) -> None:
@@ -124,9 +124,10 @@ def play_tutorial(qtbot: QtBot, window: MainWindow, at_moment: Callable[[str], N
         _wait_moment(qtbot, tutorial, key)
         at_moment(key)
         if key == stop_at:
-            note = tutorial.score_note if key == "score" else tutorial.callout
-            assert note is not None
-            _click(qtbot, note.skip)
+            # 跳过教学: the result's note has its own; on the table, the bar's
+            note = tutorial.score_note if key == "score" else None
+            skip = note.skip if note is not None else tutorial.skip_button
+            _click(qtbot, skip)
             return tutorial
         if key == "score":
             assert tutorial.score_note is not None
@@ -181,6 +182,7 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
     before = counted()
     seen: list[str] = []
     texts: dict[str, str] = {}
+    scales: set[float] = set()
 
     def at_moment(key: str) -> None:
         table = window.pages.tutorial
@@ -189,8 +191,12 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
         note = table.score_note if key == "score" else table.callout
         assert note is not None
         texts[key] = note.title.text() + note.text.text()
-        assert note.next.isVisible() and note.skip.isVisible() != (key == "done")
-        assert table.skip_button.isVisible() != (key == "done")  # the bar's 跳过教学 too
+        assert note.next.isVisible()
+        # one 跳过教学, not two (QA): the bar's on the table, the note's in the result dialog
+        assert note.skip.isVisible() == (key == "score")
+        assert table.skip_button.isVisible() != (key == "done")
+        if key != "score":
+            scales.add(note.scale)
         if key == "score":  # one 下一步 in the result, not the note's and the dialog's both (QA)
             dialog = table.end_dialog
             assert dialog is not None
@@ -211,11 +217,17 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
             qtbot.keyClick(table, Qt.Key.Key_H)
             assert table.pending is not None and table.expected == PLAYER_MOVES[0]
             assert tr("tutorial.do.discard", tile=tile_label(parse_tile("5s"))) in table.bar.status.text()
-        if key != "score" and size == (1920, 1200):  # room for it: it covers no name plate (QA)
-            _check_callout_clear_of_plate_and_log(table)
+        if key != "score" and size == (1920, 1200):  # room for it: it covers nothing of the table (QA)
+            _check_callout_beside_the_table(table)
         if key == "kong_back":
             model = table.scene.model
             assert len(model.seats[0].kongs) == 1  # the kong is on the table, its replacement drawn
+            # laid face down, as the words say; its owner sees the middle two (QA: all four face up)
+            places = [table.scene.placement(i) for i in model.seats[0].kongs[0]]
+            assert [p is not None and p.face_up for p in places] == [False, True, True, False]
+        if key == "eight":  # the tile the words name is lit, not every copy of its kind (QA)
+            lit = [i for i in table.scene.human_hand_items() if not table.scene.tiles[i].dimmed]
+            assert lit == table.clickable_items() == [table.scene.model.seats[0].drawn]
         if key == "declare":
             items = table.clickable_items()
             click_tile(qtbot, table, items[-1])  # without 报听 first: refused, nothing discarded
@@ -235,6 +247,7 @@ def test_the_tutorial_is_played_to_its_end_through_the_window(qtbot: QtBot, tmp_
     tutorial = play_tutorial(qtbot, window, at_moment, score_by_enter=language == "en")
     qtbot.waitUntil(lambda: window.stack.currentWidget() is window.start_screen, timeout=WAIT_MS)
     assert seen == KEYS and tutorial.finished_playing
+    assert len(scales) == 1  # its words the same size at every moment (QA: they jumped)
     assert window.pages.tutorial is None and not tutorial.running
     # every explanation is in the window's language
     for key in KEYS:
@@ -258,40 +271,67 @@ def test_skip_at_any_step_returns_to_the_start_screen_and_counts_nothing(qtbot: 
 
 
 @pytest.mark.parametrize("language", ["zh", "en"])
-def test_a_large_window_s_callout_keeps_clear_of_the_opposite_plate_and_the_log(qtbot: QtBot, tmp_path: Path,
-                                                                                 language: str) -> None:
-    """QA: at 1920×1200 the callout, grown with the window, covered the opposite seat's name
-    plate. Where the window has room it now clears it (and the log), also after a resize; in a
-    small window, where nothing would, it stays as it was: at the top, at its smallest size."""
+def test_where_the_window_has_room_the_callout_stands_beside_the_table(qtbot: QtBot, tmp_path: Path,
+                                                                       language: str) -> None:
+    """QA: over the table, the callout covered the opposite seat's name plate, the log and the
+    opposite's latest discard, and let the rules line show through. Where the window has room
+    it now stands in a band beside the table (the table fitted to the rest) and covers nothing of
+    it, also after resizes; in a small window, at the top of the table at its smallest size."""
     window = _window(qtbot, tmp_path, language, (1920, 1200))
     tutorial = _open_tutorial(qtbot, window)
     _wait_moment(qtbot, tutorial, KEYS[0])
     callout = tutorial.callout
-    _check_callout_clear_of_plate_and_log(tutorial)
-    _check_callout_clear_of_hand(tutorial)
-    assert callout.scale > 1.0  # grown with the window, only as far as it clears the plate
-    assert callout.geometry().bottom() < tutorial.view.height() // 3  # at the top of the table
+    _check_callout_beside_the_table(tutorial)
+    _check_callout_shows_its_text(tutorial)
+    assert callout.scale > 1.0  # grown with the window
+    table = _table_rect(tutorial)
+    # the table gives up at most a fifth of its size for the band
+    assert table.height() >= 0.8 * min(tutorial.view.height(), tutorial.view.width() * 10 / 16)
 
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: tutorial.view.rect().contains(callout.geometry()))  # placed for the new size
+    _check_callout_beside_the_table(tutorial)
     _check_callout_shows_its_text(tutorial)
-    window.resize(1280, 800)  # a size where it cannot clear them: as it was, all its words shown
-    qtbot.waitUntil(lambda: callout.geometry().top() == MARGIN and callout.scale < 1.6)
-    qtbot.waitUntil(lambda: callout.text.height() >= callout.text.heightForWidth(callout.text.width()))
+    window.resize(800, 560)  # no room: on the table, at the top, clear of the player's tiles
+    qtbot.waitUntil(lambda: callout.scale == 1.0 and callout.geometry().top() == MARGIN
+                    and callout.geometry().intersects(_table_rect(tutorial)))
+    _check_callout_clear_of_hand(tutorial)
     _check_callout_shows_its_text(tutorial)
-    window.resize(800, 560)
-    qtbot.waitUntil(lambda: callout.scale == 1.0 and callout.geometry().top() == MARGIN)
     window.resize(1920, 1200)
-
-    def clear() -> bool:
-        box = callout.geometry()
-        return callout.scale > 1.0 and not any(box.intersects(r) for r in _plate_and_log(tutorial))
-
-    qtbot.waitUntil(clear)  # placed again once the view has fitted its table to the new size
-    _check_callout_clear_of_hand(tutorial)
+    qtbot.waitUntil(lambda: callout.scale > 1.0 and not callout.geometry().intersects(_table_rect(tutorial)))
+    _check_callout_beside_the_table(tutorial)
     _check_callout_shows_its_text(tutorial)
+
+    # the band stays while the callout is hidden: the table does not move between moments
+    before = _table_rect(tutorial)
+    _click(qtbot, callout.next)
+    _wait_moment(qtbot, tutorial, "eight")
+    _click(qtbot, callout.next)
+    _make(qtbot, tutorial, ActionKind.DISCARD, False)
+    assert not callout.isVisible() and _table_rect(tutorial) == before
+
+
+def test_the_band_is_taken_only_where_the_table_keeps_most_of_its_size() -> None:
+    table = QSizeF(SCENE_W, SCENE_H)
+    for width, height in [(800, 470), (1024, 610), (1280, 700), (1366, 670), (1920, 960), (1920, 1100),
+                          (2560, 1500), (1000, 1100), (3000, 600)]:
+        band = band_width(QSize(width, height), table)
+        whole = min(width / SCENE_W, height / SCENE_H)
+        beside = min((width - band) / SCENE_W, height / SCENE_H)
+        if band:
+            assert beside >= BAND_COST * whole
+            assert band >= BAND_WIDTH
+        else:  # the narrowest band would cost the table more than that
+            narrowest = min((width - BAND_WIDTH * text_scale(height)) / SCENE_W, height / SCENE_H)
+            assert narrowest < BAND_COST * whole
+    assert band_width(QSize(800, 470), table) == 0 and band_width(QSize(1024, 610), table) == 0
+    assert band_width(QSize(1280, 700), table) > 0
+    # a wide window: the room beside the table is used, no wider than a readable line
+    assert band_width(QSize(3000, 600), table) == round(MAX_WIDTH * text_scale(600) + 2 * MARGIN)
 
 
 @pytest.mark.parametrize(("language", "size"), [("en", (1280, 800)), ("zh", (1024, 700))])
-def test_a_callout_that_cannot_clear_the_plate_shows_all_its_words(
+def test_a_callout_on_or_beside_the_table_shows_all_its_words(
         qtbot: QtBot, tmp_path: Path, language: str, size: tuple[int, int]) -> None:
     """Sized after trying wider and smaller fits, the callout once kept a height found at other
     fonts and cut its last line (English, 1280×800)."""

@@ -51,10 +51,11 @@ TUTORIAL_TEXTS: dict[str, dict[str, str]] = {
     },
     "tutorial.kong.title": {"zh": "暗杠", "en": "A concealed kong (暗杠)"},
     "tutorial.kong.text": {
-        "zh": "你摸到了第四张八万。手里四张相同的牌可以暗杠：扣着放在一边，别人只知道你杠了，"
-              "不知道杠的是什么。暗杠 +2 分，四张都算进八张规则。",
+        "zh": "你摸到了第四张八万。手里四张相同的牌可以暗杠：扣着放在一边（中间两张只有你看得见），"
+              "别人只知道你杠了，不知道杠的是什么。暗杠 +2 分，四张都算进八张规则。",
         "en": "You drew the fourth 8m. Four identical tiles in your hand make a concealed kong: laid aside "
-              "face down, so the others learn that you made a kong but not of what. It scores +2, and all "
+              "face down (only you see its middle two), so the others learn that you made a kong but not of "
+              "what. It scores +2, and all "
               "four tiles count for the 8-tile rule.",
     },
     "tutorial.kong_back.title": {
