@@ -503,6 +503,7 @@ TextKey = Literal[
     "review.agreement",
     "review.total_loss",
     "review.no_choice",
+    "review.all_auto",
     "review.mistakes",
     "review.no_mistakes",
     "review.all",

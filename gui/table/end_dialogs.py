@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -247,6 +247,10 @@ class EndOfHandDialog(_FittedDialog):
 
     ``human``: the seat that names in ``names`` are relative to (for a seat named ``""``).
     """
+
+    # the player opened something of the hand's to read (its 复盘): what would carry them on to
+    # the next hand by itself (托管's countdown) stops and says so
+    reading = Signal()
 
     def __init__(self, art: TileArt, summary: HandSummary, names: Sequence[str],
                  parent: QWidget | None = None, last_in_match: bool = False, human: int = 0) -> None:

@@ -77,7 +77,13 @@ def autoplay_countdown(dialog: EndOfHandDialog, autoplay: QAbstractButton) -> No
         take_over.hide()
         autoplay.setChecked(False)
 
+    def hold() -> None:
+        # the player reads (复盘): no countdown, and the button says plainly what it does
+        advance.stop()
+        button.setText(label)
+
     take_over.clicked.connect(cancel)
+    dialog.reading.connect(hold)
     dialog.add_button(take_over)
 
 

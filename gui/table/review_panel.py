@@ -192,23 +192,25 @@ class ReviewPanel(QWidget):
             self._show_candidates()
             return
         agreement = review.agreement
+        table_moves = len(review.decisions) - len(review.own)
         if agreement is None:
-            figures = tr("review.no_choice")
+            # (QA: "no choice to make" read wrong when 托管 had made every choice)
+            figures = tr("review.all_auto") if table_moves else tr("review.no_choice")
         else:
             figures = (tr("review.agreement", pct=round(agreement * 100)) + "  ·  "
                        + tr("review.total_loss", loss=f"{review.total_loss:.1f}"))
-        table_moves = len(review.decisions) - len(review.own)
-        if table_moves:
-            figures += "\n" + tr("explain.auto_left_out", n=table_moves)
+            if table_moves:
+                figures += "\n" + tr("explain.auto_left_out", n=table_moves)
         self.figures.setText(figures)
         if review.decisions:
             above = self.above
-            self._heading(tr("review.mistakes"))
-            mistakes = review.mistakes(above=above)
-            for decision in mistakes:
-                self._entry(decision)
-            if not mistakes:
-                self._heading(tr("review.no_mistakes"), dim=True)
+            if review.own:  # the player's own moves only: the table's are not theirs to be judged by
+                self._heading(tr("review.mistakes"))
+                mistakes = review.mistakes(above=above)
+                for decision in mistakes:
+                    self._entry(decision)
+                if not mistakes:
+                    self._heading(tr("review.no_mistakes"), dim=True)
             self._heading(tr("explain.all_above", n=f"{above:g}") if above else tr("review.all"))
             for decision in review.losing(above):
                 self._entry(decision)
@@ -246,7 +248,8 @@ class ReviewPanel(QWidget):
         step = tr("explain.turn", n=decision.turn)
         made = move_words(decision.made)
         if decision.auto is not None:  # the table's move: shown, marked, not counted
-            moves = tr("review.entry", made=made, best=move_words(decision.best))
+            moves = tr("review.agrees", made=made) if decision.agrees else tr(
+                "review.entry", made=made, best=move_words(decision.best))
             text = f"{step} · {tr(codes.AUTO_MOVE[decision.auto])}\n{moves}"
             colour = theme.TEXT_SOFT
         elif decision.agrees:

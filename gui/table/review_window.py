@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout, QWidget
 
@@ -161,9 +161,7 @@ def offer_review(dialog: EndOfHandDialog, art: TileArt, saved: HandSaved, review
     button.setCursor(Qt.CursorShape.PointingHandCursor)
 
     def open_review() -> None:
-        # reading the review, the player is not to be carried on to the next hand by 托管
-        for timer in dialog.findChildren(QTimer, options=Qt.FindChildOption.FindDirectChildrenOnly):
-            timer.stop()
+        dialog.reading.emit()  # reading the review, the player is not to be carried on by 托管
         window = dialog.review_window
         if window is None:
             try:

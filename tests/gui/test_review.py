@@ -30,6 +30,7 @@ from gui.profile.agreement_chart import WINDOW, AgreementChart
 from gui.profile.view import ProfileView
 from gui.review_worker import ReviewWorker
 from gui.settings import Settings
+from gui.table.hand_end import AUTOPLAY_TICK_MS, autoplay_countdown
 from gui.table.replay import ReplayWidget
 from gui.table.review_panel import move_words
 from gui.table.review_window import ReviewWindow
@@ -278,10 +279,17 @@ def test_a_finished_hand_is_reviewed_for_the_profile_and_its_result_offers_it(qt
     dialog = hand_result(table)
     button = dialog.findChild(type(dialog.next_button), "reviewButton")
     assert button is not None and button.text() == "复盘"
-    advance = QTimer(dialog)  # as 托管 leaves the result: reading the review, it must not go on
-    advance.start(60_000)
+    label = dialog.next_button.text()
+    autoplay_countdown(dialog, table.bar.autoplay)  # as 托管 leaves the result
+    assert dialog.next_button.text() != label  # "continue in 4 s"
+
+    def counting() -> list[QTimer]:
+        return [t for t in dialog.findChildren(QTimer) if t.isActive() and t.interval() == AUTOPLAY_TICK_MS]
+
+    assert counting()
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    assert not advance.isActive()
+    # reading the review, it does not go on, and its button no longer counts (QA: frozen at 4 s)
+    assert not counting() and dialog.next_button.text() == label
     window = dialog.review_window
     assert isinstance(window, ReviewWindow) and window.isVisible()
     replay = window.replay

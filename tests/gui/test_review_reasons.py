@@ -97,6 +97,22 @@ def test_autoplay_moves_are_marked_in_the_list_and_not_counted(qtbot: QtBot, rep
     assert all(d.auto is None for d in review.mistakes())
 
 
+def test_a_hand_autoplay_played_whole_says_so_and_judges_none_of_it(qtbot: QtBot,
+                                                                     replay: ReplayWidget) -> None:
+    """QA: a 托管 hand's review said "no mistake" and "you had no choice to make" while its list
+    showed a move unlike 大师's. It now says that 托管 made every move, and no verdict on the player."""
+    review = _reviewed(qtbot, replay, saved(21, auto_after=0))
+    panel = replay.review_panel
+    assert review.decisions and not review.own and review.agreement is None
+    assert panel.figures.text() == tr("review.all_auto")
+    texts = [panel.list.item(i).text() for i in range(panel.list.count())]
+    assert tr("review.no_mistakes") not in texts and tr("review.mistakes") not in texts
+    assert all(tr("explain.by_autoplay") in t for t in texts[1:])  # under the one heading: every move
+    # a move as good as 大师's (a tie) reads as his, not as "Master: another tile"
+    for decision, text in zip(review.losing(0.0), texts[1:], strict=True):
+        assert (tr("review.agrees", made=move_words(decision.made)) in text) == decision.agrees
+
+
 def test_the_filter_keeps_losses_above_n(qtbot: QtBot, replay: ReplayWidget) -> None:
     review = _reviewed(qtbot, replay, saved(21))
     panel = replay.review_panel

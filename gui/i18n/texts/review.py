@@ -14,9 +14,14 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "review.no_choice": {
         "zh": "这一局你没有需要选择的时候", "en": "You had no choice to make in this hand",
     },
+    "review.all_auto": {
+        "zh": "这一局每一步都由托管或超时代打，不计入",
+        "en": "Auto-play or time-outs made every move of this hand: none is counted",
+    },
     "review.mistakes": {"zh": "最大失误", "en": "Biggest mistakes"},
     "review.no_mistakes": {
-        "zh": "没有失误：每一步都与大师一致", "en": "No mistake: every move agrees with the Master",
+        "zh": "没有失误：你的每一步都与大师一致",
+        "en": "No mistake: every move you made agrees with the Master",
     },
     "review.all": {"zh": "每一步（按顺序）", "en": "Every move, in order"},
     "review.hint": {"zh": "点一项，牌桌跳到那一步", "en": "Click a move to see the table there"},
