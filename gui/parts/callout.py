@@ -11,7 +11,16 @@ player is asked to do. 跳过教学 is the bar's, always there; the same box in 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QMargins, QObject, QSize, QSizeF, Qt, Signal, SignalInstance
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLayout, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLayout,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gui import fonts, theme
 from gui.i18n import codes, tr
@@ -93,7 +102,8 @@ class Callout(QFrame):
         column = QVBoxLayout(self)
         column.setContentsMargins(16, 10, 16, 10)
         column.setSpacing(6)
-        head = QHBoxLayout()
+        head = self._head = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        head.setSpacing(12)
         self.title = PlainLabel()
         self.title.setObjectName("calloutTitle")
         self.title.setFont(fonts.ui_font(17, bold=True))
@@ -201,6 +211,10 @@ class Callout(QFrame):
             return
         scale = text_scale(host.height())
         band = self.room(host.size()).right()
+        # in the band's narrow column the step goes above the title: beside it, the title broke
+        # in mid-word (QA, 2560×1440)
+        direction = QBoxLayout.Direction
+        self._head.setDirection(direction.BottomToTop if band else direction.LeftToRight)
         if band:
             self._fit(host, scale, band - 2 * MARGIN, host.width() - band + MARGIN)
         else:

@@ -32,6 +32,9 @@ def hand_line(model: TableModel, unseen: Sequence[int]) -> str:
     each kind I have not seen, as the engine's tile tracker (记牌器) counts them."""
     kinds = model.human_kinds()
     kongs = human_kongs(model)
+    size = len(kinds) + 3 * len(kongs)
+    if size < 13 and not model.ended:
+        return ""  # the deal: "Characters 0 · Dots 0 · Bamboo 0" read as a fact about the hand (QA)
     counts = to_counts(kinds)
     suits = analysis.suit_lengths(counts, kongs)
     best = max(range(3), key=lambda s: suits[s])
@@ -39,7 +42,6 @@ def hand_line(model: TableModel, unseen: Sequence[int]) -> str:
              tr("info.eight", suit=tr(codes.SUIT['mps'[best]]), n=suits[best])]
     if model.ended:
         return "   ".join(parts)
-    size = len(kinds) + 3 * len(kongs)
     if size == 14:
         drawn = model.seats[HUMAN].drawn
         kind = model.kinds.get(drawn) if drawn is not None else None

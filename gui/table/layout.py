@@ -38,7 +38,7 @@ DISCARD_GAP, ROW_GAP = 1, 2
 HAND_BOTTOM = 992  # scene y of the bottom edge of the player's own hand
 HAND_B = (None, 540, 440, 540)  # per screen side, the middle of the others' hands
 DRAWN_GAP = 14
-KONG_GAP = 10
+KONG_GAP = 14  # clear of the next kong's frame (gui.table.kong_frames)
 HOVER_ROOM = 10  # a hovered tile of the player's hand rises this much (tile_item.HOVER_LIFT)
 
 _U = ((1, 0), (0, -1), (-1, 0), (0, 1))

@@ -38,6 +38,7 @@ from gui.table.animation import Animator
 from gui.table.call_marks import CALL_MS, Call, CallMarks
 from gui.table.centre_box import CentreBox, CentreText
 from gui.table.device_blit import blit, fill_around, on_device
+from gui.table.kong_frames import KongFrames
 from gui.table.layout import PLATE_ANCHORS, SCENE_H, SCENE_W, WALL_W, Placement, layout, screen_side
 from gui.table.log_panel import LogPanel
 from gui.table.model import SEATS, TableModel
@@ -109,6 +110,7 @@ class TableScene(QGraphicsScene):
         self.plates = [NamePlate(self) for _ in range(SEATS)]
         self.centre = CentreBox(self)
         self.wall_marks = WallMarks(self)
+        self.kong_frames = KongFrames(self)
         self.log_panel = LogPanel(self)
         self.calls = CallMarks(self, art)
         self.tracker = TrackerPanel(self, art, human)  # 记牌器: hidden until the player shows it
@@ -157,6 +159,7 @@ class TableScene(QGraphicsScene):
             tile.set_flags(latest=False, zone=False, lower=False)
             tile.moved_away()
         self._placements = {}
+        self.kong_frames.show([])
         self.last_moves = []
         self.centre.set_dice("")
         self.calls.hide()
@@ -296,6 +299,8 @@ class TableScene(QGraphicsScene):
         for item_id in set(self._placements) - set(new):
             self.tiles[item_id].setVisible(False)
         self._placements = new
+        self.kong_frames.show([[new[i] for i in group if i in new]
+                               for seat in self.model.seats for group in seat.kongs])
         self.refresh_texts()
 
     def _dice_animation(self, dice: tuple[int, int]) -> QAbstractAnimation | None:

@@ -83,15 +83,22 @@ def set_elided(item: QGraphicsSimpleTextItem, text: str, width: float) -> None:
 def set_wrapped(item: QGraphicsSimpleTextItem, text: str, width: float, joint: str = " · ") -> None:
     """Show `text` on as few lines as fit `width`, broken after a `joint` (the rules line's
     parts: "Declared-ready room · 1 round(s) · Hefei (standard)" is too long for one line in
-    English); a part wider than `width` alone is cut with an ellipsis."""
+    English), which stays at the end of the broken line ("… room ·" / "not counted": without
+    it, the two lines read as one phrase); a part wider than `width` alone is cut with an
+    ellipsis."""
     metrics = QFontMetricsF(item.font())
+    mark = joint.rstrip()
+    parts = text.split(joint)
     lines: list[str] = []
-    for part in text.split(joint):
-        joined = f"{lines[-1]}{joint}{part}" if lines else part
-        if lines and metrics.horizontalAdvance(joined.rstrip()) <= width:
-            lines[-1] = joined
-        else:
-            lines.append(part)
+    for n, part in enumerate(parts):
+        tail = mark if n < len(parts) - 1 else ""  # the mark this line ends with, if it breaks here
+        if lines:
+            joined = f"{lines[-1]}{joint}{part}"
+            if metrics.horizontalAdvance(joined + tail) <= width:
+                lines[-1] = joined
+                continue
+            lines[-1] += mark
+        lines.append(part)
     item.setText("\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in lines))
 
 

@@ -268,14 +268,20 @@ def test_the_rules_line_is_shown_whole_in_both_languages_and_both_rooms(qtbot: Q
     from gui.table.scene import RULES_RIGHT, RULES_W
 
     scene = TableScene(TileArt())
+    broken = False
+    lines = [tr("tutorial.rules_line")]  # QA: "… declare-ready room" / "not counted" read as one phrase
     for room in Room:
         rules = Ruleset.hefei(room=room, rounds=1)
-        line = tr("table.rules_line", room=tr(codes.ROOM[rules.room.value]), rounds=rules.rounds,
-                  preset=tr(codes.PRESET[rules.preset.value]))
+        lines.append(tr("table.rules_line", room=tr(codes.ROOM[rules.room.value]), rounds=rules.rounds,
+                        preset=tr(codes.PRESET[rules.preset.value])))
+    for line in lines:
         scene.rules_line = line
         scene.refresh_texts()
         shown = scene._rules.text()
+        broken |= "\n" in shown
         assert "…" not in shown
-        assert shown.replace("\n", " · ") == line  # every part, broken only between parts
+        # every part, broken only between parts, the broken line ending with its "·"
+        assert shown.replace("\n", " ") == line and all(row.endswith(" ·") for row in shown.split("\n")[:-1])
         box = scene._rules.sceneBoundingRect()
         assert box.width() <= RULES_W + 1 and abs(box.right() - RULES_RIGHT) < 1
+    assert broken == (language == "en")  # the English lines are the ones too long for one line

@@ -84,7 +84,7 @@ def test_the_waits_under_the_table_count_the_copies_the_tracker_counts(qtbot, ar
     from gui.i18n import tile_label
     from gui.table import info
 
-    shown_waits = 0
+    shown_waits = dealing = 0
     for deal in DEALS:
         scene = new_scene(art, deal.rules)
         hand = deal.hand()
@@ -93,6 +93,10 @@ def test_the_waits_under_the_table_count_the_copies_the_tracker_counts(qtbot, ar
         while not hand.ended:
             for event in hand.events[sent:]:
                 scene.show_event(event.for_seat(0))
+                model = scene.model
+                if len(model.human_kinds()) + 3 * len(model.seats[0].kongs) < 13:  # the deal: no counts (QA)
+                    assert info.hand_line(scene.model, scene.tracker.unseen()) == ""
+                    dealing += 1
             sent = len(hand.events)
             view = hand.view(0)
             if len(view.concealed) + 3 * len(view.kongs) == 13:
@@ -103,4 +107,4 @@ def test_the_waits_under_the_table_count_the_copies_the_tracker_counts(qtbot, ar
                     assert f"{tile_label(w)}×{left[w]}" in line
                 shown_waits += bool(waits)
             runner.step()
-    assert shown_waits > 0
+    assert shown_waits > 0 and dealing > 0

@@ -58,7 +58,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "log.last_four": {"zh": "海捞：最后四张", "en": "Last four tiles"},
     "log.last_four_draw": {"zh": "{who} 海捞摸牌", "en": "{who}: last-four draw"},
     "log.last_four_draw_own": {"zh": "{who} 海捞摸到 {tile}", "en": "{who}: last-four draw {tile}"},
-    "log.replacement": {"zh": "{who} 杠尾补牌", "en": "{who}: kong replacement from the back"},
+    "log.replacement": {"zh": "{who} 杠尾补牌", "en": "{who}: kong draw from the back"},
     "log.win": {"zh": "{who} 胡牌 {value} 分", "en": "{who}: win, {value} points"},
     "log.exhaustive": {"zh": "荒庄", "en": "Exhaustive draw"},
     "log.hand_ended": {"zh": "本局结束", "en": "Hand over"},

@@ -28,7 +28,7 @@ TUTORIAL_TEXTS: dict[str, dict[str, str]] = {
         "zh": "新手教学：合肥麻将哪里不一样", "en": "Tutorial: what makes Hefei mahjong different",
     },
     "tutorial.intro.text": {
-        "zh": "这副牌只有 84 张：万、饼、条三门，每门只有二到八，没有一、九、字牌和花牌。"
+        "zh": "这副牌只有 84\u00a0张：万、饼、条三门，每门只有二到八，没有一、九、字牌和花牌。"
               "没有吃，没有碰，也没有明杠：唯一的组合是自己摸齐四张的暗杠。"
               "这一局的牌是安排好的，你是庄家，先拿 14 张。",
         "en": "This set has only 84 tiles: characters (m), dots (p) and bamboo (s), ranks 2 to 8 only; "
@@ -112,7 +112,7 @@ TUTORIAL_TEXTS: dict[str, dict[str, str]] = {
     },
     "tutorial.done.title": {"zh": "教学完成", "en": "Tutorial complete"},
     "tutorial.done.text": {
-        "zh": "你已经见过合肥麻将的特别之处：84 张、无吃无碰、八张规则、暗杠和杠尾补牌、报听、海捞。"
+        "zh": "你已经见过合肥麻将的特别之处：84\u00a0张、无吃无碰、八张规则、暗杠和杠尾补牌、报听、海捞。"
               "这一局不计入档案。祝你好运！",
         "en": "You have seen what is special in Hefei mahjong: 84 tiles, no chow or pong, the 8-tile rule, "
               "the concealed kong and its replacement from the back, declaring ready, and the last four. "
