@@ -61,6 +61,9 @@ BAND_COST = 0.8  # the band is taken where the table keeps at least this share o
 MARGIN = 10  # from the table's edge
 SCALE_HEIGHT = 520  # the table's height (px) at which the callout has its smallest size …
 MAX_SCALE = 1.6  # … and how much it grows on a large window
+BAND_SCALE = 2.0  # in the band, on a large screen, it may grow on to this …
+GROW_COST = 0.9  # … where the table keeps this share of its size
+SCALE_STEP = 0.1
 
 
 def text_scale(height: int) -> float:
@@ -68,17 +71,30 @@ def text_scale(height: int) -> float:
     return min(MAX_SCALE, max(1.0, height / SCALE_HEIGHT))
 
 
-def band_width(host: QSize, table: QSizeF) -> int:
+def band_fit(host: QSize, table: QSizeF) -> tuple[int, float]:
     """The band at the right of a host of size `host` for the callout, beside a table of logical
-    size `table` scaled to what is left; 0 where the table would shrink by more than BAND_COST
-    lets (a small window: the callout goes on the table). As wide as the table leaves free
-    anyway, between BAND_WIDTH and MAX_WIDTH at the window's text size."""
-    scale = text_scale(host.height())
+    size `table` scaled to what is left, and the callout's text size in it; (0, its size on the
+    table) where the table would shrink by more than BAND_COST lets (a small window: the
+    callout goes on the table). As wide as the table leaves free anyway, between BAND_WIDTH and
+    MAX_WIDTH at that text size. On a window tall enough for the largest text size, the text
+    grows on, up to BAND_SCALE, as far as the table keeps GROW_COST of its size (2560×1440: its
+    words were small beside the table's)."""
+    natural = text_scale(host.height())
     whole = min(host.width() / table.width(), host.height() / table.height())
     beside = host.width() - table.width() * whole
-    band = round(min(max(beside, BAND_WIDTH * scale), MAX_WIDTH * scale + 2 * MARGIN))
-    left = min((host.width() - band) / table.width(), host.height() / table.height())
-    return band if left >= BAND_COST * whole else 0
+    steps = round((BAND_SCALE - MAX_SCALE) / SCALE_STEP)
+    grown = [round(MAX_SCALE + n * SCALE_STEP, 1) for n in range(steps, 0, -1)]  # largest first
+    for scale in (*(grown if natural >= MAX_SCALE else ()), natural):
+        band = round(min(max(beside, BAND_WIDTH * scale), MAX_WIDTH * scale + 2 * MARGIN))
+        left = min((host.width() - band) / table.width(), host.height() / table.height())
+        if left >= (BAND_COST if scale == natural else GROW_COST) * whole:
+            return band, scale
+    return 0, natural
+
+
+def band_width(host: QSize, table: QSizeF) -> int:
+    """The width of :func:`band_fit`'s band (0: none)."""
+    return band_fit(host, table)[0]
 
 class Callout(QFrame):
     next_clicked = Signal()
@@ -205,12 +221,12 @@ class Callout(QFrame):
 
     def place(self) -> None:
         """In its band beside the table, at the top; in a small window, at the top of the table,
-        centred. Its text size follows the window's height alone: the same at every moment."""
+        centred. Its text size follows the window's size alone: the same at every moment."""
         host = self.parentWidget()
         if host is None or not self.floating:
             return
-        scale = text_scale(host.height())
-        band = self.room(host.size()).right()
+        band, scale = band_fit(host.size(), self.table_size) if self.table_size is not None else (
+            0, text_scale(host.height()))
         # in the band's narrow column the step goes above the title: beside it, the title broke
         # in mid-word (QA, 2560×1440)
         direction = QBoxLayout.Direction
@@ -257,4 +273,4 @@ class SkipButton(QPushButton):
         self.setText(tr("tutorial.skip"))
 
 
-__all__ = ["Callout", "SkipButton", "band_width", "text_scale"]
+__all__ = ["Callout", "SkipButton", "band_fit", "band_width", "text_scale"]

@@ -20,7 +20,17 @@ from engine.table.tutorial import MOMENTS, PLAYER_MOVES
 from gui import i18n
 from gui.i18n import tile_label, tr
 from gui.main_window import MainWindow
-from gui.parts.callout import BAND_COST, BAND_WIDTH, MARGIN, MAX_WIDTH, band_width, text_scale
+from gui.parts.callout import (
+    BAND_COST,
+    BAND_WIDTH,
+    GROW_COST,
+    MARGIN,
+    MAX_SCALE,
+    MAX_WIDTH,
+    band_fit,
+    band_width,
+    text_scale,
+)
 from gui.screens.start import StartScreen
 from gui.settings import Settings
 from gui.table.end_dialogs import EndOfHandDialog
@@ -328,6 +338,11 @@ def test_the_band_is_taken_only_where_the_table_keeps_most_of_its_size() -> None
     assert band_width(QSize(1280, 700), table) > 0
     # a wide window: the room beside the table is used, no wider than a readable line
     assert band_width(QSize(3000, 600), table) == round(MAX_WIDTH * text_scale(600) + 2 * MARGIN)
+    # a large screen: the words grow on beyond the largest size where the table keeps 90% (QA:
+    # small beside the table's at 2560×1440); at 1920×1200 they would cost it more
+    band, scale = band_fit(QSize(2560, 1340), table)
+    assert scale > MAX_SCALE and (2560 - band) / SCENE_W >= GROW_COST * 1340 / SCENE_H
+    assert band_fit(QSize(1920, 1100), table)[1] == MAX_SCALE
 
 
 @pytest.mark.parametrize(("language", "size"), [("en", (1280, 800)), ("zh", (1024, 700))])
