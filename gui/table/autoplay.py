@@ -23,6 +23,7 @@ class AutoplayToggles:
         self._decisions = decisions
         self._connection = connection
         self._offered = True
+        self._following = False  # the toggle set to the host's word: not told back
         bar.autoplay_toggled.connect(self._set_autoplay)
         bar.autowin_toggled.connect(self._set_autowin)
         banner.cancel_clicked.connect(lambda: bar.autoplay.setChecked(False))
@@ -44,10 +45,25 @@ class AutoplayToggles:
         for control in (self._bar.autoplay, self._bar.autowin):
             control.setVisible(shown)
 
+    def follow(self, on: bool) -> None:
+        """The table's word on this seat's 托管 (it switched it on, or says how it stands): the
+        toggle and the banner show it, and it is not told back. Told back, a word of the host's
+        that crossed the player's click on the wire flipped the toggle, which told the host, whose
+        answer flipped it again: a loop of messages until the host dropped them (QA, LAN)."""
+        self._following = True
+        try:
+            self._bar.autoplay.setChecked(on)
+        finally:
+            self._following = False
+
     def _set_autoplay(self, on: bool) -> None:
         self._banner.setVisible(on)
         connection = self._connection()
         if connection is None:
+            return
+        if self._following:
+            if on:
+                self._decisions.clear()  # the table's AI plays the decision on screen
             return
         connection.set_autoplay(on)
         if on:

@@ -228,7 +228,7 @@ class TableWidget(QWidget):
         """The host switched 托管 on for this player (their time ran out turn after turn, or they
         did not come back in time): the toggle and its banner say so, one click takes it back."""
         if seat == HUMAN and not self.scene.watching and autoplay != self.bar.autoplay.isChecked():
-            self.bar.autoplay.setChecked(autoplay)
+            self.autoplay.follow(autoplay)
 
     def _set_watching(self, watching: bool) -> None:
         self.scene.watching = watching

@@ -245,6 +245,30 @@ def _first_request_index(stream: list[object]) -> int:
     return next(i for i, x in enumerate(stream) if isinstance(x, DecisionRequest))
 
 
+def test_the_host_s_word_on_my_autoplay_is_shown_not_told_back(qtbot: QtBot, store: ProfileStore) -> None:
+    """QA: the host's word on my 托管 that crossed my click on the wire flipped the toggle, which
+    told the host, whose answer flipped it again: a loop of messages until the host dropped them.
+    The toggle now shows the host's word and tells it nothing; my own clicks still go."""
+    w, bridge, client, _remote, _stream = _playing(qtbot, store, 5)
+    toggle = w.table.bar.autoplay
+
+    def told() -> list[bool]:
+        return [msg.on for msg in client.sent if isinstance(msg, m.SetAutoplay)]
+
+    before = told()
+    qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)  # my click: on
+    assert told() == [*before, True]
+    bridge.deliver(m.SeatStatus(MY_SEAT, m.SeatState(connected=True, autoplay=False)))  # sent before it
+    qtbot.waitUntil(lambda: not toggle.isChecked(), timeout=30_000)
+    bridge.deliver(m.SeatStatus(MY_SEAT, m.SeatState(connected=True, autoplay=True)))  # the answer to it
+    qtbot.waitUntil(toggle.isChecked, timeout=30_000)
+    assert w.table.banner.isVisible()  # shown as the host has it
+    assert told() == [*before, True]  # and nothing told back
+    qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)  # my click again: off, told
+    assert told() == [*before, True, False] and not w.table.banner.isVisible()
+    client.join()
+
+
 @pytest.mark.parametrize(("language", "offline", "autoplay"),
                          [("zh", "掉线", "托管"), ("en", "Offline", "Auto")])
 def test_name_plates_show_dropped_and_autoplayed_seats(qtbot: QtBot, store: ProfileStore, language: str,
