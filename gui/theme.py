@@ -267,6 +267,7 @@ QPushButton#secondary {{
     padding: 8px 22px; font-size: 14px;
 }}
 QPushButton#secondary:hover {{ background: #f3ead3; }}
+QPushButton#secondary:disabled {{ background: {GRID}; color: {MUTED}; border-color: {GRID}; }}
 QComboBox {{
     background: {PAPER}; border: 1px solid {RULE}; border-radius: 6px; padding: 4px 10px;
     min-height: 22px; font-size: 14px; color: {INK};

@@ -313,7 +313,9 @@ class LobbyScreen(QWidget):
             self.countdown.setText(self._waiting_line())
             return
         left = max(0, math.ceil(self._deadline - self.clock()))
-        self.countdown.setText(tr("lan.lobby.countdown", n=left))
+        lobby = self.lobby
+        mine = lobby is not None and not self.watching and not lobby.seats[self.my_seat].ready
+        self.countdown.setText(tr("lan.lobby.countdown_me" if mine else "lan.lobby.countdown", n=left))
         if left <= 0:
             self._timer.stop()
 
@@ -325,7 +327,7 @@ class LobbyScreen(QWidget):
         if empty and self.hosting and self.lock_button.isChecked():
             return tr("lan.lobby.locked_waiting")
         if empty:
-            return tr("lan.lobby.waiting_for", n=empty)
+            return tr("lan.lobby.waiting_for_host" if self.hosting else "lan.lobby.waiting_for", n=empty)
         return tr("lan.lobby.all_seated")
 
     # -- texts ---------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QBrush, QPen
+from PySide6.QtGui import QBrush, QFontMetricsF, QPen
 from PySide6.QtWidgets import QGraphicsScene
 
 from gui import theme
@@ -21,6 +21,7 @@ from gui.table.scene_text import TEXT_Z, Badge, SharpPath, rounded, set_elided, 
 from gui.table.thinking import ThinkingMark
 
 PAD_X, PAD_Y, LINE_GAP, WORD_GAP = 12.0, 6.0, 2.0, 10.0
+NAME_SHARE = 0.6  # of the plate's line the name keeps before the level beside it is cut
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,11 @@ class NamePlate:
 
     def show(self, text: PlateText, anchor: PlateAnchor, lit: bool) -> None:
         inner = PLATE_W - 2 * PAD_X
-        self.level.setText(text.level)
+        # the name first: the level (a rank title, "待业 (Jobless)") gets what the name leaves,
+        # cut before the name is (QA: "Pla···  待业 (Jobless)" on a LAN table)
+        name_w = QFontMetricsF(self.name.font()).horizontalAdvance(text.name)
+        level_room = inner - min(name_w, NAME_SHARE * inner) - WORD_GAP
+        set_elided(self.level, text.level, level_room)
         level_w = self.level.boundingRect().width() + WORD_GAP if text.level else 0.0
         set_elided(self.name, text.name, inner - level_w)
         name_r = self.name.boundingRect()

@@ -157,9 +157,16 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.lobby.countdown": {
         "zh": "{n} 秒后最后一位自动准备", "en": "The last player is made ready in {n} s",
     },
+    "lan.lobby.countdown_me": {  # the last one is this player
+        "zh": "{n} 秒后你将自动准备：点「准备」", "en": "You are made ready in {n} s: click Ready",
+    },
     "lan.lobby.waiting_for": {
         "zh": "还有 {n} 个空位：等朋友加入，或由房主补上电脑",
         "en": "{n} seat(s) free: wait for friends, or the host fills them with the computer",
+    },
+    "lan.lobby.waiting_for_host": {  # said to the host
+        "zh": "还有 {n} 个空位：等朋友加入，或补上电脑",
+        "en": "{n} seat(s) free: wait for friends, or add computers",
     },
     "lan.lobby.all_seated": {
         "zh": "人齐了：全部准备后开局", "en": "Everyone is seated: the match starts when all are ready",

@@ -65,8 +65,9 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "log.cannot_win": {"zh": "你不能胡 {tile}：{reason}", "en": "You cannot win on {tile}: {reason}"},
     "end.title": {"zh": "第 {n} 局结算", "en": "Hand {n} results"},
     "end.exhaustive": {"zh": "荒庄", "en": "Exhaustive draw"},
-    "end.waited": {"zh": "听 {tiles}", "en": "Ready on {tiles}"},
-    "end.not_ready": {"zh": "未听", "en": "Not ready"},
+    # (not "ready": beside a LAN table's "Ready ✓" for the next hand it read as not ready to go on)
+    "end.waited": {"zh": "听 {tiles}", "en": "Waiting on {tiles}"},
+    "end.not_ready": {"zh": "未听", "en": "Not waiting"},
     "end.won": {"zh": "{who} 胡了 · {how}", "en": "{who} won · {how}"},
     "end.self_draw": {"zh": "自摸", "en": "self-draw"},
     "end.discard_win": {"zh": "{who} 点炮", "en": "on {who}'s discard"},
