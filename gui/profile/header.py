@@ -241,8 +241,23 @@ class ProfileHeader(QWidget):
         painter.drawText(QPointF(bar.left(), bar.bottom() + 18), low)
         painter.drawText(QPointF(bar.right() - fm.horizontalAdvance(high), bar.bottom() + 18), high)
         percent = f"{fraction * 100:.0f}%"
-        centre_x = bar.center().x() - fm.horizontalAdvance(percent) / 2
-        painter.drawText(QPointF(centre_x, bar.bottom() + 18), percent)
+        x = percent_x(bar.left(), bar.right(), fraction, fm.horizontalAdvance(low),
+                      fm.horizontalAdvance(high), fm.horizontalAdvance(percent))
+        painter.setPen(theme.colour(theme.GOLD, 230))
+        painter.drawText(QPointF(x, bar.bottom() + 18), percent)
 
 
-__all__ = ["ProfileHeader"]
+LABEL_GAP = 8.0  # between the share under the bar and its end figures
+
+
+def percent_x(left: float, right: float, fraction: float, low_w: float, high_w: float, w: float) -> float:
+    """Where the share of the way to the next level is written under the bar: under the fill's
+    end, kept clear of the figures at the bar's ends (QA: in the middle, "0 · 10% · 100" read as
+    a scale with 10% at its half)."""
+    lo, hi = left + low_w + LABEL_GAP, right - high_w - LABEL_GAP - w
+    if hi < lo:
+        return (left + right - w) / 2
+    return min(max(left + (right - left) * fraction - w / 2, lo), hi)
+
+
+__all__ = ["ProfileHeader", "percent_x"]

@@ -56,8 +56,26 @@ class HistoryPanel(QWidget):
 
     WIDTH, MIN_W = 390, 360
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.table: QTableWidget | None = None  # the history: the panel is as wide as its columns
+
     def sizeHint(self) -> QSize:
-        return super().sizeHint().expandedTo(QSize(self.WIDTH, 0))
+        return super().sizeHint().expandedTo(QSize(max(self.WIDTH, self._columns_width()), 0))
+
+    def _columns_width(self) -> int:
+        """The width that shows every column whole (QA: "Agree" cut, even at 1400 wide)."""
+        table = self.table
+        if table is None:
+            return 0
+        header = table.horizontalHeader()
+        columns = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
+                      for c in range(table.columnCount()))
+        margins = self.contentsMargins()
+        layout = self.layout()
+        inner = layout.contentsMargins() if layout is not None else margins
+        return (columns + 2 * table.frameWidth() + table.verticalScrollBar().sizeHint().width()
+                + margins.left() + margins.right() + inner.left() + inner.right())
 
     def minimumSizeHint(self) -> QSize:
         return super().minimumSizeHint().expandedTo(QSize(self.MIN_W, 0))
@@ -102,7 +120,9 @@ class ProfilePage(QWidget):
         header = self.table.horizontalHeader()
         for column in range(self.table.columnCount()):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        # (not "stretch last section": that keeps the column at least as wide as it was made,
+        # 100 px, wider than its words, and it pushed the table past its panel)
+        header.setSectionResizeMode(self.table.columnCount() - 1, QHeaderView.ResizeMode.Stretch)
         self.table.cellDoubleClicked.connect(lambda _r, _c: self._replay())
         self.replay_button = self._button(self._replay)
         self.export_button = self._button(self._export)
@@ -118,6 +138,8 @@ class ProfilePage(QWidget):
         side.addSpacing(10)
         side.addWidget(self.history_label)
         side.addWidget(self.table, 1)
+        panel.table = self.table
+        self._panel = panel
         side.addLayout(actions)
         side.addWidget(self.practice_button)
         side.addWidget(self.back_button)
@@ -144,6 +166,7 @@ class ProfilePage(QWidget):
         self.table.setHorizontalHeaderLabels([tr("profile_page.date"), tr("profile_page.room"),
                                               tr("profile_page.result"), tr("profile_page.points"),
                                               tr("profile_page.agreement")])
+        self._fit_columns()
         self.replay_button.setText(tr("profile_page.replay"))
         self.export_button.setText(tr("profile_page.export"))
         self.import_button.setText(tr("profile_page.import"))
@@ -182,7 +205,17 @@ class ProfilePage(QWidget):
                     item.setForeground(Qt.GlobalColor.green if row.delta > 0 else
                                        Qt.GlobalColor.red if row.delta < 0 else Qt.GlobalColor.white)
                 self.table.setItem(r, c, item)
+        self._fit_columns()
         self.view.set_profile(current, agreements=self.store.agreement_history(current.name))
+
+    def _fit_columns(self) -> None:
+        """The last column (stretched over what is left) never narrower than its words: in the
+        smallest window the table scrolls sideways rather than cut it; the panel as wide as the
+        columns are, where the window has room."""
+        table, last = self.table, self.table.columnCount() - 1
+        header = table.horizontalHeader()
+        header.setMinimumSectionSize(max(table.sizeHintForColumn(last), header.sectionSizeHint(last)))
+        self._panel.updateGeometry()
 
     def selected_hand(self) -> int | None:
         row = self.table.currentRow()
