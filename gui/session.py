@@ -51,6 +51,9 @@ def outcome_of(summary: HandSummary, room: str, played_at: str) -> HandOutcome:
     )
 
 
+CATCH_UP = 6  # the newest hands without a review asked for again after each hand (the new one too)
+
+
 class ProfileSession(QObject):
     level_changed = Signal(object, object)  # Rank before, Rank after
     problem = Signal(str)  # a save that failed, in words
@@ -167,11 +170,32 @@ class ProfileSession(QObject):
     def _review_later(self, name: str, saved: HandSaved) -> None:
         if self.reviews is None:
             return
-        key = self.reviews.request(saved.record, saved.seat)
-        self._awaiting[key] = (name, self.match_id, saved.record)
+        self._ask(name, self.match_id, saved.record, saved.seat)
+        self._catch_up(name)
+
+    def _ask(self, name: str, match_id: str, record: dict[str, Any], seat: int) -> None:
+        assert self.reviews is not None
+        key = self.reviews.request(record, seat)
+        if key in self._awaiting:
+            return
+        self._awaiting[key] = (name, match_id, record)
         done = self.reviews.result(key)  # reviewed already (its replay was opened first)
         if done is not None:
             self._reviewed(key, done)
+
+    def _catch_up(self, name: str) -> None:
+        """Behind the new hand, the profile's recent hands whose review was dropped (the game
+        closed before it was done: QA found Master agreement empty after a restart)."""
+        try:
+            hands = self.store.unreviewed(name, CATCH_UP)
+            records = [(match_id, self.store.hand_record(hand_id)) for hand_id, match_id in hands]
+        except (ValueError, OSError) as exc:
+            log.warning("no catching up of reviews: %s", exc)
+            return
+        for match_id, record in records:
+            seat = record.pop("human_seat", None)
+            if isinstance(seat, int):
+                self._ask(name, match_id, record, seat)
 
     def _reviewed(self, key: str, review: HandReview) -> None:
         entry = self._awaiting.pop(key, None)

@@ -431,6 +431,19 @@ class HistoryDB:
         figures = (agreement_of(r[0]) for r in rows)
         return [f for f in figures if f is not None]
 
+    def unreviewed(self, name: str, limit: int) -> list[tuple[int, str]]:
+        """The profile's own hands that have no review at all (its review was dropped as the
+        game closed), newest first: (history id, match id). A hand reviewed with no choice to
+        make has its review, with no figure: it is not one of these."""
+        if limit <= 0:
+            return []
+        rows = self._read(
+            "SELECT id, match_id FROM hands WHERE profile = ? AND imported = 0 AND review IS NULL"
+            " ORDER BY id DESC LIMIT ?",
+            (name, limit),
+        )
+        return [(r[0], r[1]) for r in rows]
+
     def match_losses(self, name: str, match_id: str) -> list[tuple[int, float | None]]:
         """The hands the profile played in the match, oldest first: (history id, the points its
         review says were given away, None when it has no such figure yet)."""

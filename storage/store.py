@@ -342,6 +342,12 @@ class ProfileStore:
         self._state.find(name)
         return self._history.agreements(name)
 
+    def unreviewed(self, name: str, limit: int) -> list[tuple[int, str]]:
+        """The profile's own hands with no review yet, newest first: (history id, match id)."""
+        self._ensure_loaded()
+        self._state.find(name)
+        return self._history.unreviewed(name, whole_number(limit, "limit"))
+
     def match_losses(self, name: str, match_id: str) -> list[float | None]:
         """The points the profile gave away to 大师 in each hand of the match so far, oldest
         first (None: a hand not reviewed yet, or reviewed by an older program)."""

@@ -307,6 +307,28 @@ def test_a_finished_hand_is_reviewed_for_the_profile_and_its_result_offers_it(qt
     w.close()
 
 
+def test_hands_whose_review_was_dropped_are_reviewed_after_the_next_hand(qtbot: QtBot, tmp_path) -> None:
+    """QA: a hand left the moment it ended (the game closed, its review dropped) stayed without
+    its figure for good. After the next hand, the recent hands without a review are reviewed too."""
+    w = _window(qtbot, tmp_path, speed=0.0)
+    name = profile_of(w).name
+    for n, seed in enumerate((3, 5)):  # two hands counted earlier, their reviews never made
+        hand = Match(Ruleset(), seed).next_hand()
+        seats = [make_ai("easy", seed=seed)] + [make_ai("normal", seed=i) for i in range(1, 4)]
+        HandRunner(hand, seats).run()
+        saved = record(hand, (name, "", "", ""), f"2026-01-0{n + 1}T10:00:00")
+        w.store.record_hand(name, outcome_for(hand, 0), saved, f"old{n}", [name, "", "", ""], 0)
+    assert len(w.store.unreviewed(name, 10)) == 2
+    w.start_match(Ruleset(rounds=1), ["normal"] * 3, seed=21)
+    table = w.table
+    pump_until(qtbot, table, lambda: table.end_dialog is not None and table.end_dialog.isVisible(),
+               on_dialog=lambda _dialog: False)
+    qtbot.waitUntil(lambda: not w.store.unreviewed(name, 10), timeout=60_000)
+    assert all(row.agreement is not None for row in w.store.history(name))
+    table.stop_match()
+    w.close()
+
+
 def test_the_agreement_chart_with_and_without_figures(qtbot: QtBot) -> None:
     view = ProfileView()
     qtbot.addWidget(view)

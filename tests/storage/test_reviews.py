@@ -148,3 +148,19 @@ def test_rolling_mean() -> None:
     assert rolling_mean([]) == []
     assert rolling_mean([1.0, 0.0, 0.5], window=2) == [1.0, 0.5, 0.25]
     assert rolling_mean([1.0] * 30 + [0.0] * 10, window=20)[-1] == 0.5
+
+
+def test_the_hands_with_no_review_yet_newest_first(store: ProfileStore) -> None:
+    """What the session asks to be reviewed again after a hand: a review dropped as the game
+    closed is not lost for good (a hand reviewed with no choice to make is not one of them)."""
+    store.create("p")
+    _play_into(store, "p", 3)
+    second = _play_into(store, "p", 5)
+    _play_into(store, "p", 7, match_id="m2")
+    ids = [row.id for row in store.history("p")]  # newest first
+    store.record_review("p", "m1", second, figures(0, None, 0.0))
+    assert store.unreviewed("p", 10) == [(ids[0], "m2"), (ids[2], "m1")]
+    assert store.unreviewed("p", 1) == [(ids[0], "m2")]
+    assert store.unreviewed("p", 0) == []
+    with pytest.raises(ValueError):
+        store.unreviewed("nobody", 5)
