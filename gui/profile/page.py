@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSize, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QMargins, QSize, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -71,11 +71,10 @@ class HistoryPanel(QWidget):
         header = table.horizontalHeader()
         columns = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
                       for c in range(table.columnCount()))
-        margins = self.contentsMargins()
         layout = self.layout()
-        inner = layout.contentsMargins() if layout is not None else margins
+        inner = layout.contentsMargins() if layout is not None else QMargins()
         return (columns + 2 * table.frameWidth() + table.verticalScrollBar().sizeHint().width()
-                + margins.left() + margins.right() + inner.left() + inner.right())
+                + inner.left() + inner.right())
 
     def minimumSizeHint(self) -> QSize:
         return super().minimumSizeHint().expandedTo(QSize(self.MIN_W, 0))

@@ -71,16 +71,15 @@ def autoplay_countdown(dialog: EndOfHandDialog, autoplay: QAbstractButton) -> No
     take_over.setObjectName("takeOverButton")
     take_over.setCursor(Qt.CursorShape.PointingHandCursor)
 
-    def cancel() -> None:
+    def hold() -> None:
+        # the player reads (复盘), or takes over: no countdown, the button says plainly what it does
         advance.stop()
         button.setText(label)
+
+    def cancel() -> None:
+        hold()
         take_over.hide()
         autoplay.setChecked(False)
-
-    def hold() -> None:
-        # the player reads (复盘): no countdown, and the button says plainly what it does
-        advance.stop()
-        button.setText(label)
 
     take_over.clicked.connect(cancel)
     dialog.reading.connect(hold)
