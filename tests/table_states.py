@@ -83,7 +83,7 @@ def new_scene(art: TileArt, rules: Ruleset, long_name: bool = False) -> TableSce
     scene = TableScene(art, names=names(long_name))
     scene.levels = ["", tr("ai.normal"), tr("ai.master"), tr("ai.hard")]
     scene.rules_line = tr("table.rules_line", room=tr(as_key(f"room.{rules.room.value}")),
-                          rounds=rules.rounds, preset=tr(as_key(f"preset.{rules.preset.value}")))
+                          n=rules.rounds, preset=tr(as_key(f"preset.{rules.preset.value}")))
     scene.speed = 0
     return scene
 

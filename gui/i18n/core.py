@@ -66,7 +66,7 @@ def all_keys() -> list[str]:
 
 
 def texts_of(key: TextKey) -> dict[str, str]:
-    """The key's text in every language."""
+    """The key's text in every language (and its singular forms, ``en_one``)."""
     return dict(_entry(key) or texts.all_texts()[key])
 
 
@@ -87,11 +87,13 @@ def tr(key: TextKey, **fmt: object) -> str:
 
 def tr_in(lang: str, key: TextKey, **fmt: object) -> str:
     """The text of ``key`` in ``lang``, whatever the current language (e.g. the itemised
-    score shows each item in both languages)."""
+    score shows each item in both languages). A count (``n`` or ``count``) of exactly 1 takes the language's
+    singular where the text has one (``en_one``)."""
     entry = _entry(key)
     if entry is None:
         return key
-    text = entry.get(lang) or entry[DEFAULT_LANGUAGE]
+    text = entry.get(f"{lang}_one") if str(fmt.get("n", fmt.get("count"))) == "1" else None
+    text = text or entry.get(lang) or entry[DEFAULT_LANGUAGE]
     return text.format(**fmt) if fmt else text
 
 

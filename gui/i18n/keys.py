@@ -39,7 +39,6 @@ TextKey = Literal[
     "new_game.rules",
     "new_game.preset",
     "new_game.time_limit",
-    "new_game.rounds_1",
     "new_game.rounds_n",
     "new_game.rounds_hint",
     "new_game.room_hint_open",

@@ -48,7 +48,7 @@ def table_line(found: Found, mine: bool = False) -> str:
     table = found.table
     room = room_label(table.room)
     parts = [table.name or found.host, room,
-             tr("new_game.rounds_1" if table.rounds == 1 else "new_game.rounds_n", n=table.rounds),
+             tr("new_game.rounds_n", n=table.rounds),
              tr("lan.join.free", n=table.seats_free)]
     if table.started:
         parts.append(tr("lan.join.playing"))

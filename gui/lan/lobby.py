@@ -42,7 +42,7 @@ PANEL_W = 940  # the lobby's card at most; narrower windows get all of their wid
 def rules_line(lobby: m.Lobby) -> str:
     rules = lobby.rules
     parts = [tr(codes.ROOM[rules.room.value]),
-             tr("new_game.rounds_1" if rules.rounds == 1 else "new_game.rounds_n", n=rules.rounds),
+             tr("new_game.rounds_n", n=rules.rounds),
              tr(codes.PRESET[rules.preset.value]),
              tr("time.seconds", n=rules.time_limit) if rules.time_limit else tr("time.off")]
     if lobby.table.code:

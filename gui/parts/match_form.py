@@ -56,7 +56,7 @@ class TableCard(FormCard):
         self.room_hint = hint_label()
         self.rounds_label = field_label()
         self.rounds_choice = SegmentedChoice(
-            [(n, "new_game.rounds_1" if n == 1 else "new_game.rounds_n", {"n": n}) for n in MATCH_LENGTHS]
+            [(n, "new_game.rounds_n", {"n": n}) for n in MATCH_LENGTHS]
         )
         self.rounds_hint = hint_label()
         self.time_label = field_label()

@@ -165,7 +165,7 @@ class TableWidget(QWidget):
     def retranslate(self) -> None:
         rules = self.rules
         self.scene.rules_line = tr("table.rules_line", room=tr(codes.ROOM[rules.room.value]),
-                                   rounds=rules.rounds, preset=tr(codes.PRESET[rules.preset.value]))
+                                   n=rules.rounds, preset=tr(codes.PRESET[rules.preset.value]))
         self.bar.retranslate()
         self.banner.retranslate()
         self.reconnect_banner.retranslate()

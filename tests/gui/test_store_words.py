@@ -45,7 +45,9 @@ def test_store_notices_are_told_in_the_players_language() -> None:
     assert notice == "Saved again: 2 change(s) …"  # its English text, for logs
     assert notice_text(notice) == "已经保存好了：之前没能保存的 2 项改动现在都已保存。"
     i18n.set_language("en")
-    assert notice_text(notice) == "Saved again: 2 change(s) that could not be saved before are now saved."
+    assert notice_text(notice) == "Saved again: 2 changes that could not be saved before are now saved."
+    one = Notice("saved_again", "Saved again: 1 change(s) …", count=1)
+    assert notice_text(one) == "Saved again: the change that could not be saved before is now saved."
     assert notice_text("plain words") == "plain words"
     assert notice_text(Notice("no_such_code", "as it is")) == "as it is"
 

@@ -272,7 +272,7 @@ def test_the_rules_line_is_shown_whole_in_both_languages_and_both_rooms(qtbot: Q
     lines = [tr("tutorial.rules_line")]  # QA: "… declare-ready room" / "not counted" read as one phrase
     for room in Room:
         rules = Ruleset.hefei(room=room, rounds=1)
-        lines.append(tr("table.rules_line", room=tr(codes.ROOM[rules.room.value]), rounds=rules.rounds,
+        lines.append(tr("table.rules_line", room=tr(codes.ROOM[rules.room.value]), n=rules.rounds,
                         preset=tr(codes.PRESET[rules.preset.value])))
     for line in lines:
         scene.rules_line = line

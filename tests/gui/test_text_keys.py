@@ -5,6 +5,7 @@ codes to keys (gui.i18n.codes) covers exactly the codes it translates."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -19,15 +20,16 @@ from engine.game.scoring import WinRefusal
 from engine.net import talk
 from engine.table.tutorial import MOMENTS
 from gui import settings
-from gui.i18n import codes
+from gui.i18n import codes, set_language, tr, tr_in
 from gui.i18n.keys import TextKey
-from gui.i18n.texts import LANGUAGES, TEXTS, joined
+from gui.i18n.texts import LANGUAGES, ONE_FORMS, TEXTS, joined
 from gui.i18n.texts.levels import AI_LEVELS
 from gui.lan.words import ENDS, REFUSALS
 from gui.parts.match_form import RULE_OPTIONS
 from gui.table.candidate_table import COLUMNS
 from storage.codes import RESULT_CODES
 from storage.imports import REFUSALS as IMPORT_REFUSALS
+from tests.gui.built_keys import as_key
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -51,11 +53,51 @@ def test_the_generated_key_type_is_up_to_date() -> None:
 
 def test_every_text_has_both_languages_and_no_key_is_defined_twice() -> None:
     for key, entry in TEXTS.items():
-        assert set(entry) == set(LANGUAGES) and all(entry[lang] for lang in LANGUAGES), key
+        assert set(LANGUAGES) <= set(entry) <= set(LANGUAGES + ONE_FORMS), key
+        assert all(entry.values()), key
     with pytest.raises(ValueError, match="defined twice"):
         joined(({"a.b": {"zh": "一", "en": "one"}}, {"a.b": {"zh": "二", "en": "two"}}))
     with pytest.raises(ValueError, match="needs exactly"):
         joined(({"a.b": {"zh": "一"}},))
+    with pytest.raises(ValueError, match="needs exactly"):
+        joined(({"a.b": {"zh": "一", "en": "one", "fr_one": "un"}},))
+
+
+# An English count the reader must not see as "1 tiles left": "{n} tiles", "{count} changes",
+# or a hedge like "seat(s)".
+_ORDINALS = {"end.title"}  # "Hand {n} results": the hand's number, not a count
+_ENGLISH_PLURAL = re.compile(r"\{(n|count)\} (\w+ )?\w+s\b|\w\(s\)")
+
+
+def test_an_english_count_of_one_reads_singular() -> None:
+    """Every English text that counts things has its singular, and ``tr`` picks it for 1 only
+    (the centre box said "1 tiles left" at the last draw)."""
+    plural = {key for key, entry in TEXTS.items() if _ENGLISH_PLURAL.search(entry["en"])} - _ORDINALS
+    assert plural, "the pattern finds the counted texts"
+    assert sorted(key for key in plural if "en_one" not in TEXTS[key]) == []
+    assert not [key for key, entry in TEXTS.items() if re.search(r"\w\(s\)", entry["en"])]  # "seat(s)"
+    set_language("en")
+    try:
+        assert tr("table.tiles_left", n=1) == "1 tile left"
+        assert tr("table.tiles_left", n=2) == "2 tiles left"
+        assert tr("table.tiles_left", n=0) == "0 tiles left"
+        assert tr("store.saved_again", count=1).startswith("Saved again: the change ")
+        for key in sorted(plural):
+            one = tr_in("en", as_key(key), **_placeholders(key, 1))
+            many = tr_in("en", as_key(key), **_placeholders(key, 3))
+            assert not re.search(r"\b1 (\w+ )?\w+s\b", one), (key, one)
+            assert one != many, key
+            assert tr_in("zh", as_key(key), **_placeholders(key, 1)) == \
+                TEXTS[key]["zh"].format(**_placeholders(key, 1)), key
+    finally:
+        set_language("zh")
+
+
+def _placeholders(key: str, count: int) -> dict[str, object]:
+    import string
+
+    names = {f for _, f, _, _ in string.Formatter().parse(TEXTS[key]["en"]) if f}
+    return {name: count if name in ("n", "count") else name.upper() for name in names}
 
 
 def test_every_text_is_used_by_the_gui() -> None:

@@ -16,6 +16,9 @@ from typing import Any
 from gui.i18n.texts.start import START_TEXTS
 
 LANGUAGES: tuple[str, ...] = ("zh", "en")
+# A text with a count (``{n}`` or ``{count}``) may also carry the English for exactly one ("en_one": "1 tile
+# left", not "1 tiles left"); Chinese has no plural, so no other form is needed.
+ONE_FORMS: tuple[str, ...] = ("en_one",)
 
 # (module, table) in the order they were written (the generated key list follows it). The start
 # screen's texts load with this package; the others, about 600 texts in 13 modules, on the first
@@ -37,8 +40,10 @@ def joined(parts: tuple[Mapping[str, Mapping[str, str]], ...]) -> dict[str, dict
         for key, entry in part.items():
             if key in table:
                 raise ValueError(f"text key {key!r} is defined twice")
-            if set(entry) != set(LANGUAGES) or not all(isinstance(entry[lang], str) for lang in LANGUAGES):
-                raise ValueError(f"text key {key!r} needs exactly {LANGUAGES}, has {sorted(entry)}")
+            if (not set(LANGUAGES) <= set(entry) <= set(LANGUAGES + ONE_FORMS)
+                    or not all(isinstance(text, str) for text in entry.values())):
+                raise ValueError(f"text key {key!r} needs exactly {LANGUAGES} (and may have "
+                                 f"{ONE_FORMS}), has {sorted(entry)}")
             table[key] = dict(entry)
     return table
 
@@ -70,4 +75,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["FIRST", "LANGUAGES", "PARTS", "PART_NAMES", "TEXTS", "all_parts", "all_texts", "joined"]
+__all__ = [
+    "FIRST", "LANGUAGES", "ONE_FORMS", "PARTS", "PART_NAMES", "TEXTS", "all_parts", "all_texts", "joined",
+]

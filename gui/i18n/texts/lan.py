@@ -81,7 +81,7 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "zh": "无法自动寻找牌桌（{reason}），请在下面输入地址。",
         "en": "Cannot look for tables ({reason}): type the address below.",
     },
-    "lan.join.free": {"zh": "空位 {n}", "en": "{n} seat(s) free"},
+    "lan.join.free": {"zh": "空位 {n}", "en": "{n} seats free", "en_one": "1 seat free"},
     "lan.join.playing": {"zh": "已开局", "en": "playing"},
     "lan.join.locked": {"zh": "需密码", "en": "code needed"},
     "lan.join.your_seat": {"zh": "你的座位：双击回到牌桌", "en": "your seat: double-click to return"},
@@ -162,11 +162,13 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     },
     "lan.lobby.waiting_for": {
         "zh": "还有 {n} 个空位：等朋友加入，或由房主补上电脑",
-        "en": "{n} seat(s) free: wait for friends, or the host fills them with the computer",
+        "en": "{n} seats free: wait for friends, or the host fills them with the computer",
+        "en_one": "1 seat free: wait for a friend, or the host fills it with the computer",
     },
     "lan.lobby.waiting_for_host": {  # said to the host
         "zh": "还有 {n} 个空位：等朋友加入，或补上电脑",
-        "en": "{n} seat(s) free: wait for friends, or add computers",
+        "en": "{n} seats free: wait for friends, or add computers",
+        "en_one": "1 seat free: wait for a friend, or add a computer",
     },
     "lan.lobby.all_seated": {
         "zh": "人齐了：全部准备后开局", "en": "Everyone is seated: the match starts when all are ready",
@@ -203,7 +205,8 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "zh": "把 {name} 请出这桌？", "en": "Remove {name} from this table?",
     },
     "lan.lobby.wrong_codes": {
-        "zh": "{address} 输错房间密码 {n} 次", "en": "{n} wrong code(s) from {address}",
+        "zh": "{address} 输错房间密码 {n} 次", "en": "{n} wrong codes from {address}",
+        "en_one": "1 wrong code from {address}",
     },
     "lan.lobby.codes_paused": {
         "zh": "输错密码的人太多：{n} 秒内不再验证房间密码",

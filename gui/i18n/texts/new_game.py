@@ -18,8 +18,7 @@ NEW_GAME_TEXTS: dict[str, dict[str, str]] = {
     "new_game.rules": {"zh": "规则", "en": "Rules"},
     "new_game.preset": {"zh": "玩法", "en": "Preset"},
     "new_game.time_limit": {"zh": "限时", "en": "Time limit"},
-    "new_game.rounds_1": {"zh": "1 圈", "en": "1 round"},
-    "new_game.rounds_n": {"zh": "{n} 圈", "en": "{n} rounds"},
+    "new_game.rounds_n": {"zh": "{n} 圈", "en": "{n} rounds", "en_one": "1 round"},
     "new_game.rounds_hint": {
         "zh": "庄家轮完四家为一圈，四圈为一锅",
         "en": "A round passes the deal around all four seats; four rounds make a full match",
@@ -69,7 +68,8 @@ NEW_GAME_TEXTS: dict[str, dict[str, str]] = {
     "replay.follow": {"zh": "{who}的视角", "en": "{who}'s view"},
     "table.countdown": {"zh": "{n} 秒", "en": "{n} s"},
     "table.rules_line": {
-        "zh": "{room} · {rounds} 圈 · {preset}", "en": "{room} · {rounds} round(s) · {preset}",
+        "zh": "{room} · {n} 圈 · {preset}", "en": "{room} · {n} rounds · {preset}",
+        "en_one": "{room} · 1 round · {preset}",
     },
     "preset.hefei.hint": {"zh": "标准玩法，不加任何选项", "en": "The standard game, no option on"},
     "preset.bianfeng.hint": {

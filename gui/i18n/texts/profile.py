@@ -23,7 +23,7 @@ PROFILE_TEXTS: dict[str, dict[str, str]] = {
     "profile.win_rate": {"zh": "胡牌率", "en": "Win rate"},
     "profile.net": {"zh": "净得分", "en": "Net score"},
     "profile.best_hand": {"zh": "最佳牌型", "en": "Best hand"},
-    "profile.best_value": {"zh": "{n} 分", "en": "{n} pts"},
+    "profile.best_value": {"zh": "{n} 分", "en": "{n} pts", "en_one": "1 pt"},
     "profile.no_best": {
         "zh": "还没有胡过牌。第一次胡牌的牌型会记在这里。",
         "en": "No win yet. Your first winning hand will be kept here.",

@@ -85,6 +85,7 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "explain.by_timeout": {"zh": "超时代打", "en": "Timed out"},
     "explain.auto_left_out": {
         "zh": "{n} 步由托管或超时代打，不计入", "en": "{n} moves made by auto-play or time-outs: not counted",
+        "en_one": "1 move made by auto-play or a time-out: not counted",
     },
     "explain.curve_title": {"zh": "本场每局失分", "en": "Points given away, hand by hand"},
     "explain.curve_tip": {
@@ -97,7 +98,10 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "explain.filter": {"zh": "只看失分超过", "en": "Only losses above"},
     "explain.filter_suffix": {"zh": " 分", "en": " pts"},
     "explain.filter_all": {"zh": "全部", "en": "all"},
-    "explain.all_above": {"zh": "失分超过 {n} 分的每一步", "en": "Every move losing over {n} pts"},
+    "explain.all_above": {
+        "zh": "失分超过 {n} 分的每一步", "en": "Every move losing over {n} pts",
+        "en_one": "Every move losing over 1 pt",
+    },
     # 练习: the player's worst moves as puzzles (gui.practice_window)
     "practice.title": {"zh": "练习", "en": "Practice"},
     "practice.button": {"zh": "练习", "en": "Practice"},

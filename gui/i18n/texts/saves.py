@@ -64,7 +64,8 @@ SAVE_TEXTS: dict[str, dict[str, str]] = {
     },
     "store.saved_again": {
         "zh": "已经保存好了：之前没能保存的 {count} 项改动现在都已保存。",
-        "en": "Saved again: {count} change(s) that could not be saved before are now saved.",
+        "en": "Saved again: {count} changes that could not be saved before are now saved.",
+        "en_one": "Saved again: the change that could not be saved before is now saved.",
     },
     "store.locked": {
         "zh": "另一个游戏窗口（进程 {pid}）正在使用这份存档，所以这个窗口暂时不保存："
@@ -174,6 +175,7 @@ SAVE_TEXTS: dict[str, dict[str, str]] = {
     "instance.read_only": {"zh": "在这里打开（暂不保存）", "en": "Open here (not saved for now)"},
     "confirm.quit_unsaved": {
         "zh": "退出游戏？\n有 {count} 项改动没能保存（{why}），退出后就会丢失。",
-        "en": "Quit the game?\n{count} change(s) could not be saved ({why}); they are lost if you quit now.",
+        "en": "Quit the game?\n{count} changes could not be saved ({why}); they are lost if you quit now.",
+        "en_one": "Quit the game?\nA change could not be saved ({why}); it is lost if you quit now.",
     },
 }

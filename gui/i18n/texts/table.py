@@ -49,7 +49,7 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "table.seat_3": {"zh": "上家", "en": "Left"},
     "table.ready_mark": {"zh": "听", "en": "Ready"},
     "table.score": {"zh": "{score} 分", "en": "{score} pts"},
-    "table.tiles_left": {"zh": "剩余 {n} 张", "en": "{n} tiles left"},
+    "table.tiles_left": {"zh": "剩余 {n} 张", "en": "{n} tiles left", "en_one": "1 tile left"},
     "log.hand_started": {"zh": "第 {n} 局，{who} 坐庄", "en": "Hand {n}, dealer: {who}"},
     "log.dice": {"zh": "掷骰 {a} + {b}", "en": "Dice {a} + {b}"},
     "log.kong": {"zh": "{who} 暗杠", "en": "{who}: concealed kong"},
