@@ -384,6 +384,10 @@ class RequestMessage(Message):
     TYPE: ClassVar[str] = "request"
     request: DecisionRequest
     time_left: float | None  # seconds left by the host's clock when sent (a return: less than the limit)
+    # The clock has not started: it waits at most this many seconds more for the client to show
+    # what led to the request (a result still open after the next deal); None: it runs. An older
+    # client ignores it, and misreads nothing.
+    held: float | None = None
 
 
 @dataclass(frozen=True)
@@ -476,7 +480,7 @@ def _write_event(m: EventMessage) -> dict[str, Any]:
 
 
 def _write_request(m: RequestMessage) -> dict[str, Any]:
-    return {"request": codec.to_json(m.request), "time_left": m.time_left}
+    return {"request": codec.to_json(m.request), "time_left": m.time_left, "held": m.held}
 
 
 _WRITERS: dict[type[Message], Callable[[Any], dict[str, Any]]] = {
@@ -537,7 +541,8 @@ def _read_event(d: dict[str, Any]) -> EventMessage:
 def _read_request(d: dict[str, Any]) -> RequestMessage:
     request = _coded(d, "request", DecisionRequest)
     assert request is not None
-    return RequestMessage(request=request, time_left=_float(d, "time_left", optional=True))
+    return RequestMessage(request=request, time_left=_float(d, "time_left", optional=True),
+                          held=_float(d, "held", optional=True))
 
 
 def _read_choice(d: dict[str, Any]) -> Choose:

@@ -152,7 +152,7 @@ class RemoteSeat:
         out: Message
         if isinstance(message, DecisionRequest):
             self.last_request = message.id
-            out = RequestMessage(message, message.time_limit)
+            out = RequestMessage(message, message.time_limit, self._held(message.id))
         elif isinstance(message, DecisionClosed):
             out = ClosedMessage(message)
         else:
@@ -170,8 +170,17 @@ class RemoteSeat:
         pending = None if self.waiting is None else self.waiting.pending
         if pending is not None and pending.request.id == self.last_request:
             assert self.waiting is not None
-            request = RequestMessage(pending.request, pending.time_left(self.waiting.clock()))
+            now = self.waiting.clock()
+            request = RequestMessage(pending.request, pending.time_left(now), pending.held(now))
         return Resync(self.started, tuple(self.history), request, states)
+
+    def _held(self, request: int) -> float | None:
+        """How long the clock of request `request`, being sent, waits for this client's showing
+        (the seat opens a request before it sends it)."""
+        pending = None if self.waiting is None else self.waiting.pending
+        if self.waiting is None or pending is None or pending.request.id != request:
+            return None
+        return pending.held(self.waiting.clock())
 
     def tell(self, message: Message, post: Post) -> None:
         """A message of the table's (not of the engine's seat), if the person is connected."""

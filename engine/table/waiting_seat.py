@@ -76,6 +76,11 @@ class Pending:
             return self.request.time_limit  # not started: all of it
         return None if self.deadline is None else max(0.0, self.deadline - now)
 
+    def held(self, now: float) -> float | None:
+        """How much longer the clock waits for the client's showing; None: it runs (or there
+        is none)."""
+        return None if self.show_by is None else max(0.0, self.show_by - now)
+
 
 class ShowGate(Protocol):
     """Whether the seat's client has shown every event sent to it (a decision's clock waits for

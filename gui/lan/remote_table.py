@@ -50,7 +50,7 @@ from engine.table.match import over_after
 from gui.i18n import tr
 from gui.lan.bridge import MessageBridge
 from gui.lan.words import end_text, refusal_text
-from gui.parts.connection import HandSaved, Readiness, TableConnection
+from gui.parts.connection import HandSaved, Readiness, TableConnection, TurnAsked
 
 log = logging.getLogger(__name__)
 
@@ -188,6 +188,8 @@ class RemoteTable(TableConnection):
             elif isinstance(message, m.Error):
                 log.warning("the host refused a message: %s %s", message.code, message.message)
             elif isinstance(message, m.EventMessage | m.RequestMessage | m.ClosedMessage | m.Ended):
+                if isinstance(message, m.RequestMessage):  # (shown later: see TurnAsked)
+                    self.turn_asked.emit(TurnAsked(at, message.held, message.time_left))
                 if isinstance(message, m.Ended):
                     self._ending = True  # the host closes next: no drop to come back from
                 self._queue.append((at, message))

@@ -26,6 +26,9 @@ A table hosted elsewhere (the LAN) also emits, and a table in this process never
 * ``between(Readiness)`` — between hands, who is ready for the next deal and the countdown
   (:class:`Readiness`; its panel: :mod:`gui.table.readiness`); the widget's 下一局 calls
   :meth:`TableConnection.next_hand`.
+* ``turn_asked(TurnAsked)`` — the table asked this player for a decision, as the request arrived:
+  a result still open after the next deal counts down to when the turn's clock starts
+  (:class:`TurnAsked`). The decision itself comes later, once the table has shown what led to it.
 * ``reconnecting(attempt, attempts)`` — the connection dropped and try `attempt` of `attempts`
   to come back is under way (the table shows 重新连接中 and a way to give up:
   :meth:`TableConnection.give_up`); ``(0, 0)`` when it is over, back or not.
@@ -73,6 +76,26 @@ class Readiness:
         return 0 if self.done else max(0, math.ceil(self.seconds - (now - self.at)))
 
 
+@dataclass(frozen=True)
+class TurnAsked:
+    """A decision asked of this player, as it arrived: when its clock starts and how long it runs."""
+
+    at: float  # when it arrived (time.monotonic)
+    held: float | None  # its clock waits at most this much longer for the table to be shown; None: runs
+    time_left: float | None  # the decision's time once its clock runs; None: no clock at this table
+
+    def starts_in(self, now: float) -> int:
+        """Whole seconds until the clock starts if the table is not shown first (0: it runs)."""
+        return 0 if self.held is None else max(0, math.ceil(self.at + self.held - now))
+
+    def left(self, now: float) -> int | None:
+        """Whole seconds of the decision's time left (None: no clock; all of it while held)."""
+        if self.time_left is None:
+            return None
+        started = self.at + (self.held or 0.0)
+        return max(0, math.ceil(self.time_left - max(0.0, now - started)))
+
+
 class TableConnection(QObject):
     """Base of every table the widget can sit at; subclasses implement the methods."""
 
@@ -87,6 +110,7 @@ class TableConnection(QObject):
     resyncing = Signal(bool)
     link_notice = Signal(str)
     between = Signal(object)  # Readiness
+    turn_asked = Signal(object)  # TurnAsked
     reconnecting = Signal(int, int)  # attempt, attempts; (0, 0): no longer trying
     said = Signal(int, str)  # seat (0 = this player), a quick phrase's code
     # hosted elsewhere: ``failed`` says what happened in the player's words (the host quit, the

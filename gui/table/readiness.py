@@ -7,7 +7,9 @@ everyone at once. Pressing 下一局 tells it so and the dialog stays, saying wh
 for, until everyone is ready; then it closes by itself and the deal is shown. A player who has
 not pressed when the countdown runs out keeps their dialog: the next hand goes on without them
 for now, and their own decisions wait for them (the host starts a decision's clock only once
-their table has shown it) — closing the dialog shows the deal.
+their table has shown it, a minute at most) — closing the dialog shows the deal. Once their turn
+has come the dialog counts down to its clock's start, then the clock itself (the request's
+``held`` and ``time_left``: :class:`~gui.parts.connection.TurnAsked`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from gui import fonts, theme
 from gui.i18n import tr
 from gui.i18n.store import display_names
-from gui.parts.connection import Readiness
+from gui.parts.connection import Readiness, TurnAsked
 from gui.parts.plain_label import PlainLabel
 
 TICK_MS = 250  # the countdown's redraw
@@ -56,7 +58,8 @@ class ReadinessPanel(QWidget):
         self.line.setStyleSheet(f"color: {theme.TEXT_SOFT};")
         column.addWidget(self.line)
 
-    def show_state(self, state: Readiness | None, pressed: bool, now: float) -> None:
+    def show_state(self, state: Readiness | None, pressed: bool, now: float,
+                   turn: TurnAsked | None = None, timed: bool = True) -> None:
         ready = state.ready if state is not None else (False,) * 4
         for seat, plate in enumerate(self.plates):
             tick = "✓" if ready[seat] else "…"
@@ -64,18 +67,32 @@ class ReadinessPanel(QWidget):
             colour = theme.GAIN if ready[seat] else theme.TEXT_LIGHT
             plate.setStyleSheet(f"color: {colour}; border: 1px solid {colour}; border-radius: 6px;"
                                 " padding: 3px 8px;")
-        self.line.setText(self.words(state, pressed, now))
+        self.line.setText(self.words(state, pressed, now, turn, timed))
 
-    def words(self, state: Readiness | None, pressed: bool, now: float) -> str:
+    def words(self, state: Readiness | None, pressed: bool, now: float,
+              turn: TurnAsked | None = None, timed: bool = True) -> str:
         if state is None:
             return ""
         if state.done:
-            return tr("between.dealing") if pressed else tr("between.started")
+            if pressed:
+                return tr("between.dealing")
+            return self.turn_words(turn, now) if turn is not None else \
+                tr("between.started" if timed else "between.started_untimed")
         seconds = tr("between.countdown", seconds=state.left(now))
         others = [self.names[s] for s in range(1, 4) if not state.ready[s]]
         if pressed and others:
             return f"{tr('between.waiting', names=tr('between.and').join(others))}  ·  {seconds}"
         return seconds
+
+    @staticmethod
+    def turn_words(turn: TurnAsked, now: float) -> str:
+        """The next hand has gone on and the player's turn has come behind this dialog."""
+        left = turn.left(now)
+        if left is None:
+            return tr("between.turn_untimed")
+        if (starts_in := turn.starts_in(now)) > 0:
+            return tr("between.turn_held", n=starts_in)
+        return tr("between.turn_running", n=left) if left > 0 else tr("between.turn_over")
 
 
 class BetweenHandsWait(QObject):
@@ -86,11 +103,13 @@ class BetweenHandsWait(QObject):
     def __init__(self, dialog: QWidget, button: QPushButton, names: Sequence[str], hand: int,
                  send_ready: Callable[[], None], accept: Callable[[], None],
                  autoplay: Callable[[], bool] = lambda: False,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, timed: bool = True) -> None:
         super().__init__(dialog)
         self.hand = hand
         self.pressed = False
         self.state: Readiness | None = None
+        self.turn: TurnAsked | None = None  # the latest decision asked behind the dialog
+        self.timed = timed
         self.panel = ReadinessPanel(names)
         self._button = button
         self._label = button.text()  # 下一局, or 查看总成绩 after the match's last hand
@@ -115,6 +134,14 @@ class BetweenHandsWait(QObject):
             self._timer.stop()
             self._accept()
 
+    def turn_asked(self, turn: TurnAsked) -> None:
+        """The table asked this player for a decision (the next hand, once it has gone on)."""
+        if self.state is None or not self.state.done or self.pressed:
+            return  # (the dialog closes with the deal: the table will show the decision)
+        self.turn = turn
+        self._timer.start()
+        self.refresh()
+
     def press(self) -> None:
         """下一局: ready, or — once the table has gone on without me — close and see the deal."""
         if self.state is not None and self.state.done:
@@ -126,15 +153,17 @@ class BetweenHandsWait(QObject):
         self.refresh()
 
     def refresh(self) -> None:
-        self.panel.show_state(self.state, self.pressed, self._clock())
+        now = self._clock()
+        self.panel.show_state(self.state, self.pressed, now, self.turn, self.timed)
         done = self.state is not None and self.state.done
         waiting = self.pressed and not done
         self._button.setEnabled(not waiting)
         if waiting != self._waiting_shown:  # (托管 counts down on the same button)
             self._waiting_shown = waiting
             self._button.setText(tr("between.ready") if waiting else self._label)
-        if done:
-            self._timer.stop()
+        turn = self.turn
+        if done and (turn is None or (turn.left(now) or 0) <= 0):
+            self._timer.stop()  # nothing counts down any more
 
 
 __all__ = ["TICK_MS", "BetweenHandsWait", "Readiness", "ReadinessPanel"]

@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QAbstractButton, QDialog, QWidget
 
 from engine.table.summary import HandSummary
-from gui.parts.connection import HandSaved, TableConnection
+from gui.parts.connection import HandSaved, TableConnection, TurnAsked
 from gui.table import hand_end
 from gui.table.end_dialogs import EndOfHandDialog
 from gui.table.readiness import BetweenHandsWait, Readiness
@@ -33,6 +33,7 @@ class ResultDialogs(QObject):
         self.dialog: QDialog | None = None  # the open end-of-hand / standings dialog
         self.readiness: Readiness | None = None  # a LAN table's wait between hands, last told
         self.between_wait: BetweenHandsWait | None = None  # its part in the open result dialog
+        self.timed = True  # the table's decisions have a clock (a LAN table's rules say)
         self.reviews: ReviewWorker | None = None  # the window's review thread: a 复盘 button on results
         # the points given away in each hand of the match so far (the 复盘's curve), if known
         self.match_losses: Callable[[], list[float | None]] | None = None
@@ -53,7 +54,7 @@ class ResultDialogs(QObject):
         if connection is not None and connection.waits_between_hands:
             self.between_wait = hand_end.wait_for_everyone(
                 dialog, scene.names, summary.hand_number, connection.next_hand,
-                self._autoplay.isChecked, self.readiness)
+                self._autoplay.isChecked, self.readiness, self.timed)
         if self._autoplay.isChecked():
             hand_end.autoplay_countdown(dialog, self._autoplay)
         elif watching:  # a watcher is not waited for: the table plays on behind the result
@@ -86,6 +87,11 @@ class ResultDialogs(QObject):
         self.readiness = state
         if self.between_wait is not None:
             self.between_wait.update(state)
+
+    def turn_asked(self, asked: TurnAsked) -> None:
+        """The table asked this player while the result may still be open: it counts down."""
+        if self.between_wait is not None:
+            self.between_wait.turn_asked(asked)
 
     def close(self) -> None:
         """The open dialog goes, the table with it (the table does not go on)."""

@@ -141,7 +141,9 @@ class TableWidget(QWidget):
         c.reconnecting.connect(self._while_current(c, self.reconnect_banner.show_attempt))
         c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))
         c.between.connect(self._while_current(c, self.results.between))
+        c.turn_asked.connect(self._while_current(c, self.results.turn_asked))
         self.results.readiness = None
+        self.results.timed = rules.time_limit is not None
         c.said.connect(self._while_current(c, self.talking.heard))
         self._set_watching(c.watching)
         self.talk.setVisible(c.remote)

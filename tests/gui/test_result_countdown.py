@@ -17,9 +17,10 @@ from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
 from gui.i18n import set_language
+from gui.parts.connection import TurnAsked
 from gui.table import hand_end
 from gui.table.end_dialogs import EndOfHandDialog
-from gui.table.readiness import Readiness, ReadinessPanel
+from gui.table.readiness import BetweenHandsWait, Readiness, ReadinessPanel
 from tests.gui.test_controls import _window
 from tests.gui.test_lan_between import _shot
 
@@ -115,3 +116,68 @@ def test_the_readiness_panel_says_who_is_ready_whom_it_waits_for_and_the_countdo
         assert all("✓" in p.text() for p in panel.plates)
     finally:
         set_language("zh")
+
+
+@pytest.mark.parametrize(("language", "held", "running", "over", "untimed", "started_untimed"), [
+    ("zh", "轮到你了：关掉这个窗口出牌。60 秒后开始计时，你一关掉也开始计时",
+     "轮到你了，正在计时，还剩 14 秒：关掉这个窗口出牌", "这一步超时，已由电脑代打：关掉这个窗口接着打",
+     "轮到你了：关掉这个窗口出牌（这桌不限时）", "下一局已经开始，关掉这个窗口接着打（这桌不限时"),
+    ("en", "Your turn: close this to play. Its clock starts in 60 s, or as soon as you close this",
+     "Your turn's clock is running, 14 s left: close this to play",
+     "Your turn timed out and the computer played it: close this to play on",
+     "Your turn: close this to play (this table has no clock)",
+     "The next hand has started: close this to play on (this table has no clock"),
+])
+def test_a_result_left_open_counts_down_to_the_turn_that_waits_behind_it(
+        qtbot: QtBot, language: str, held: str, running: str, over: str, untimed: str,
+        started_untimed: str) -> None:
+    """The table went on without the player (their result still open) and their turn came: the
+    result says so and counts down the minute the host holds the turn's clock, then the clock."""
+    set_language(language)
+    try:
+        panel = ReadinessPanel(["甲", "乙", "丙", "丁"])
+        qtbot.addWidget(panel)
+        done = Readiness(3, (True,) * 4, 0.0, at=51.0)
+        turn = TurnAsked(at=60.0, held=60.0, time_left=15.0)
+        panel.show_state(done, pressed=False, now=60.2, turn=turn)
+        assert panel.line.text() == held
+        panel.show_state(done, pressed=False, now=121.0, turn=turn)  # held no longer: it runs
+        assert panel.line.text() == running
+        panel.show_state(done, pressed=False, now=136.0, turn=turn)
+        assert panel.line.text() == over
+        asked_running = TurnAsked(at=200.0, held=None, time_left=15.0)  # a later turn: no hold
+        panel.show_state(done, pressed=False, now=201.0, turn=asked_running)
+        assert panel.line.text() == running
+        panel.show_state(done, pressed=False, now=60.2, turn=TurnAsked(60.0, None, None))
+        assert panel.line.text() == untimed
+        panel.show_state(done, pressed=False, now=60.2, turn=None, timed=False)
+        assert panel.line.text().startswith(started_untimed)
+        panel.show_state(done, pressed=True, now=60.2, turn=turn)  # (pressed: it closes with the deal)
+        assert panel.line.text() != held
+    finally:
+        set_language("zh")
+
+
+def test_the_wait_counts_the_turn_down_on_its_own_clock_and_stops_when_nothing_runs(qtbot: QtBot) -> None:
+    """BetweenHandsWait's timer redraws the count from its clock (the test's), and stops once
+    the turn's time is out; a turn asked before the table went on is not one behind the dialog."""
+    now = [50.0]
+    dialog = QPushButton()  # (any widget: the wait's parent)
+    qtbot.addWidget(dialog)
+    button = QPushButton("下一局", dialog)
+    closed: list[bool] = []
+    wait = BetweenHandsWait(dialog, button, ["甲", "乙", "丙", "丁"], 3, lambda: None,
+                            lambda: closed.append(True), clock=lambda: now[0])
+    wait.turn_asked(TurnAsked(at=50.0, held=60.0, time_left=15.0))
+    assert wait.turn is None  # the wait has not even begun: not this dialog's turn
+    wait.update(Readiness(3, (True,) * 4, 0.0, at=51.0))
+    assert wait.panel.line.text().startswith("下一局已经开始")
+    wait.turn_asked(TurnAsked(at=50.0, held=60.0, time_left=15.0))
+    assert "60 秒后开始计时" in wait.panel.line.text() and wait._timer.isActive()
+    now[0] = 82.0
+    qtbot.waitUntil(lambda: "28 秒后开始计时" in wait.panel.line.text(), timeout=10_000)
+    now[0] = 120.0
+    qtbot.waitUntil(lambda: "还剩 5 秒" in wait.panel.line.text(), timeout=10_000)
+    now[0] = 200.0
+    qtbot.waitUntil(lambda: "超时" in wait.panel.line.text(), timeout=10_000)
+    assert not wait._timer.isActive() and closed == []  # it stays until the player closes it

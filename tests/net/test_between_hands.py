@@ -181,6 +181,10 @@ def test_a_result_left_open_costs_no_move(monkeypatch: pytest.MonkeyPatch) -> No
         pending = waiting.pending
         assert pending is not None and pending.show_by is not None  # its clock has not started
         assert pending.time_left(clock()) == 15
+        # the request says so, and for how long at most: the open result counts it down
+        _until(lambda: any(r.request.id == pending.request.id for r in a.requests))
+        sent = next(r for r in a.requests if r.request.id == pending.request.id)
+        assert sent.time_left == 15 and sent.held == host.config.show_wait  # (the clock stands still)
         clock.advance(14.5)  # 30 s of the table's time since the hand ended
         threading.Event().wait(0.6)  # the seat looks at its clock again (it polls)
         assert waiting.pending is pending and waiting.timeouts == 0
@@ -245,6 +249,10 @@ def test_a_player_whose_time_runs_out_twice_in_a_row_is_switched_to_autoplay(
                            for x in b.seen(m.SeatStatus)) or timeouts == 2
             if timeouts == 1:  # the next request of seat 0 (its clock no longer waits)
                 _until(lambda: waiting.pending is not None and waiting.pending is not pending)  # noqa: B023
+                following = waiting.pending
+                assert following is not None
+                _until(lambda: any(r.request.id == following.request.id for r in a.requests))  # noqa: B023
+                assert [r.held for r in a.requests if r.request.id == following.request.id] == [None]
         _until(lambda: any(x == m.SeatStatus(0, m.SeatState(connected=True, autoplay=True))
                            for x in b.seen(m.SeatStatus)))
         assert seat0.user_autoplay and waiting.autoplay.is_set()

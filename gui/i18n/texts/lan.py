@@ -66,6 +66,28 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
         "en": "The next hand has started: close this to play on. Your time waits until you do "
               "(a minute at most)",
     },
+    "between.started_untimed": {
+        "zh": "下一局已经开始，关掉这个窗口接着打（这桌不限时，轮到你时会一直等你）",
+        "en": "The next hand has started: close this to play on (this table has no clock: your turn "
+              "waits for you)",
+    },
+    # the next hand went on and the player's turn came behind the result (gui.table.readiness)
+    "between.turn_held": {
+        "zh": "轮到你了：关掉这个窗口出牌。{n} 秒后开始计时，你一关掉也开始计时",
+        "en": "Your turn: close this to play. Its clock starts in {n} s, or as soon as you close this",
+    },
+    "between.turn_running": {
+        "zh": "轮到你了，正在计时，还剩 {n} 秒：关掉这个窗口出牌",
+        "en": "Your turn's clock is running, {n} s left: close this to play",
+    },
+    "between.turn_over": {
+        "zh": "这一步超时，已由电脑代打：关掉这个窗口接着打",
+        "en": "Your turn timed out and the computer played it: close this to play on",
+    },
+    "between.turn_untimed": {
+        "zh": "轮到你了：关掉这个窗口出牌（这桌不限时）",
+        "en": "Your turn: close this to play (this table has no clock)",
+    },
     # -- finding and joining a table ----------------------------------------------------------------
     "lan.join.heading": {
         "zh": "加入同一网络里朋友的牌桌，或者自己开一桌",
