@@ -42,6 +42,7 @@ from gui.i18n.store import display_names
 from gui.parts.plain_label import PlainLabel
 from gui.parts.settle import settle_timer
 from gui.parts.tile_row import row_width, tile_row
+from gui.tiles.art import tile_height
 
 if TYPE_CHECKING:
     from gui.tiles.art import TileArt
@@ -52,6 +53,9 @@ ROW_H = 26  # a score or standings table row
 TILE_W = 34  # the tiles of the revealed hands: the least beside their names, …
 MAX_TILE_W = 42  # … the most, in a large window
 MIN_TILE_W = 22  # … and the least under their names, in a narrow window (about 30 px high)
+# … and the least beside their names where the window is short: smaller tiles rather than a score
+# table cut behind a scroll bar (the tutorial's result, its note above, at 1366×768)
+SHORT_TILE_W = 24
 ROOM_MARGIN = 60  # the window's width a dialog's body leaves free (its margins, the window's frame)
 WINDOW_ROOM = 40  # the window's height a dialog leaves free
 MIN_BODY = 160  # px of a dialog's body that always show, however small the window
@@ -146,6 +150,7 @@ class _FittedDialog(QDialog):
         # sizes only once the style sheet applies (it sets the header's padding, the fonts)
         self.ensurePolished()
         self._owner = parent
+        self._refitting = False
         self.fit_to_window()
         # the window's resizes and moves come as events; one fit once they settle (a drag sends many)
         self._follow_timer = settle_timer(self, self._follow)
@@ -177,6 +182,13 @@ class _FittedDialog(QDialog):
         own = next(item for item in items if item is not None and item.widget() is self.scroll_area)
         chrome = layout.sizeHint().height() - own.sizeHint().height()
         bar = self.scroll_area.verticalScrollBar().sizeHint().width()
+        if not self._refitting and self._fit_height(room_h - WINDOW_ROOM - chrome, hint.height()):
+            self._refitting = True  # (once: the body made again is fitted as it comes out)
+            try:
+                self.fit_to_window()
+            finally:
+                self._refitting = False
+            return
         body_h = min(hint.height(), max(MIN_BODY, room_h - WINDOW_ROOM - chrome))
         bar_w = bar if body_h < hint.height() else 0
         self.scroll_area.setMinimumHeight(body_h)
@@ -190,6 +202,11 @@ class _FittedDialog(QDialog):
 
     def _arrange(self, width: int) -> None:
         """A hook: what is around the body laid out again for a dialog `width` pixels wide."""
+
+    def _fit_height(self, room: int, height: int) -> bool:
+        """A hook: the body, `height` px tall, has `room` px: True when it was made again to fit
+        better (smaller or, in a taller window, larger again)."""
+        return False
 
     def refit_soon(self) -> None:
         """Fitted again once the event loop has shown what was just added (a widget added to a
@@ -279,6 +296,9 @@ class EndOfHandDialog(_FittedDialog):
 
         self._art = art
         self._room = _body_room(parent)
+        self._tile_cap = MAX_TILE_W  # the revealed hands' tiles at most: less in a short window
+        self._tile_w = MAX_TILE_W  # … and as drawn
+        self._hand_rows = 0  # rows of tiles the body shows
         body = self._body(self._room)
         buttons = QHBoxLayout()
         self.payments: QLabel | None = None
@@ -329,8 +349,23 @@ class EndOfHandDialog(_FittedDialog):
         column.addStretch(1)
         return body
 
-    def _refill(self, room: int) -> None:
-        if room == self._room:
+    def _fit_height(self, room: int, height: int) -> bool:
+        """Smaller tiles where the body would scroll, larger again where the window has grown:
+        the largest (up to the width's) at which all the body fits, never under SHORT_TILE_W."""
+        rows, drawn = self._hand_rows, self._tile_w
+        if not rows:
+            return False
+        rest = height - rows * tile_height(drawn)
+        cap = next((w for w in range(MAX_TILE_W, SHORT_TILE_W, -1) if rest + rows * tile_height(w) <= room),
+                   SHORT_TILE_W)
+        if cap == self._tile_cap or (cap > self._tile_cap and drawn < self._tile_cap):
+            return False  # as it is, or larger tiles that the width would not let grow anyway
+        self._tile_cap = cap
+        self._refill(self._room, again=True)
+        return True
+
+    def _refill(self, room: int, again: bool = False) -> None:
+        if room == self._room and not again:
             return
         self._room = room
         body = self._body(room)
@@ -425,10 +460,12 @@ class EndOfHandDialog(_FittedDialog):
         numbers_w = max(d.sizeHint().width() for _w, _k, d, _t in seats) + max(
             t.sizeHint().width() for *_, t in seats)
         beside = room - names_w - numbers_w - 4 * SPACING  # three gaps, and one to spare
-        width = fitting_width(rows, beside, MAX_TILE_W)
-        one_line = width >= TILE_W and all(row_width(width, *row) <= beside for row in rows)
+        least = min(TILE_W, self._tile_cap)  # beside the names
+        width = fitting_width(rows, beside, self._tile_cap)
+        one_line = width >= least and all(row_width(width, *row) <= beside for row in rows)
         if not one_line:
-            width = fitting_width(rows, room)
+            width = fitting_width(rows, room, least)
+        self._tile_w, self._hand_rows = width, len(rows)
         for seat, (who, (kinds, kongs, highlight), delta_label, total_label) in enumerate(seats):
             picture = PlainLabel()
             picture.setObjectName("revealedHand")

@@ -19,9 +19,17 @@ from engine.game.rules import Ruleset
 from engine.table.match import Match
 from engine.table.match_loop import MatchHooks, play_match
 from engine.table.summary import HandSummary, track
-from gui.table.end_dialogs import MIN_TILE_W, TILE_W, EndOfHandDialog, fitting_width, row_width
+from gui.table.end_dialogs import (
+    MAX_TILE_W,
+    MIN_TILE_W,
+    SHORT_TILE_W,
+    TILE_W,
+    EndOfHandDialog,
+    fitting_width,
+    row_width,
+)
 from gui.table.layout import height_of
-from gui.tiles.art import get_art
+from gui.tiles.art import get_art, tile_height
 from tests.gui import window_parts
 from tests.gui.test_controls import _window
 from tests.gui.test_text import NAMES, a_draw, a_win, summaries
@@ -238,3 +246,44 @@ def test_more_buttons_and_a_note_keep_the_result_inside_the_smallest_window(qtbo
     payments = dialog.payments
     assert payments is not None and payments.isVisible()
     assert payments.width() >= min(payments.sizeHint().width(), 500)
+
+
+def test_a_short_window_takes_smaller_tiles_before_the_score_scrolls(qtbot, host, language):
+    """The tutorial's result at 1366×768: its note above the hands left the score table's last
+    rows behind a scroll bar (QA). Where smaller tiles let the whole body show, the hands take
+    them (never under SHORT_TILE_W); where even those would not do, the body scrolls; and in a
+    taller window the tiles grow back."""
+    dialog = _shown(host, a_self_draw(), (1366, 768))
+    qtbot.addWidget(dialog)
+
+    def tiles_high() -> int:
+        [height] = {round(p.height() / p.devicePixelRatio())
+                    for p in (label.pixmap() for label in dialog.findChildren(QLabel, "revealedHand"))}
+        return height
+
+    bar = dialog.scroll_area.verticalScrollBar()
+    assert bar.maximum() == 0
+    large = tiles_high()
+    body = dialog.scroll_area.widget()
+    assert body is not None
+    spare = dialog.scroll_area.viewport().height() - body.sizeHint().height()  # (0 when it fits exactly)
+    note = QLabel("a tutorial's note")
+    layout = dialog.layout()
+    assert isinstance(layout, QVBoxLayout)
+    layout.insertWidget(1, note)
+    note.show()
+    shrink = 4 * (tile_height(MAX_TILE_W) - tile_height(TILE_W))  # four hands at TILE_W instead
+    assert large == tile_height(MAX_TILE_W) + 4 and shrink > 30
+    room = max(0, 768 - 40 - dialog.height()) + spare  # what the window still has
+    note.setFixedHeight(room + shrink - 10)  # too tall for the large tiles, not for TILE_W's
+    dialog.fit_to_window()
+    qtbot.waitUntil(lambda: tiles_high() < large, timeout=10_000)
+    assert bar.maximum() == 0 and tiles_high() >= tile_height(TILE_W) + 4  # all of it shows
+    assert dialog.height() <= 768 - 40 and _problems(dialog) == []
+    note.setFixedHeight(room + 4 * shrink)  # more than any tiles can give back: it scrolls
+    dialog.fit_to_window()
+    qtbot.waitUntil(lambda: tiles_high() == tile_height(SHORT_TILE_W) + 4, timeout=10_000)
+    assert bar.maximum() > 0 and dialog.height() <= 768 - 40
+    host.resize(1920, 1200)  # a taller window: the tiles as large as before
+    qtbot.waitUntil(lambda: tiles_high() == large, timeout=10_000)
+    assert _problems(dialog) == []
