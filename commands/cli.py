@@ -561,7 +561,9 @@ class _ServeReport:
             if notice in self.notices:
                 continue
             if notice.kind == WRONG_CODES:
-                self.say(f"{notice.count} wrong room code(s) from {notice.address}")
+                codes = "wrong room code" if notice.count == 1 else "wrong room codes"
+                then = ", then the right one" if notice.then_right else ""
+                self.say(f"{notice.count} {codes} from {notice.address}{then}")
             else:
                 self.say(f"too many wrong room codes: none is checked for {notice.seconds:.0f} s")
         self.notices = notices

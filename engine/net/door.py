@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MAX_KEPT = 4096  # addresses remembered; past it the quietest are forgotten (a flood of addresses
 FORGET = 600.0  # … cannot grow the table); seconds without a wrong code before an address's count is gone
@@ -46,13 +46,15 @@ class DoorLimits:
 
 @dataclass(frozen=True)
 class DoorNotice:
-    """Something the host should know of the door: `count` wrong codes from `address`, or codes
+    """Something the host should know of the door: `count` wrong codes from `address` (and
+    whether it then gave the right one: a friend's typo, or a guess that came in), or codes
     paused for `seconds`."""
 
     kind: str  # WRONG_CODES or CODES_PAUSED
     address: str = ""
     count: int = 0
     seconds: float = 0.0
+    then_right: bool = False
 
 
 @dataclass
@@ -113,7 +115,10 @@ class Door:
         return 0 if strikes is None else strikes.count
 
     def right_code(self, address: str) -> None:
-        self._strikes.pop(address, None)
+        if self._strikes.pop(address, None) is not None:
+            wrong = next((n for n in self.notices if (n.kind, n.address) == (WRONG_CODES, address)), None)
+            if wrong is not None:  # the host is told it came in after all (QA: the warning stayed)
+                self._notice(replace(wrong, then_right=True))
 
     # -- seats ------------------------------------------------------------------------------
     def left(self, address: str) -> None:

@@ -118,7 +118,7 @@ class Reception:
             return True
         connection.close(refusal)
         if refusal.code == messages.REFUSE_WRONG_CODE:
-            log.warning("%d wrong room code(s) from %s", wrong, connection.peer)
+            log.warning("wrong room codes from %s: %d", connection.peer, wrong)
             self._wrong_code()
         return False
 

@@ -6,8 +6,9 @@ thread; the dialog says what it is doing and, in words, why a table would not ta
 from __future__ import annotations
 
 import logging
+import math
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -39,6 +40,11 @@ from gui.parts.plain_label import PlainLabel
 log = logging.getLogger(__name__)
 
 CODE_REFUSALS = (m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE)
+# A code typed within the wait that wrong codes cost (1 s, then 2, 4 …) is not read but refused
+# (`wait`): up to this many seconds, the dialog waits them out and sends the same code again
+# rather than leave the player to type it anew (QA).
+CODE_WAIT_RETRY = 8.0
+RETRY_SLACK_MS = 200  # past the wait, so that the host's clock has surely passed it too
 RETURN_REFUSALS = (m.REFUSE_UNKNOWN_TOKEN, m.REFUSE_STARTED, m.REFUSE_OVER)  # a kept seat that is no more
 
 
@@ -87,6 +93,12 @@ class JoinDialog(QDialog):
         self.kept = kept
         self._token: str | None = None  # the token of the join under way, if it is a return
         self._watch = False  # the join under way is a watcher's (观战)
+        self._code: str | None = None  # the room code of the join under way
+        # the same code sent again once the wait for wrong codes is over (CODE_WAIT_RETRY)
+        self._retry = QTimer(self)
+        self._retry.setSingleShot(True)
+        self._retry.timeout.connect(self._send_code_again)
+        self._retry_to: tuple[str, int, str] | None = None
 
         self.header = DialogHeader(self)
         # -- tables found -----------------------------------------------------------------------
@@ -256,7 +268,9 @@ class JoinDialog(QDialog):
 
     def _join(self, host: str, port: int, code: str | None, token: str | None = None,
               watch: bool = False) -> None:
+        self._retry.stop()  # (a join of the player's own comes first)
         self._address = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self._code = code
         self._token = None if watch else token
         self._watch = watch
         self.say(tr("lan.join.connecting", address=self._address))
@@ -292,12 +306,25 @@ class JoinDialog(QDialog):
             if error.code == m.REFUSE_UNKNOWN_TOKEN:
                 self._join(host, port, None)  # as a newcomer, then
                 return
+        code = self._code
+        if isinstance(error, JoinRefused) and error.code == m.REFUSE_WAIT and code is not None \
+                and error.retry_after is not None and error.retry_after <= CODE_WAIT_RETRY:
+            self.say(tr("lan.join.code_wait", n=math.ceil(error.retry_after)))
+            self._set_busy(True)  # (until it is sent again)
+            self._retry.start(round(error.retry_after * 1000) + RETRY_SLACK_MS)
+            self._retry_to = (host, port, code)
+            return
         if isinstance(error, JoinRefused) and error.code in CODE_REFUSALS:
             code = self.ask_code(failure_text(error, self._address))
             if code is not None:
                 self._join(host, port, code, watch=self._watch)
                 return
         self.say(failure_text(error, self._address), error=True)
+
+    def _send_code_again(self) -> None:
+        if self._retry_to is not None and self._task is None and self.isVisible():
+            host, port, code = self._retry_to
+            self._join(host, port, code, watch=self._watch)
 
     def ask_code(self, why: str) -> str | None:
         """The room code, asked of the player (None: they cancelled)."""

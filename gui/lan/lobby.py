@@ -52,7 +52,8 @@ def rules_line(lobby: m.Lobby) -> str:
 
 def notice_text(notice: DoorNotice) -> str:
     if notice.kind == WRONG_CODES:
-        return tr("lan.lobby.wrong_codes", n=notice.count, address=notice.address)
+        key: TextKey = "lan.lobby.wrong_codes_then_right" if notice.then_right else "lan.lobby.wrong_codes"
+        return tr(key, n=notice.count, address=notice.address)
     return tr("lan.lobby.codes_paused", n=math.ceil(notice.seconds))
 
 

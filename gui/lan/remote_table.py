@@ -75,6 +75,7 @@ class _Returns(QObject):
 
 
 _CAUGHT_UP = object()  # in the queue after a resync's events: the player's speed again
+_HURRIED = object()  # in the queue after what the table played behind a result left open
 
 
 class RemoteTable(TableConnection):
@@ -105,6 +106,7 @@ class RemoteTable(TableConnection):
         self._returning = False
         self._ending = False  # the match's end has come: what follows is its goodbye
         self._first: tuple[float, m.Resync] | None = None  # a resync to draw the table from at start
+        self._ended_shown = False  # the event on screen is a hand's end (its result open)
         self._acked_at = 0.0  # when the last event shown was acknowledged: the host's clock of a
         # request it sent before that starts from then (docs/protocol.md, "Between hands")
         self._returns = _Returns(self)
@@ -130,6 +132,14 @@ class RemoteTable(TableConnection):
             self.client.send(m.Ack(self._shown))
         self._acked_at = self.bridge.clock()
         self._shown = None
+        if self._ended_shown and any(isinstance(q, m.RequestMessage) for _t, q in self._queue):
+            # the result was left open, the table went on and this player's turn waits behind
+            # it: what the table played meanwhile at once, up to what has come so far (QA: the
+            # deal's animations ate the turn's last seconds). Without a turn waiting they play at
+            # the player's speed: no clock runs before they are shown.
+            self.hurrying.emit(True)
+            self._queue.append((self._acked_at, _HURRIED))
+        self._ended_shown = False
         self._pump()
 
     def choose(self, request: int, action: Action | None) -> None:
@@ -215,6 +225,8 @@ class RemoteTable(TableConnection):
                 self.finished.emit()
             elif message is _CAUGHT_UP:
                 self.resyncing.emit(False)
+            elif message is _HURRIED:
+                self.hurrying.emit(False)
 
     def _show(self, message: m.EventMessage) -> None:
         event = message.event
@@ -225,6 +237,7 @@ class RemoteTable(TableConnection):
             self._hand_start = event
         elif isinstance(event, ev.HandEnded):
             self._save(event)  # before the end is shown: leaving at the result loses nothing
+        self._ended_shown = isinstance(event, ev.HandEnded)
         self._shown = message.n
         self.event_ready.emit(relative(event, self.seat))
 
@@ -233,8 +246,12 @@ class RemoteTable(TableConnection):
         if any(isinstance(q, m.ClosedMessage) and q.closed.id == request.id for _t, q in self._queue):
             return  # its time ran out while the events before it were shown
         if message.time_left is not None:
-            # the host's clock ran from the later of its asking and our showing what led to it
-            waited = self.bridge.clock() - max(at, self._acked_at)
+            # the host's clock ran from the later of its asking and our showing what led to it,
+            # or from the end of its hold (``held``) if we were not showing by then
+            started = max(at, self._acked_at)
+            if message.held is not None:
+                started = min(started, at + message.held)
+            waited = self.bridge.clock() - started
             request = replace(request, time_limit=max(0.0, message.time_left - waited))
         self.decision_needed.emit(relative(request, self.seat))
 

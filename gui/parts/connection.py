@@ -22,6 +22,9 @@ A table hosted elsewhere (the LAN) also emits, and a table in this process never
   plays it (seat as this player sees it: 0 is the player);
 * ``resyncing(bool)`` — True: the table is drawn again from its start (after a return), shown at
   once; False: caught up, back to the player's speed;
+* ``hurrying(bool)`` — True: what the table played while this player's result was still open
+  is shown at once, so that their turn behind it comes at once; False: caught up, the player's
+  speed again;
 * ``link_notice(str)`` — a word on the connection ("reconnecting…"), "" when it is over;
 * ``between(Readiness)`` — between hands, who is ready for the next deal and the countdown
   (:class:`Readiness`; its panel: :mod:`gui.table.readiness`); the widget's 下一局 calls
@@ -108,6 +111,7 @@ class TableConnection(QObject):
     seat_deciding = Signal(int)  # seat (0 = this player) about to be asked for a decision
     seat_state = Signal(int, bool, bool)  # seat (0 = this player), connected, autoplay
     resyncing = Signal(bool)
+    hurrying = Signal(bool)
     link_notice = Signal(str)
     between = Signal(object)  # Readiness
     turn_asked = Signal(object)  # TurnAsked

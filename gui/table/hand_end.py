@@ -33,13 +33,13 @@ def once_closed(dialog: QDialog, then: Callable[[], None]) -> None:
 
 def wait_for_everyone(dialog: EndOfHandDialog, names: Sequence[str], hand: int, next_hand: Callable[[], None],
                       autoplay: Callable[[], bool], readiness: Readiness | None,
-                      timed: bool = True) -> BetweenHandsWait:
+                      timed: bool = True, last: bool = False) -> BetweenHandsWait:
     """At a LAN table 下一局 says "ready" (`next_hand`): the dialog shows who is, and the
     countdown, and closes when everyone is."""
     button = dialog.next_button
     button.clicked.disconnect(dialog.accept)
     wait = BetweenHandsWait(dialog, button, names, hand, next_hand, dialog.accept, autoplay=autoplay,
-                            timed=timed)
+                            timed=timed, last=last)
     button.clicked.connect(wait.press)
     dialog.add_footer(wait.panel)
     if readiness is not None:

@@ -34,7 +34,8 @@ class TablePace:
             self._scene.animator.finish_now()
 
     def catch_up(self, starting: bool) -> None:
-        """At once while a LAN table is drawn again (`starting`), then at the player's speed."""
+        """At once while a LAN table is drawn again or catches up with what it played behind a
+        result left open (`starting`), then at the player's speed."""
         if starting:
             if self._player_speed is None:
                 self._player_speed = self._scene.speed

@@ -59,23 +59,27 @@ class ReadinessPanel(QWidget):
         column.addWidget(self.line)
 
     def show_state(self, state: Readiness | None, pressed: bool, now: float,
-                   turn: TurnAsked | None = None, timed: bool = True) -> None:
+                   turn: TurnAsked | None = None, timed: bool = True, last: bool = False) -> None:
         ready = state.ready if state is not None else (False,) * 4
+        if state is not None and state.done and not pressed:  # the table went on without me:
+            ready = (False, *ready[1:])  # made ready by the countdown, not by my 下一局 (QA)
         for seat, plate in enumerate(self.plates):
             tick = "✓" if ready[seat] else "…"
             plate.setText(f"{self.names[seat]}  {tick}")
             colour = theme.GAIN if ready[seat] else theme.TEXT_LIGHT
             plate.setStyleSheet(f"color: {colour}; border: 1px solid {colour}; border-radius: 6px;"
                                 " padding: 3px 8px;")
-        self.line.setText(self.words(state, pressed, now, turn, timed))
+        self.line.setText(self.words(state, pressed, now, turn, timed, last))
 
     def words(self, state: Readiness | None, pressed: bool, now: float,
-              turn: TurnAsked | None = None, timed: bool = True) -> str:
+              turn: TurnAsked | None = None, timed: bool = True, last: bool = False) -> str:
         if state is None:
             return ""
         if state.done:
             if pressed:
                 return tr("between.dealing")
+            if last:
+                return tr("between.match_over")
             return self.turn_words(turn, now) if turn is not None else \
                 tr("between.started" if timed else "between.started_untimed")
         seconds = tr("between.countdown", seconds=state.left(now))
@@ -103,17 +107,19 @@ class BetweenHandsWait(QObject):
     def __init__(self, dialog: QWidget, button: QPushButton, names: Sequence[str], hand: int,
                  send_ready: Callable[[], None], accept: Callable[[], None],
                  autoplay: Callable[[], bool] = lambda: False,
-                 clock: Callable[[], float] = time.monotonic, timed: bool = True) -> None:
+                 clock: Callable[[], float] = time.monotonic, timed: bool = True,
+                 last: bool = False) -> None:
         super().__init__(dialog)
         self.hand = hand
         self.pressed = False
         self.state: Readiness | None = None
         self.turn: TurnAsked | None = None  # the latest decision asked behind the dialog
         self.timed = timed
+        self.last = last  # the match's last hand: the final standings come next, not a deal
         self.panel = ReadinessPanel(names)
         self._button = button
-        self._label = button.text()  # 下一局, or 查看总成绩 after the match's last hand
-        self._waiting_shown: bool | None = None
+        self._label = button.text()  # 下一局
+        self._waiting_shown: tuple[bool, bool] | None = None  # (ready and waiting, gone on) as shown
         self._send_ready = send_ready
         self._accept = accept
         self._autoplay = autoplay
@@ -154,13 +160,16 @@ class BetweenHandsWait(QObject):
 
     def refresh(self) -> None:
         now = self._clock()
-        self.panel.show_state(self.state, self.pressed, now, self.turn, self.timed)
+        self.panel.show_state(self.state, self.pressed, now, self.turn, self.timed, self.last)
         done = self.state is not None and self.state.done
         waiting = self.pressed and not done
         self._button.setEnabled(not waiting)
-        if waiting != self._waiting_shown:  # (托管 counts down on the same button)
-            self._waiting_shown = waiting
-            self._button.setText(tr("between.ready") if waiting else self._label)
+        gone_on = done and not self.pressed and not self.last  # the table went on without me: back to it
+        shown = (waiting, gone_on)
+        if shown != self._waiting_shown:  # (托管 counts down on the same button)
+            self._waiting_shown = shown
+            self._button.setText(tr("between.ready") if waiting else tr("between.to_table") if gone_on
+                                 else self._label)
         turn = self.turn
         if done and (turn is None or (turn.left(now) or 0) <= 0):
             self._timer.stop()  # nothing counts down any more

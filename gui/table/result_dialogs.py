@@ -54,7 +54,8 @@ class ResultDialogs(QObject):
         if connection is not None and connection.waits_between_hands:
             self.between_wait = hand_end.wait_for_everyone(
                 dialog, scene.names, summary.hand_number, connection.next_hand,
-                self._autoplay.isChecked, self.readiness, self.timed)
+                self._autoplay.isChecked, self.readiness, self.timed,
+                last=saved is not None and saved.over)
         if self._autoplay.isChecked():
             hand_end.autoplay_countdown(dialog, self._autoplay)
         elif watching:  # a watcher is not waited for: the table plays on behind the result

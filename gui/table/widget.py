@@ -137,6 +137,7 @@ class TableWidget(QWidget):
         c.seat_state.connect(self._while_current(c, self.scene.set_seat_state))
         c.seat_state.connect(self._while_current(c, self._own_autoplay))
         c.resyncing.connect(self._while_current(c, self._on_resync))
+        c.hurrying.connect(self._while_current(c, self.pace.catch_up))
         c.link_notice.connect(self._while_current(c, self._on_link_notice))
         c.reconnecting.connect(self._while_current(c, self.reconnect_banner.show_attempt))
         c.seat_deciding.connect(self._while_current(c, self.thinking.deciding))

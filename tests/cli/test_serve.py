@@ -189,7 +189,7 @@ def test_a_new_code_has_six_digits_is_printed_and_is_needed() -> None:
             line = proc.stdout.readline()
             if "wrong room code" in line:
                 break
-        assert line.strip() == "1 wrong room code(s) from 127.0.0.1"
+        assert line.strip() == "1 wrong room code from 127.0.0.1"
     finally:
         proc.send_signal(signal.SIGINT)
         _rest(proc)

@@ -131,8 +131,9 @@ def test_a_result_left_open_for_30_seconds_costs_no_move_and_both_get_the_next_d
         # his result says his turn has come, and counts down to when its clock starts
         qtbot.waitUntil(lambda: hwait.turn is not None, timeout=10_000)
         assert hwait.turn is not None and hwait.turn.held == hosted.config.show_wait
-        assert re.fullmatch(r"轮到你了：关掉这个窗口出牌。\d+ 秒后开始计时，你一关掉也开始计时",
+        assert re.fullmatch(r"轮到你了：\d+ 秒后开始计时，你一回到牌桌就开始",
                             hwait.panel.line.text()), hwait.panel.line.text()
+        assert hdialog.next_button.text() == "回到牌桌"
         _shot(hdialog, "between_host_turn_held.png")
         clock.advance(14.5)  # 30 s of the table's time since the guest's 下一局
         qtbot.wait(800)  # the seat looks at its clock a few times (it polls every 0.25 s)

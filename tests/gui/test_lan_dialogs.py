@@ -28,9 +28,10 @@ TIMEOUT = 5.0
 
 
 class RefusingHost:
-    """Answers each hello with the next refusal of `codes`; keeps the hellos it read."""
+    """Answers each hello with the next refusal of `codes` (a code, or a code and its
+    ``retry_after``); keeps the hellos it read."""
 
-    def __init__(self, codes: list[str]) -> None:
+    def __init__(self, codes: list[str | tuple[str, float]]) -> None:
         self.codes = list(codes)
         self.hellos: list[m.Hello] = []
         self.server = socket.create_server(("127.0.0.1", 0))
@@ -40,7 +41,8 @@ class RefusingHost:
         self.thread.start()
 
     def _serve(self) -> None:
-        for code in self.codes:
+        for refusal in self.codes:
+            code, retry_after = refusal if isinstance(refusal, tuple) else (refusal, None)
             try:
                 conn, _peer = self.server.accept()
             except OSError:
@@ -58,7 +60,8 @@ class RefusingHost:
                     hello = m.parse(got[0], "client")
                     assert isinstance(hello, m.Hello)
                     self.hellos.append(hello)
-                conn.sendall(frames.encode(m.to_wire(m.Refused(code, f"refused: {code}"))))
+                conn.sendall(frames.encode(m.to_wire(m.Refused(code, f"refused: {code}",
+                                                               retry_after=retry_after))))
 
     def close(self) -> None:
         self.server.close()
@@ -145,6 +148,32 @@ def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: QtBot, 
     assert asked == [tr("lan.refused.code_needed"), tr("lan.refused.wrong_code")]
     assert [h.code for h in host.hellos] == [None, "8848"]  # the code typed went with the second hello
     assert dialog.status.text() == tr("lan.refused.wrong_code")  # the player gave up: said why
+    host.close()
+
+
+def test_a_code_typed_within_the_wait_for_a_wrong_one_is_sent_again_by_itself(
+        qtbot: QtBot, language: str) -> None:
+    """QA: the right code typed within the second a wrong one costs was refused unread, and the
+    player was left to press Connect and type it again. The dialog now says it waits, and sends
+    the same code once the wait is over."""
+    host = RefusingHost([m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE, (m.REFUSE_WAIT, 0.3), m.REFUSE_FULL])
+    dialog = _dialog(qtbot)
+    asked: list[str] = []
+    answers = iter(["1111", "8848"])
+
+    def ask(why: str) -> str | None:
+        asked.append(why)
+        return next(answers)
+
+    dialog.ask_code = ask  # type: ignore[method-assign]
+    dialog.address_box.setCurrentText(f"127.0.0.1:{host.port}")
+    dialog.join_typed()
+    qtbot.waitUntil(lambda: dialog.status.text() == tr("lan.join.code_wait", n=1), timeout=30_000)
+    assert dialog.busy.isVisible()
+    qtbot.waitUntil(lambda: len(host.hellos) == 4 and dialog._task is None, timeout=30_000)
+    assert len(asked) == 2  # not asked a third time: the code typed is sent again
+    assert [h.code for h in host.hellos] == [None, "1111", "8848", "8848"]
+    assert dialog.status.text() == refusal_text(m.REFUSE_FULL)
     host.close()
 
 

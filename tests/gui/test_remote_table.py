@@ -512,3 +512,64 @@ def test_a_table_resumed_in_a_new_window_is_drawn_from_the_resync_then_the_messa
                     and sum(isinstance(x, m.Ack) for x in client.sent) >= len(events) + 3, timeout=20_000)
     assert table.scene.model.human_kinds() == expected.human_kinds() != []
     assert warnings == [] and remote.running
+
+
+def _behind_a_result(with_turn: bool) -> tuple[RemoteTable, MessageBridge, FakeClock, dict[str, list[Any]]]:
+    """A table whose player leaves hand 1's result open while the host deals hand 2 and, if
+    `with_turn`, asks for the player's first decision of it: its clock held for 60 s, as a host
+    holds it for a player not showing (the request arrives at 0 s of the test's clock)."""
+    rules, stream, _answers = _recorded(seed=31, rounds=2)
+    clock = FakeClock()
+    bridge = MessageBridge(clock=clock)
+    client = FakeClient(bridge, [])
+    remote = RemoteTable(client, bridge, m.Started(MY_SEAT, NAMES, ("", "", "", ""), rules))
+    seen: dict[str, list[Any]] = {"events": [], "asked": [], "hurrying": []}
+    remote.decision_needed.connect(seen["asked"].append)
+    remote.hurrying.connect(seen["hurrying"].append)
+
+    def shown(event: ev.Event) -> None:  # every event shown at once; the hand's end stays open
+        seen["events"].append(event)
+        if not isinstance(event, ev.HandEnded):
+            remote.ack()
+
+    remote.event_ready.connect(shown)
+    remote.start()
+    ended = next(i for i, x in enumerate(stream) if isinstance(x, ev.HandEnded))
+    request = next(i for i, x in enumerate(stream) if i > ended and isinstance(x, DecisionRequest))
+    n = 0
+    for item in stream[:request + 1] if with_turn else stream[:request]:
+        if isinstance(item, DecisionRequest):
+            if stream.index(item) < ended:
+                continue  # (hand 1's requests: not this test's)
+            bridge.deliver(m.RequestMessage(item, 15.0, held=60.0))
+        else:
+            n += 1
+            bridge.deliver(m.EventMessage(n, item))  # type: ignore[arg-type]
+    return remote, bridge, clock, seen
+
+
+def test_a_turn_behind_a_result_left_open_is_reached_at_once_with_the_host_s_time(qtbot: QtBot) -> None:
+    """QA: a player who closed their result with 4 s of the turn's clock left watched the deal's
+    animations while the seconds ran out, and the computer played the turn. What the table played
+    behind the result is now shown at once, and the turn shows the host's time: its clock started
+    when the hold ran out (60 s), not at the showing."""
+    remote, _bridge, clock, seen = _behind_a_result(with_turn=True)
+    qtbot.waitUntil(lambda: any(isinstance(e, ev.HandEnded) for e in seen["events"]), timeout=10_000)
+    assert isinstance(seen["events"][-1], ev.HandEnded) and not seen["asked"]  # the result is open
+    clock.now = 71.0  # the hold ran out at 60 s: 11 s of the turn's 15 are gone
+    remote.ack()  # the player closes the result
+    qtbot.waitUntil(lambda: bool(seen["asked"]), timeout=10_000)
+    assert seen["hurrying"] == [True, False]  # shown at once, then the player's speed again
+    assert seen["asked"][0].time_limit == pytest.approx(4.0)
+
+
+def test_a_result_left_open_with_no_turn_behind_it_plays_on_at_the_player_s_speed(qtbot: QtBot) -> None:
+    """No clock runs behind it (the host holds the player's next turn until they have seen the
+    table): the deal is animated as ever."""
+    remote, _bridge, clock, seen = _behind_a_result(with_turn=False)
+    qtbot.waitUntil(lambda: any(isinstance(e, ev.HandEnded) for e in seen["events"]), timeout=10_000)
+    clock.now = 71.0
+    remote.ack()
+    qtbot.waitUntil(lambda: isinstance(seen["events"][-1], ev.Event) and len(seen["events"]) > 1
+                    and not isinstance(seen["events"][-1], ev.HandEnded), timeout=10_000)
+    assert seen["hurrying"] == []

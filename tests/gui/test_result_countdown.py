@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
 from engine.game.rules import Ruleset
-from gui.i18n import set_language
+from gui.i18n import set_language, tr
 from gui.parts.connection import TurnAsked
 from gui.table import hand_end
 from gui.table.end_dialogs import EndOfHandDialog
@@ -113,20 +113,22 @@ def test_the_readiness_panel_says_who_is_ready_whom_it_waits_for_and_the_countdo
         done = Readiness(3, (True,) * 4, 0.0, at=51.0)
         panel.show_state(done, pressed=False, now=52.0)  # the table went on without me
         assert panel.line.text().startswith(started)
+        assert ["✓" in p.text() for p in panel.plates] == [False, True, True, True]  # not by my 下一局
+        panel.show_state(done, pressed=True, now=52.0)
         assert all("✓" in p.text() for p in panel.plates)
     finally:
         set_language("zh")
 
 
 @pytest.mark.parametrize(("language", "held", "running", "over", "untimed", "started_untimed"), [
-    ("zh", "轮到你了：关掉这个窗口出牌。60 秒后开始计时，你一关掉也开始计时",
-     "轮到你了，正在计时，还剩 14 秒：关掉这个窗口出牌", "这一步超时，已由电脑代打：关掉这个窗口接着打",
-     "轮到你了：关掉这个窗口出牌（这桌不限时）", "下一局已经开始，关掉这个窗口接着打（这桌不限时"),
-    ("en", "Your turn: close this to play. Its clock starts in 60 s, or as soon as you close this",
-     "Your turn's clock is running, 14 s left: close this to play",
-     "Your turn timed out and the computer played it: close this to play on",
-     "Your turn: close this to play (this table has no clock)",
-     "The next hand has started: close this to play on (this table has no clock"),
+    ("zh", "轮到你了：60 秒后开始计时，你一回到牌桌就开始",
+     "轮到你了，正在计时，还剩 14 秒：回到牌桌出牌", "这一步超时，已由电脑代打：回到牌桌接着打",
+     "轮到你了（这桌不限时）：回到牌桌出牌", "下一局已经开始，回到牌桌接着打（这桌不限时"),
+    ("en", "Your turn has come: its clock starts in 60 s, or when you go back to the table",
+     "Your turn's clock is running, 14 s left: go back to the table to play",
+     "Your turn timed out and the computer played it: go back to the table to play on",
+     "Your turn has come (this table has no clock): go back to the table to play",
+     "The next hand has started: go back to the table to play on (this table has no clock"),
 ])
 def test_a_result_left_open_counts_down_to_the_turn_that_waits_behind_it(
         qtbot: QtBot, language: str, held: str, running: str, over: str, untimed: str,
@@ -154,6 +156,8 @@ def test_a_result_left_open_counts_down_to_the_turn_that_waits_behind_it(
         assert panel.line.text().startswith(started_untimed)
         panel.show_state(done, pressed=True, now=60.2, turn=turn)  # (pressed: it closes with the deal)
         assert panel.line.text() != held
+        panel.show_state(done, pressed=False, now=60.2, turn=turn, last=True)  # no deal after the last hand
+        assert panel.line.text() == tr("between.match_over")
     finally:
         set_language("zh")
 
@@ -172,6 +176,10 @@ def test_the_wait_counts_the_turn_down_on_its_own_clock_and_stops_when_nothing_r
     assert wait.turn is None  # the wait has not even begun: not this dialog's turn
     wait.update(Readiness(3, (True,) * 4, 0.0, at=51.0))
     assert wait.panel.line.text().startswith("下一局已经开始")
+    # made ready by the countdown, not by the player: no tick of theirs, and the button says
+    # where it leads (QA: "下一局" under "the next hand has started")
+    assert "…" in wait.panel.plates[0].text() and all("✓" in p.text() for p in wait.panel.plates[1:])
+    assert button.text() == "回到牌桌" and button.isEnabled()
     wait.turn_asked(TurnAsked(at=50.0, held=60.0, time_left=15.0))
     assert "60 秒后开始计时" in wait.panel.line.text() and wait._timer.isActive()
     now[0] = 82.0

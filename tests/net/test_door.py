@@ -61,6 +61,20 @@ def test_notices_keep_one_line_per_address_and_say_when_codes_pause() -> None:
                                   DoorNotice(CODES_PAUSED, seconds=60.0)]
 
 
+def test_a_right_code_after_wrong_ones_is_told_to_the_host_not_hidden() -> None:
+    """QA: "1 wrong code from 127.0.0.1" stayed in the lobby after the friend typed it right.
+    The notice now says so, with its count kept: a typo, or a guess that came in."""
+    door = Door(DoorLimits(), clock=FakeClock())
+    door.wrong_code("192.168.1.23")
+    door.wrong_code("192.168.1.23")
+    door.wrong_code("192.168.1.40")
+    door.right_code("192.168.1.23")
+    assert list(door.notices) == [DoorNotice(WRONG_CODES, "192.168.1.40", 1),
+                                  DoorNotice(WRONG_CODES, "192.168.1.23", 2, then_right=True)]
+    door.right_code("192.168.1.50")  # no wrong code before: nothing to tell
+    assert len(door.notices) == 2 and door.wrong_count("192.168.1.23") == 0
+
+
 def test_many_addresses_are_remembered_only_up_to_a_bound() -> None:
     door, clock = _door(wrong_codes=10**9)
     for n in range(MAX_KEPT + 50):

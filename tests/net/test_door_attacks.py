@@ -108,7 +108,7 @@ def test_the_whole_table_takes_ten_wrong_codes_a_minute_from_any_number_of_addre
         notices = host.door_notices()
         assert any(n.kind == WRONG_CODES and n.address == "127.0.0.19" and n.count == 1 for n in notices)
         assert notices[-1].kind == CODES_PAUSED and notices[-1].seconds == pytest.approx(60.0)
-        assert "1 wrong room code(s) from 127.0.0.10" in caplog.text
+        assert "wrong room codes from 127.0.0.10: 1" in caplog.text
 
 
 def test_the_host_sees_how_many_wrong_codes_one_address_gave() -> None:

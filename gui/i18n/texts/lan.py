@@ -62,31 +62,35 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "between.and": {"zh": "、", "en": ", "},  # between the names of those the table waits for
     "between.dealing": {"zh": "大家都准备好了", "en": "Everyone is ready"},
     "between.started": {
-        "zh": "下一局已经开始，关掉这个窗口接着打：你的出牌时间等你关掉它才开始计算（最多等 1 分钟）",
-        "en": "The next hand has started: close this to play on. Your time waits until you do "
-              "(a minute at most)",
+        "zh": "下一局已经开始，回到牌桌接着打：轮到你时，出牌时间会先等你（最多 1 分钟）",
+        "en": "The next hand has started: go back to the table to play on. When your turn comes, "
+              "its clock waits for you (a minute at most)",
     },
     "between.started_untimed": {
-        "zh": "下一局已经开始，关掉这个窗口接着打（这桌不限时，轮到你时会一直等你）",
-        "en": "The next hand has started: close this to play on (this table has no clock: your turn "
-              "waits for you)",
+        "zh": "下一局已经开始，回到牌桌接着打（这桌不限时）",
+        "en": "The next hand has started: go back to the table to play on (this table has no clock)",
     },
+    "between.match_over": {
+        "zh": "本场已经结束：关掉这个窗口看总成绩",
+        "en": "The match is over: close this to see the final standings",
+    },
+    "between.to_table": {"zh": "回到牌桌", "en": "Back to the table"},  # the result's button then
     # the next hand went on and the player's turn came behind the result (gui.table.readiness)
     "between.turn_held": {
-        "zh": "轮到你了：关掉这个窗口出牌。{n} 秒后开始计时，你一关掉也开始计时",
-        "en": "Your turn: close this to play. Its clock starts in {n} s, or as soon as you close this",
+        "zh": "轮到你了：{n} 秒后开始计时，你一回到牌桌就开始",
+        "en": "Your turn has come: its clock starts in {n} s, or when you go back to the table",
     },
     "between.turn_running": {
-        "zh": "轮到你了，正在计时，还剩 {n} 秒：关掉这个窗口出牌",
-        "en": "Your turn's clock is running, {n} s left: close this to play",
+        "zh": "轮到你了，正在计时，还剩 {n} 秒：回到牌桌出牌",
+        "en": "Your turn's clock is running, {n} s left: go back to the table to play",
     },
     "between.turn_over": {
-        "zh": "这一步超时，已由电脑代打：关掉这个窗口接着打",
-        "en": "Your turn timed out and the computer played it: close this to play on",
+        "zh": "这一步超时，已由电脑代打：回到牌桌接着打",
+        "en": "Your turn timed out and the computer played it: go back to the table to play on",
     },
     "between.turn_untimed": {
-        "zh": "轮到你了：关掉这个窗口出牌（这桌不限时）",
-        "en": "Your turn: close this to play (this table has no clock)",
+        "zh": "轮到你了（这桌不限时）：回到牌桌出牌",
+        "en": "Your turn has come (this table has no clock): go back to the table to play",
     },
     # -- finding and joining a table ----------------------------------------------------------------
     "lan.join.heading": {
@@ -102,6 +106,10 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.join.no_search": {
         "zh": "无法自动寻找牌桌（{reason}），请在下面输入地址。",
         "en": "Cannot look for tables ({reason}): type the address below.",
+    },
+    "lan.join.code_wait": {  # a code typed within the wait that wrong codes cost: sent again by itself
+        "zh": "房间密码输错过，需要稍等：{n} 秒后自动再试一次……",
+        "en": "After a wrong code the table makes you wait: trying your code again in {n} s…",
     },
     "lan.join.free": {"zh": "空位 {n}", "en": "{n} seats free", "en_one": "1 seat free"},
     "lan.join.playing": {"zh": "已开局", "en": "playing"},
@@ -229,6 +237,11 @@ LAN_TEXTS: dict[str, dict[str, str]] = {
     "lan.lobby.wrong_codes": {
         "zh": "{address} 输错房间密码 {n} 次", "en": "{n} wrong codes from {address}",
         "en_one": "1 wrong code from {address}",
+    },
+    "lan.lobby.wrong_codes_then_right": {
+        "zh": "{address} 输错房间密码 {n} 次后输对了",
+        "en": "{n} wrong codes from {address}, then the right one",
+        "en_one": "1 wrong code from {address}, then the right one",
     },
     "lan.lobby.codes_paused": {
         "zh": "输错密码的人太多：{n} 秒内不再验证房间密码",
