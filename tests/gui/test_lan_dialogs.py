@@ -131,11 +131,11 @@ def test_a_refusal_is_told_in_words(qtbot: QtBot, code: str) -> None:
             set_language("zh")
 
 
-def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: QtBot, language: str) -> None:
-    host = RefusingHost([m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE])
-    dialog = _dialog(qtbot)
+def _join_typing(dialog: JoinDialog, host: RefusingHost, codes: list[str | None]) -> list[str]:
+    """Join `host` by its typed address, the player typing `codes` in turn when asked (None:
+    cancel); the reasons they were asked, as they come."""
     asked: list[str] = []
-    answers = iter(["8848", None])
+    answers = iter(codes)
 
     def ask(why: str) -> str | None:
         asked.append(why)
@@ -144,6 +144,13 @@ def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: QtBot, 
     dialog.ask_code = ask  # type: ignore[method-assign]
     dialog.address_box.setCurrentText(f"127.0.0.1:{host.port}")
     dialog.join_typed()
+    return asked
+
+
+def test_the_room_code_is_asked_and_asked_again_after_a_wrong_one(qtbot: QtBot, language: str) -> None:
+    host = RefusingHost([m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE])
+    dialog = _dialog(qtbot)
+    asked = _join_typing(dialog, host, ["8848", None])
     qtbot.waitUntil(lambda: len(asked) == 2 and dialog._task is None, timeout=30_000)
     assert asked == [tr("lan.refused.code_needed"), tr("lan.refused.wrong_code")]
     assert [h.code for h in host.hellos] == [None, "8848"]  # the code typed went with the second hello
@@ -158,16 +165,7 @@ def test_a_code_typed_within_the_wait_for_a_wrong_one_is_sent_again_by_itself(
     the same code once the wait is over."""
     host = RefusingHost([m.REFUSE_CODE_NEEDED, m.REFUSE_WRONG_CODE, (m.REFUSE_WAIT, 0.3), m.REFUSE_FULL])
     dialog = _dialog(qtbot)
-    asked: list[str] = []
-    answers = iter(["1111", "8848"])
-
-    def ask(why: str) -> str | None:
-        asked.append(why)
-        return next(answers)
-
-    dialog.ask_code = ask  # type: ignore[method-assign]
-    dialog.address_box.setCurrentText(f"127.0.0.1:{host.port}")
-    dialog.join_typed()
+    asked = _join_typing(dialog, host, ["1111", "8848"])
     qtbot.waitUntil(lambda: dialog.status.text() == tr("lan.join.code_wait", n=1), timeout=30_000)
     assert dialog.busy.isVisible()
     qtbot.waitUntil(lambda: len(host.hellos) == 4 and dialog._task is None, timeout=30_000)
