@@ -237,6 +237,8 @@ TextKey = Literal[
     "end.self_draw",
     "end.discard_win",
     "end.score_of",
+    "end.score_of_with_bonus",
+    "end.score_of_dealer_pays",
     "end.payment",
     "end.total",
     "end.base_sum",

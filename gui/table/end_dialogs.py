@@ -340,8 +340,8 @@ class EndOfHandDialog(_FittedDialog):
             for win, table in zip(summary.wins, self.score_tables, strict=True):
                 one = QVBoxLayout()
                 one.setSpacing(4)
-                one.addWidget(_label(tr("end.score_of", who=names[win.seat], value=win.score.value), 17, True,
-                                     theme.TEXT_WARM))
+                heading = _score_heading(win, summary, names[win.seat])
+                one.addWidget(_label(heading, 17, True, theme.TEXT_WARM))
                 one.addWidget(table)
                 one.addStretch(1)  # side by side, the tables line up at the top
                 scores.addLayout(one, 1)
@@ -495,8 +495,7 @@ class EndOfHandDialog(_FittedDialog):
         totals = {len(rows), len(rows) + 1}
         rows.append((tr("end.base_sum"), tr_in(other, "end.base_sum"), f"= {win.score.base_sum}"))
         rows.append((tr("end.value"), tr_in(other, "end.value"), f"= {win.score.value}"))
-        if win.score.dealer_bonus and (win.seat == summary.dealer or win.discarder == summary.dealer
-                                       or win.self_draw):
+        if _bonus_paid(win, summary):
             bonus = win.score.dealer_bonus
             # 庄分 = 2 × 连庄数 on a self-draw, 1 × 连庄数 on a discard win (RULES §5): say which
             per = 2 if win.self_draw else 1
@@ -518,6 +517,24 @@ class EndOfHandDialog(_FittedDialog):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         table.setToolTip("  ".join(notation_label(group) for group in win.score.arrangement))
         return table
+
+
+def _bonus_paid(win: ev.HandWon, summary: HandSummary) -> bool:
+    """庄分 is paid on this win: a payment of it is between the dealer and another player."""
+    return bool(win.score.dealer_bonus) and (
+        win.seat == summary.dealer or win.discarder == summary.dealer or win.self_draw)
+
+
+def _score_heading(win: ev.HandWon, summary: HandSummary, who: str) -> str:
+    """"Right: 11 points", and where 庄分 is paid on top what is paid (QA: "11 points" over a
+    payment of 14, nothing adding them up)."""
+    value = win.score.value
+    if not _bonus_paid(win, summary):
+        return tr("end.score_of", who=who, value=value)
+    paid = value + win.score.dealer_bonus
+    if win.self_draw and win.seat != summary.dealer:  # the dealer alone pays the bonus
+        return tr("end.score_of_dealer_pays", who=who, value=value, paid=paid)
+    return tr("end.score_of_with_bonus", who=who, value=value, paid=paid)
 
 
 class StandingsDialog(_FittedDialog):

@@ -6,6 +6,7 @@ sideways), no text is wider than its label or its column, and the dialog stays i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -19,12 +20,14 @@ from engine.game.rules import Ruleset
 from engine.table.match import Match
 from engine.table.match_loop import MatchHooks, play_match
 from engine.table.summary import HandSummary, track
+from gui.i18n import set_language
 from gui.table.end_dialogs import (
     MAX_TILE_W,
     MIN_TILE_W,
     SHORT_TILE_W,
     TILE_W,
     EndOfHandDialog,
+    _score_heading,
     fitting_width,
     row_width,
 )
@@ -287,3 +290,24 @@ def test_a_short_window_takes_smaller_tiles_before_the_score_scrolls(qtbot, host
     host.resize(1920, 1200)  # a taller window: the tiles as large as before
     qtbot.waitUntil(lambda: tiles_high() == large, timeout=10_000)
     assert _problems(dialog) == []
+
+
+@pytest.mark.parametrize(("self_draw", "winner", "discarder", "heading"), [
+    (False, 1, 2, "{who}: {v} points"),  # no dealer in the payment: no 庄分
+    (False, 1, 0, "{who}: {v} points, {p} with the dealer bonus"),  # the dealer deals in
+    (True, 0, None, "{who}: {v} points, {p} with the dealer bonus"),  # the dealer self-draws
+    (True, 1, None, "{who}: {v} points, the dealer pays {p}"),  # only the dealer's payment carries it
+])
+def test_the_score_heading_says_what_is_paid_with_the_dealer_bonus(
+        self_draw: bool, winner: int, discarder: int | None, heading: str) -> None:
+    """QA: "Right: 11 points" stood over "Left pays Right 14", nothing adding them up."""
+    base = a_win()
+    win = replace(base.wins[0], seat=winner, self_draw=self_draw, discarder=discarder,
+                  score=replace(base.wins[0].score, dealer_bonus=3))
+    summary = replace(base, dealer=0, dealer_streak=3, wins=[win])
+    set_language("en")
+    try:
+        value = win.score.value
+        assert _score_heading(win, summary, "Right") == heading.format(who="Right", v=value, p=value + 3)
+    finally:
+        set_language("zh")

@@ -72,6 +72,14 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "end.self_draw": {"zh": "自摸", "en": "self-draw"},
     "end.discard_win": {"zh": "{who} 点炮", "en": "on {who}'s discard"},
     "end.score_of": {"zh": "{who}：{value} 分", "en": "{who}: {value} points"},
+    "end.score_of_with_bonus": {  # each payment carries 庄分
+        "zh": "{who}：{value} 分，加庄分 {paid} 分",
+        "en": "{who}: {value} points, {paid} with the dealer bonus",
+    },
+    "end.score_of_dealer_pays": {  # a non-dealer's self-draw: only the dealer's payment carries 庄分
+        "zh": "{who}：{value} 分，庄家加庄分付 {paid} 分",
+        "en": "{who}: {value} points, the dealer pays {paid}",
+    },
     "end.payment": {"zh": "{payer} → {payee}  {amount} 分", "en": "{payer} pays {payee} {amount}"},
     "end.total": {"zh": "总分 {total}", "en": "Total {total}"},
     "end.base_sum": {"zh": "基础分", "en": "Base sum"},
