@@ -13,11 +13,11 @@ would play (gui.table.review_mark)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSlider, QVBoxLayout, QWidget
 
 from engine.game import events as ev
@@ -121,7 +121,25 @@ class ReplayWidget(QWidget):
         layout.addLayout(middle, 1)
         layout.addWidget(scrub)
         layout.addWidget(bar)
+        # the keyboard steps the hand as it plays the table (←/→, Home/End, Space): the replay
+        # keeps the focus, its buttons, slider and table are for the mouse (QA: → did nothing,
+        # the focus sat in the filter's spin box)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        for widget in (self.view, self.slider, *bar.findChildren(QPushButton)):
+            widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.review_panel.filter.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.retranslate()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        step = STEP_KEYS.get(Qt.Key(event.key()))
+        if step is None or event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier:
+            super().keyPressEvent(event)
+            return
+        step(self)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.setFocus()
 
     def _button(self, row: QHBoxLayout, slot: Any) -> QPushButton:
         button = QPushButton()
@@ -354,3 +372,11 @@ class ReplayWidget(QWidget):
             self.mark.hide()
         else:
             self.mark.show(self.scene, self.human, decision.best)
+
+
+# the replay's keys, as the table's: a step back or on, the hand's start or end, play or pause
+STEP_KEYS: dict[Qt.Key, Callable[[ReplayWidget], None]] = {
+    Qt.Key.Key_Right: ReplayWidget.step_forward, Qt.Key.Key_Left: ReplayWidget.step_back,
+    Qt.Key.Key_Home: ReplayWidget.to_start, Qt.Key.Key_End: ReplayWidget.to_end,
+    Qt.Key.Key_Space: ReplayWidget.toggle_play,
+}

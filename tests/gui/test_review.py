@@ -406,3 +406,40 @@ def test_the_review_of_a_result_opens_at_the_biggest_mistake(qtbot: QtBot) -> No
         window.close()
     finally:
         worker.stop()
+
+
+def test_the_review_is_stepped_with_the_keyboard_as_the_table_is_played(qtbot: QtBot) -> None:
+    """QA: → did nothing in the review (the focus sat in the filter's spin box). The replay
+    keeps the focus: ←/→ step, Home/End go to the hand's start and end, Space plays and pauses;
+    the filter takes the keys only once clicked."""
+    data = saved_hand()
+    worker = ReviewWorker()
+    try:
+        window = ReviewWindow(TileArt("classic"), data, 0, worker, speed=1.0)
+        qtbot.addWidget(window)
+        window.show()
+        replay = window.replay
+        qtbot.waitUntil(lambda: replay.review is not None, timeout=30_000)
+        qtbot.waitUntil(lambda: replay.position > 0, timeout=30_000)  # (at the biggest mistake)
+        focused = window.focusWidget()
+        assert focused is replay, focused
+        at = replay.position
+        qtbot.keyClick(focused, Qt.Key.Key_Right)
+        assert replay.position == at + 1
+        qtbot.keyClick(focused, Qt.Key.Key_Left)
+        qtbot.keyClick(focused, Qt.Key.Key_Left)
+        assert replay.position == at - 1
+        qtbot.keyClick(focused, Qt.Key.Key_End)
+        assert replay.position == len(replay.events)
+        qtbot.keyClick(focused, Qt.Key.Key_Home)
+        assert replay.position == 0
+        qtbot.keyClick(focused, Qt.Key.Key_Space)
+        assert replay.playing
+        qtbot.keyClick(focused, Qt.Key.Key_Space)
+        assert not replay.playing
+        buttons = [replay.back_button, replay.prev_button, replay.play_button, replay.next_button]
+        assert all(b.focusPolicy() == Qt.FocusPolicy.NoFocus for b in buttons)  # Space never "clicks" Back
+        assert replay.review_panel.filter.focusPolicy() == Qt.FocusPolicy.ClickFocus
+        window.close()
+    finally:
+        worker.stop()
