@@ -84,11 +84,12 @@ LOSS_SINCE = 2  # review_version from which the loss counts the player's own mov
 
 def loss_of(text: Any) -> float | None:
     """The points a stored review says the player gave away in its hand (None: none kept, an
-    older review whose losses counted a move off 大师's path as 100, or unreadable)."""
+    older review whose losses counted a move off 大师's path as 100, a hand with no move of the
+    player's to judge — 托管 played it all: not a hand given away nothing — or unreadable)."""
     data = _stored(text)
     version: Any = data.get("review_version")
     value: Any = data.get("loss")
-    if type(version) is not int or version < LOSS_SINCE or not _number(value):
+    if type(version) is not int or version < LOSS_SINCE or not _number(value) or data.get("decisions") == 0:
         return None
     loss = float(value)
     return loss if 0 <= loss <= MAX_LOSS else None

@@ -61,6 +61,9 @@ def test_a_hand_autoplay_played_has_no_agreement_for_the_chart(store: ProfileSto
     summary = review_hand(auto, 0).summary()
     assert summary["decisions"] == 0 and summary["agreement"] is None
     assert len(store.agreement_history("p")) == 1  # 托管's hand is not the player's play
+    # nor a hand the player gave nothing away in: no dot on the review's curve (QA: drawn at 0)
+    losses = store.match_losses("p", "m1")
+    assert losses[0] is not None and losses[1] is None
 
 
 def test_an_imported_hand_keeps_its_autoplay_marks(store: ProfileStore, tmp_path: Path) -> None:
