@@ -94,7 +94,6 @@ AI_SEAT_NAMES: tuple[TextKey, TextKey, TextKey] = ("table.ai_right", "table.ai_o
 WALL_MARK: dict[str, TextKey] = {
     "front": "table.mark_front", "back": "table.mark_back", "break": "table.mark_break",
 }
-WALL_MARK_SHORT: dict[str, TextKey] = {"back": "table.mark_back_short"}  # where the lane is short
 MOVE: dict[str, TextKey] = {  # engine.game.actions.ActionKind, a move without its tile
     "discard": "review.discard", "kong": "review.kong", "win": "review.win", "pass": "review.pass",
 }

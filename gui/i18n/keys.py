@@ -271,7 +271,6 @@ TextKey = Literal[
     "table.call_exhaustive",
     "table.mark_front",
     "table.mark_back",
-    "table.mark_back_short",
     "table.mark_break",
     "profile.title",
     "profile.points",

@@ -438,8 +438,7 @@ class TableScene(QGraphicsScene):
             a = (n - 1) / 2 * WALL_W - place.index * WALL_W
             if key == "break":
                 a -= WALL_W / 2  # between the last stack and the first
-            short = codes.WALL_MARK_SHORT.get(key)
-            spots.append(MarkSpot(key, tr(codes.WALL_MARK[key]), side, a, tr(short) if short else ""))
+            spots.append(MarkSpot(key, tr(codes.WALL_MARK[key]), side, a))
         self.wall_marks.show(spots)
 
     def _log_args(self, data: dict[str, int | str]) -> dict[str, object]:

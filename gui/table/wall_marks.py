@@ -7,7 +7,7 @@ right walls the words stand upright when the lane is wide enough for them (æ‘¸ç‰
 longer words (English) run along the lane, turned toward that seat, all three alike. Marks that would lie
 on each other (the draw front meeting the kong end, two marks meeting at a corner) are moved
 aside along their lane, the more important one staying put; a word with no room left beside
-them is shortened where it has a shorter form (the kong end's "Kong end"), else left out.
+them is shortened where it has a shorter form (none of today's words needs one), else left out.
 """
 
 from __future__ import annotations

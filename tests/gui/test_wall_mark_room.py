@@ -66,8 +66,8 @@ def test_the_kong_end_word_leaves_a_gap_to_the_wall_at_every_stack(
 def test_two_marks_in_one_lane_both_show_clear_of_the_wall_and_of_each_other(
         qtbot: QtBot, art: TileArt, language: str, side: int) -> None:
     """The draw front and the kong end on the same side of the wall (late in a hand): the kong
-    end's word is shortened where the whole one has no room beside the draw's ("Kong end"), and
-    never dropped — the kong replacement draw is one of the table's key moments."""
+    end's word has room beside the draw's, whole ("Kong draws"), and is never dropped — the kong
+    replacement draw is one of the table's key moments."""
     scene = _whole_wall(art)
     tiles = _wall_rects(scene)
     scale = min(SMALLEST_VIEW[0] / SCENE_W, SMALLEST_VIEW[1] / SCENE_H)
@@ -79,10 +79,10 @@ def test_two_marks_in_one_lane_both_show_clear_of_the_wall_and_of_each_other(
         for stack in range(STACKS):
             a = end - stack * WALL_W
             marks.show([MarkSpot("front", tr("table.mark_front"), side, front_a),
-                        MarkSpot("back", tr("table.mark_back"), side, a, tr("table.mark_back_short"))])
+                        MarkSpot("back", tr("table.mark_back"), side, a)])
             front, back = marks.texts["front"], marks.texts["back"]
             assert front.isVisible() and back.isVisible(), (side, front_a, stack)
-            assert back.text() in (tr("table.mark_back"), tr("table.mark_back_short"))
+            assert back.text() == tr("table.mark_back")  # whole, in every lane
             tip = marks.pointers["back"].sceneBoundingRect().center()
             centre = back.sceneBoundingRect().center()
             far.append(max(abs(centre.x() - tip.x()), abs(centre.y() - tip.y())))
@@ -90,6 +90,6 @@ def test_two_marks_in_one_lane_both_show_clear_of_the_wall_and_of_each_other(
             for word in (front, back):
                 rect = word.sceneBoundingRect().adjusted(-room, -room, room, room)
                 assert not [t for t in tiles if rect.intersects(t)], (word.text(), side, front_a, stack)
-    # near its pointer, whole or short: within four stacks along the wall (the whole English word
+    # near its pointer: within four stacks along the wall (the old whole English word
     # moved up to 4.8 stacks away beside "Draw", where it read as another stack's)
     assert max(far) <= 4 * WALL_W, (side, max(far))

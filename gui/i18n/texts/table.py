@@ -112,8 +112,8 @@ TABLE_TEXTS: dict[str, dict[str, str]] = {
     "table.replacement_line": {"zh": "{who} 从牌尾补一张", "en": "{who} draws from the back of the wall"},
     "table.call_exhaustive": {"zh": "荒庄", "en": "No winner"},
     "table.mark_front": {"zh": "摸牌", "en": "Draw"},
-    "table.mark_back": {"zh": "杠尾", "en": "Kong replacement"},
-    # where the whole word has no room in its lane (beside the draw front's, on one side wall)
-    "table.mark_back_short": {"zh": "杠尾", "en": "Kong end"},
+    # one word for the wall's back, short enough for a lane beside the draw front's (QA: it read
+    # "Kong replacement" here and "Kong end" there)
+    "table.mark_back": {"zh": "杠尾", "en": "Kong draws"},
     "table.mark_break": {"zh": "开门", "en": "Break"},
 }
