@@ -72,6 +72,10 @@ def refusal_text(refusal: tuple[int, WinRefusal] | None) -> str:
     return tr("info.cannot_win", tile=tile_label(tile), reason=refusal_reason(reason))
 
 
+# between the things the player may do: a gap alone ran "a kong: 2p  Your turn" together (QA)
+PROMPT_SEPARATOR = "  ·  "
+
+
 def decision_prompt(view: SeatView, legal: tuple[Action, ...], refusal: WinRefusal | None) -> str:
     """What I may do now, in words: a win, a kong, 报听 — not only a button that appeared."""
     kinds = {a.kind for a in legal}
@@ -94,7 +98,7 @@ def decision_prompt(view: SeatView, legal: tuple[Action, ...], refusal: WinRefus
         parts.append(tr("prompt.turn"))
     if refusal is not None and refusal.blocks_a_winning_shape:
         parts.append(tr("info.cannot_win_now", reason=refusal_reason(refusal)))
-    return "  ".join(parts)
+    return PROMPT_SEPARATOR.join(parts)
 
 
 def discard_hints(view: SeatView, legal: tuple[Action, ...]) -> dict[int, str]:

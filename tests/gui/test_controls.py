@@ -216,7 +216,8 @@ def test_the_prompt_says_what_i_may_do(qtbot):
     from engine.game.actions import Action
 
     with_kong = (*legal, Action.kong(view.concealed[0]))
-    assert "暗杠" in table_info.decision_prompt(kong_view, with_kong, None)
+    kong, turn = table_info.decision_prompt(kong_view, with_kong, None).split(table_info.PROMPT_SEPARATOR)
+    assert "暗杠" in kong and "选一张牌" in turn  # two things, told apart
 
 
 def test_autoplay_can_be_cancelled_at_the_result_and_otherwise_goes_on(qtbot, tmp_path, monkeypatch):
