@@ -536,6 +536,7 @@ TextKey = Literal[
     "explain.col_chance",
     "explain.col_points",
     "explain.col_danger",
+    "explain.legend",
     "explain.tip_move",
     "explain.tip_shanten",
     "explain.tip_ukeire",

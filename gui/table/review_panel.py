@@ -75,6 +75,10 @@ class ReviewPanel(QWidget):
         filter_row.addWidget(self.filter)
         self.candidates_title = self._label("reviewTitle", 13, True)
         self.candidates = CandidateTable()
+        # the columns' words in a line under them: a newcomer does not hover headers (QA: "Sh.",
+        # "Tiles 35 (11)" and "·slow" went unexplained)
+        self.legend = self._label("reviewHint", 12)
+        self.legend.setWordWrap(True)
         self.list = QListWidget()
         self.list.setFont(fonts.ui_font(14))
         self.list.setWordWrap(True)
@@ -91,6 +95,7 @@ class ReviewPanel(QWidget):
         layout.addWidget(self.list, 1)
         layout.addWidget(self.candidates_title)
         layout.addWidget(self.candidates)
+        layout.addWidget(self.legend)
         self.losses: list[float | None] = []
         self.loss_index = -1
         self.review: HandReview | None = None
@@ -181,6 +186,7 @@ class ReviewPanel(QWidget):
         self.filter.setSuffix(tr("explain.filter_suffix"))
         self.filter.setSpecialValueText(tr("explain.filter_all"))
         self.candidates_title.setText(tr("explain.candidates"))
+        self.legend.setText(tr("explain.legend"))
         self.candidates.retranslate()
         self._show_curve()
         review = self.review
@@ -224,6 +230,7 @@ class ReviewPanel(QWidget):
         here = review.at_step().get(step) if review is not None and step is not None else None
         self.candidates.setVisible(here is not None)
         self.candidates_title.setVisible(here is not None)
+        self.legend.setVisible(here is not None)
         if here is not None and (self.candidates.candidates != here.candidates
                                  or self.candidates.made != here.made):
             self.candidates.show_candidates(here.candidates, here.made)

@@ -24,7 +24,7 @@ from engine.records.review import HandReview, review_hand
 from engine.table.match import Match
 from engine.table.seat import HandRunner
 from gui import i18n
-from gui.i18n import tr
+from gui.i18n import codes, tr
 from gui.main_window import MainWindow
 from gui.profile.agreement_chart import WINDOW, AgreementChart
 from gui.profile.view import ProfileView
@@ -115,9 +115,14 @@ def test_the_panel_lists_moves_biggest_mistakes_first_and_goes_to_one(qtbot: QtB
     assert replay.mark.item in replay.scene.model.seats[0].hand
     assert replay.scene.model.kinds[replay.mark.item] == worst.best.tile
     assert panel.status.text() == "此处大师：" + move_words(worst.best)
+    # the columns' words said under them, not only on hover (QA: "Sh." went unexplained)
+    assert panel.candidates.isVisible() and panel.legend.isVisible()
+    for name in ("shanten", "ukeire", "chance", "points"):
+        assert tr(codes.EXPLAIN_COLUMN[name]) in panel.legend.text(), name
     # stepping on leaves the move: no frame, and a step back finds it again
     replay.step_forward()
     assert replay.decision_here() is None and not replay.mark.frame.isVisible()
+    assert not panel.candidates.isVisible() and not panel.legend.isVisible()
     replay.step_back()
     assert replay.decision_here() == worst and replay.mark.frame.isVisible()
     # 复盘 put away: the panel and the frame go; back again, both return

@@ -44,6 +44,12 @@ REVIEW_TEXTS: dict[str, dict[str, str]] = {
     "explain.col_chance": {"zh": "胡率", "en": "Win"},
     "explain.col_points": {"zh": "期望", "en": "EV"},
     "explain.col_danger": {"zh": "危险", "en": "Risk"},
+    "explain.legend": {
+        "zh": "向听：离听牌还差几步 · 进张：能改善的牌还剩几张（几种）· 胡率、期望：大师的估计 · "
+              "慢：放慢了速度。指向表头看详细说明",
+        "en": "Sh.: steps from ready · Tiles: improving tiles left (kinds) · Win, EV: the Master's "
+              "estimates · slow: gives up speed. Hover a heading for more",
+    },
     "explain.tip_move": {
         "zh": "按大师的取舍排列，它的选择在最上（金色）；标“慢”的放慢了速度，期望再高也排在后面",
         "en": "In the Master's order, its choice on top (gold); a move marked slow gives up speed "
