@@ -476,6 +476,7 @@ QFrame#lobbyPanel QLabel#countdown {{ color: {INK_SOFT}; font-size: 15px; }}
 QFrame#lobbyPanel QLabel#countdown[running="true"] {{ color: {RED}; font-size: 16px; font-weight: bold; }}
 QFrame#lobbyPanel QLabel#addresses {{ color: {FELT}; font-size: 15px; font-weight: bold; }}
 QFrame#lobbyPanel QLabel#doorNotice {{ color: {RED}; font-size: 14px; }}
+QFrame#lobbyPanel QLabel#doorNotice[settled="true"] {{ color: {TEXT_SOFT}; }}
 QPushButton#primary:checked {{ background: {WIN_GREEN}; border-color: {FELT}; }}
 QPushButton:disabled {{ color: {MUTED}; }}
 """

@@ -267,8 +267,15 @@ class LobbyScreen(QWidget):
         self._notice_text()
 
     def _notice_text(self) -> None:
-        lines = [notice_text(n) for n in reversed(self.notices[-2:])]
+        shown = self.notices[-2:]
+        lines = [notice_text(n) for n in reversed(shown)]
         self.notice.setText("\n".join(lines))
+        # a wrong code followed by the right one (a friend's typo) is told, not raised as an alarm
+        settled = all(n.kind == WRONG_CODES and n.then_right for n in shown)
+        if self.notice.property("settled") != settled:
+            self.notice.setProperty("settled", settled)
+            self.notice.style().unpolish(self.notice)
+            self.notice.style().polish(self.notice)
         self.notice.setVisible(self.hosting and bool(lines))
 
     def _lock_toggled(self, locked: bool) -> None:
