@@ -61,12 +61,14 @@ class ReadinessPanel(QWidget):
     def show_state(self, state: Readiness | None, pressed: bool, now: float,
                    turn: TurnAsked | None = None, timed: bool = True, last: bool = False) -> None:
         ready = state.ready if state is not None else (False,) * 4
-        if state is not None and state.done and not pressed:  # the table went on without me:
-            ready = (False, *ready[1:])  # made ready by the countdown, not by my 下一局 (QA)
+        # the table went on without me: made ready by the countdown, not by my 下一局, and not
+        # waited for either ("…" read as "the table waits for me": QA) — my name alone
+        gone_on = state is not None and state.done and not pressed
         for seat, plate in enumerate(self.plates):
-            tick = "✓" if ready[seat] else "…"
-            plate.setText(f"{self.names[seat]}  {tick}")
-            colour = theme.GAIN if ready[seat] else theme.TEXT_LIGHT
+            mine_gone_on = gone_on and seat == 0
+            tick = "" if mine_gone_on else "✓" if ready[seat] else "…"
+            plate.setText(f"{self.names[seat]}  {tick}".rstrip())
+            colour = theme.TEXT_LIGHT if mine_gone_on else theme.GAIN if ready[seat] else theme.TEXT_LIGHT
             plate.setStyleSheet(f"color: {colour}; border: 1px solid {colour}; border-radius: 6px;"
                                 " padding: 3px 8px;")
         self.line.setText(self.words(state, pressed, now, turn, timed, last))

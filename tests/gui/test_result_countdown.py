@@ -114,6 +114,7 @@ def test_the_readiness_panel_says_who_is_ready_whom_it_waits_for_and_the_countdo
         panel.show_state(done, pressed=False, now=52.0)  # the table went on without me
         assert panel.line.text().startswith(started)
         assert ["✓" in p.text() for p in panel.plates] == [False, True, True, True]  # not by my 下一局
+        assert panel.plates[0].text() == "甲"  # nor waited for: no "…" (QA)
         panel.show_state(done, pressed=True, now=52.0)
         assert all("✓" in p.text() for p in panel.plates)
     finally:
@@ -178,7 +179,7 @@ def test_the_wait_counts_the_turn_down_on_its_own_clock_and_stops_when_nothing_r
     assert wait.panel.line.text().startswith("下一局已经开始")
     # made ready by the countdown, not by the player: no tick of theirs, and the button says
     # where it leads (QA: "下一局" under "the next hand has started")
-    assert "…" in wait.panel.plates[0].text() and all("✓" in p.text() for p in wait.panel.plates[1:])
+    assert wait.panel.plates[0].text() == "甲" and all("✓" in p.text() for p in wait.panel.plates[1:])
     assert button.text() == "回到牌桌" and button.isEnabled()
     wait.turn_asked(TurnAsked(at=50.0, held=60.0, time_left=15.0))
     assert "60 秒后开始计时" in wait.panel.line.text() and wait._timer.isActive()
